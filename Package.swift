@@ -1,0 +1,75 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Soundshelf",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "CatalogModel", targets: ["CatalogModel"]),
+        .library(name: "LibraryClient", targets: ["LibraryClient"]),
+        .library(name: "PackBuilder", targets: ["PackBuilder"]),
+        .library(name: "CatalogPublisher", targets: ["CatalogPublisher"]),
+        .executable(name: "packer", targets: ["packer"]),
+        .executable(name: "catalog", targets: ["catalog"]),
+        .executable(name: "client", targets: ["client"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+    ],
+    targets: [
+        // Shared model: Codable formats, tag names as data, validation, hashing and signatures.
+        .target(name: "CatalogModel", dependencies: [
+            "Yams", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // Pure-Swift audio header parsers.
+        .target(name: "AudioProbe"),
+        // libarchive as a system library; only PackArchive calls it.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .target(name: "PackArchive", dependencies: ["CArchive"]),
+        .target(name: "PackBuilder", dependencies: ["CatalogModel", "AudioProbe", "PackArchive"]),
+        .target(name: "CatalogPublisher", dependencies: [
+            "CatalogModel", "PackBuilder", .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        .target(name: "LibraryClient", dependencies: [
+            "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // Shared pieces of the three command-line tools (output, errors, option groups).
+        .target(name: "CommandSupport", dependencies: [
+            "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "packer", dependencies: [
+            "CommandSupport", "CatalogModel", "PackBuilder",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "catalog", dependencies: [
+            "CommandSupport", "CatalogModel", "CatalogPublisher",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "client", dependencies: [
+            "CommandSupport", "CatalogModel", "LibraryClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "soundshelf-bench", dependencies: [
+            "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive",
+        ]),
+        .target(name: "TestSupport", dependencies: ["CatalogModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport"]),
+        .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport"]),
+        .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
+        .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,53 @@
+import Foundation
+import Crypto
+
+/// Ed25519 keys and signatures over catalog.json bytes (SPEC §4). Key files hold one line:
+/// the base64 of the raw 32-byte key.
+///
+/// ```swift
+/// let key = Curve25519.Signing.PrivateKey()
+/// let sig = try CatalogSignature.sign(catalogBytes, with: key)       // base64 text
+/// CatalogSignature.verify(sig, of: catalogBytes, publicKey: key.publicKey)   // true
+/// ```
+public enum CatalogSignature {
+    public struct KeyError: Error, Sendable, CustomStringConvertible {
+        public var file: String
+        public var message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    public static func sign(_ data: Data, with key: Curve25519.Signing.PrivateKey) throws -> String {
+        try key.signature(for: data).base64EncodedString()
+    }
+
+    public static func verify(_ base64Signature: String, of data: Data, publicKey: Curve25519.Signing.PublicKey) -> Bool {
+        let text = base64Signature.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let sig = Data(base64Encoded: text) else { return false }
+        return publicKey.isValidSignature(sig, for: data)
+    }
+
+    public static func readPrivateKey(atPath path: String) throws(KeyError) -> Curve25519.Signing.PrivateKey {
+        let raw = try readKeyBytes(path)
+        do { return try Curve25519.Signing.PrivateKey(rawRepresentation: raw) } catch {
+            throw KeyError(file: path, message: "not an Ed25519 private key; make one with `catalog keygen --out DIR`")
+        }
+    }
+
+    public static func readPublicKey(atPath path: String) throws(KeyError) -> Curve25519.Signing.PublicKey {
+        let raw = try readKeyBytes(path)
+        do { return try Curve25519.Signing.PublicKey(rawRepresentation: raw) } catch {
+            throw KeyError(file: path, message: "not an Ed25519 public key; use the catalog.pub written by `catalog keygen`")
+        }
+    }
+
+    private static func readKeyBytes(_ path: String) throws(KeyError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw KeyError(file: path, message: "cannot read the key file; check the path")
+        }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let raw = Data(base64Encoded: text), raw.count == 32 else {
+            throw KeyError(file: path, message: "expected one line of base64 holding a 32-byte Ed25519 key")
+        }
+        return raw
+    }
+}

@@ -1,0 +1,82 @@
+/// `manifest.json` of one pack version: the brief's exact keys plus the optional extensions of
+/// SPEC §4 (`kind`, `title`, pack-level `tags`, per-asset `duration`, `archive`).
+///
+/// ```swift
+/// let manifest = try CatalogJSON.decode(Manifest.self, from: data, file: "manifest.json")
+/// manifest.totalBytes == manifest.assets.reduce(0) { $0 + $1.bytes }
+/// ```
+public struct Manifest: Codable, Sendable, Equatable {
+    public var packId: String
+    public var version: Int
+    public var totalBytes: Int64
+    public var assets: [Asset]
+    public var kind: Kind?
+    public var title: String?
+    public var tags: TagSet?
+    public var archive: Archive?
+
+    public init(packId: String, version: Int, totalBytes: Int64, assets: [Asset],
+                kind: Kind? = nil, title: String? = nil, tags: TagSet? = nil, archive: Archive? = nil) {
+        self.packId = packId
+        self.version = version
+        self.totalBytes = totalBytes
+        self.assets = assets
+        self.kind = kind
+        self.title = title
+        self.tags = tags
+        self.archive = archive
+    }
+
+    /// One audio file of the pack.
+    public struct Asset: Codable, Sendable, Equatable {
+        public var assetId: String
+        public var itemId: String
+        public var url: String
+        public var sha256: String
+        public var bytes: Int64
+        public var codec: String
+        public var sampleRate: Int
+        public var channels: Int
+        public var loopable: Bool
+        public var tags: TagSet?
+        public var duration: Double?
+
+        public init(assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,
+                    sampleRate: Int, channels: Int, loopable: Bool, tags: TagSet? = nil, duration: Double? = nil) {
+            self.assetId = assetId
+            self.itemId = itemId
+            self.url = url
+            self.sha256 = sha256
+            self.bytes = bytes
+            self.codec = codec
+            self.sampleRate = sampleRate
+            self.channels = channels
+            self.loopable = loopable
+            self.tags = tags
+            self.duration = duration
+        }
+
+        /// The file name inside a pack archive and under `AudioAssets/<packId>/`: `<assetId>.<ext>`,
+        /// with the extension taken from `url`.
+        public var fileName: String {
+            let last = url.split(separator: "/").last.map(String.init) ?? url
+            let ext = last.split(separator: ".").count > 1 ? last.split(separator: ".").last.map(String.init) : nil
+            return ext.map { "\(assetId).\($0.lowercased())" } ?? assetId
+        }
+    }
+
+    /// The optional archive extension: the whole pack as one pax tar.
+    public struct Archive: Codable, Sendable, Equatable {
+        public var url: String
+        public var sha256: String
+        public var bytes: Int64
+        public var format: String?
+
+        public init(url: String, sha256: String, bytes: Int64, format: String? = "pax") {
+            self.url = url
+            self.sha256 = sha256
+            self.bytes = bytes
+            self.format = format
+        }
+    }
+}

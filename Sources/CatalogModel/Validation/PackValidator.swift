@@ -1,0 +1,67 @@
+import Foundation
+
+/// The rules on one pack beyond its form: ids unique inside it, item files present, regular
+/// and inside the pack folder, artwork present, and the tag typo guard.
+///
+/// ```swift
+/// var tags = TagGuard(initial: catalog.vocabularies)
+/// let problems = PackValidator.validate(pack, tags: &tags)
+/// ```
+public enum PackValidator {
+    public static func validate(_ pack: PackSource, tags: inout TagGuard, checkIds: Bool = true) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func add(_ severity: Diagnostic.Severity, _ message: String, _ path: String) {
+            let at = pack.locations[path]
+            found.append(Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path))
+        }
+        found += tags.check(pack.tags, kind: pack.kind, file: pack.file, path: "tags", locations: pack.locations)
+
+        var seen: [String: String] = [pack.id: "id"]
+        for (i, item) in pack.items.enumerated() {
+            let path = "items[\(i)]"
+            for (id, key) in [(item.id, "id"), (item.assetId, "assetId")] where checkIds {
+                let here = "\(path).\(key)"
+                if let first = seen[id] {
+                    add(.error, "id \(id) is already used by \(first); every pack, item and asset needs its own UUID", here)
+                } else {
+                    seen[id] = here
+                }
+            }
+            if let problem = FileRules.check(item.file, in: pack.directory) {
+                add(.error, problem, "\(path).file")
+            }
+            found += tags.check(item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
+        }
+        if let artwork = pack.artwork, !artwork.hasPrefix("https://") {
+            if let problem = FileRules.check(artwork, in: pack.directory) { add(.error, "artwork: " + problem, "artwork") }
+        }
+        return found
+    }
+}
+
+extension PackValidator {
+    /// Checks one pack.yaml on its own. When the pack sits in the packs folder of a catalog
+    /// (a `catalog.yaml` up to three folders above), that catalog's vocabularies feed the
+    /// typo guard; otherwise only the pack's own names are compared.
+    public static func validate(packAt path: String, strict: Bool = false) -> (PackSource?, DiagnosticReport) {
+        var report = DiagnosticReport()
+        let (pack, problems) = PackSource.load(path: path)
+        report.append(contentsOf: problems)
+        guard let pack else { return (nil, report.promotingWarnings(strict)) }
+        var tags = TagGuard(initial: enclosingCatalog(of: pack)?.vocabularies ?? [:])
+        report.append(contentsOf: validate(pack, tags: &tags))
+        return (pack, report.promotingWarnings(strict))
+    }
+
+    static func enclosingCatalog(of pack: PackSource) -> CatalogSource? {
+        var folder = pack.directory
+        for _ in 0..<3 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("catalog.yaml").path
+            guard FileManager.default.fileExists(atPath: candidate) else { continue }
+            let (catalog, _) = CatalogSource.load(path: candidate)
+            if let catalog, pack.directory.path.hasPrefix(catalog.packsDirectory.path) { return catalog }
+        }
+        return nil
+    }
+}

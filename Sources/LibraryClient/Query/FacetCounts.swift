@@ -1,0 +1,35 @@
+import CatalogModel
+
+/// Disjunctive facet counts for one kind (SPEC §5): for each dimension the kind may use, the
+/// values with how many items match every selected filter except that dimension's own.
+/// Values with count 0 are left out; values sort by `sort_order`, then name.
+///
+/// ```swift
+/// let counts = try await facets.facetCounts(kind: .sfx, filters: filters)
+/// counts.total                        // items matching all filters
+/// counts.facets[.location]?.first     // FacetValue(id: 4, name: "Forest", count: 12)
+/// ```
+public struct FacetCounts: Sendable, Equatable {
+    public var kind: Kind
+    public var total: Int
+    public var facets: [TagDimension: [FacetValue]]
+
+    public init(kind: Kind, total: Int, facets: [TagDimension: [FacetValue]]) {
+        self.kind = kind
+        self.total = total
+        self.facets = facets
+    }
+}
+
+/// One value of a facet with its count.
+public struct FacetValue: Sendable, Hashable, Codable {
+    public let id: Int64
+    public let name: String
+    public let count: Int
+
+    public init(id: Int64, name: String, count: Int) {
+        self.id = id
+        self.name = name
+        self.count = count
+    }
+}

@@ -1,0 +1,56 @@
+import CatalogModel
+
+/// Tag filters by dimension-value id: OR within a dimension, AND across dimensions.
+///
+/// ```swift
+/// var filters = Filters()
+/// filters.locationIDs = [forest.id, swamp.id]   // Forest OR Swamp
+/// filters.moodIDs = [ominous.id]                // … AND Ominous
+/// ```
+public struct Filters: Sendable, Hashable, Codable {
+    public var locationIDs: [Int64]
+    public var moodIDs: [Int64]
+    public var musicThemeIDs: [Int64]
+    public var atmosphereThemeIDs: [Int64]
+    public var sfxThemeIDs: [Int64]
+    public var creatureTypeIDs: [Int64]
+
+    public init(locationIDs: [Int64] = [], moodIDs: [Int64] = [], musicThemeIDs: [Int64] = [],
+                atmosphereThemeIDs: [Int64] = [], sfxThemeIDs: [Int64] = [], creatureTypeIDs: [Int64] = []) {
+        self.locationIDs = locationIDs
+        self.moodIDs = moodIDs
+        self.musicThemeIDs = musicThemeIDs
+        self.atmosphereThemeIDs = atmosphereThemeIDs
+        self.sfxThemeIDs = sfxThemeIDs
+        self.creatureTypeIDs = creatureTypeIDs
+    }
+
+    /// The selected ids of one dimension.
+    public subscript(dimension: TagDimension) -> [Int64] {
+        get {
+            switch dimension {
+            case .location: locationIDs
+            case .mood: moodIDs
+            case .musicTheme: musicThemeIDs
+            case .atmosphereTheme: atmosphereThemeIDs
+            case .sfxTheme: sfxThemeIDs
+            case .creatureType: creatureTypeIDs
+            }
+        }
+        set {
+            switch dimension {
+            case .location: locationIDs = newValue
+            case .mood: moodIDs = newValue
+            case .musicTheme: musicThemeIDs = newValue
+            case .atmosphereTheme: atmosphereThemeIDs = newValue
+            case .sfxTheme: sfxThemeIDs = newValue
+            case .creatureType: creatureTypeIDs = newValue
+            }
+        }
+    }
+
+    /// Dimensions with at least one selected value.
+    public var activeDimensions: [TagDimension] { TagDimension.allCases.filter { !self[$0].isEmpty } }
+
+    public var isEmpty: Bool { activeDimensions.isEmpty }
+}
