@@ -1,17 +1,18 @@
 /// Remembers every id, slug and playlist id met while checking a catalog, and reports a
 /// second use with both places named.
 struct IdentityRegistry {
-    private var ids: [String: String] = [:]
+    private var ids: [String: (owner: String, file: String)] = [:]
     private var slugs: [String: String] = [:]
     private var playlists: [String: String] = [:]
 
     mutating func claim(_ id: String, as owner: String, file: String, path: String,
                         at: SourceLocation?, into report: inout DiagnosticReport) {
         if let first = ids[id] {
-            report.append(Diagnostic(.error, "id \(id) of \(owner) is already used by \(first); give it a fresh UUID",
+            let whereFirst = first.file == file ? first.owner : "\(first.owner) in \(first.file)"
+            report.append(Diagnostic(.error, "id \(id) of \(owner) is already used by \(whereFirst); give it a fresh UUID",
                                      file: file, line: at?.line, column: at?.column, path: path))
         } else {
-            ids[id] = "\(owner) (\(file))"
+            ids[id] = (owner, file)
         }
     }
 

@@ -23,9 +23,9 @@ public enum PackValidator {
                 let here = "\(path).\(key)"
                 if let first = seen[id] {
                     add(.error, "id \(id) is already used by \(first); every pack, item and asset needs its own UUID", here)
-                } else {
-                    seen[id] = here
+                    break  // a repeated item id also repeats its derived asset id: report it once
                 }
+                seen[id] = here
             }
             if let problem = FileRules.check(item.file, in: pack.directory) {
                 add(.error, problem, "\(path).file")

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Writes a file by writing a temporary sibling, syncing it and renaming it into place, so a
+/// reader sees the old or the new content, never a half-written one. New files are
+/// world-readable (0644).
+///
+/// ```swift
+/// try AtomicFile.write(data, to: "dist/catalog.json")
+/// ```
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temp = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temp) }
+        var ok = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+        ok = ok && fsync(fd) == 0
+        fchmod(fd, mode)
+        close(fd)
+        guard ok, rename(temp, path) == 0 else {
+            unlink(temp)
+            throw POSIXFailure(operation: "write", path: path)
+        }
+    }
+}
+
+/// A failed system call, with the path and errno's text.
+public struct POSIXFailure: Error, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var path: String
+    public var code: Int32
+
+    public init(operation: String, path: String, code: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    public var description: String { "\(path): cannot \(operation): \(String(cString: strerror(code)))" }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import CatalogModel
+import Yams
+
+/// `packer add`: appends one item per audio file to a pack.yaml, with fresh UUIDs and a title
+/// made from the file name, leaving the rest of the author's text and comments untouched.
+/// A file outside the pack folder is copied into its `audio/` folder first.
+///
+/// ```swift
+/// let added = try PackItemAppender.add(files: ["~/rec/door-creak.wav"], to: "packs/dungeon/pack.yaml")
+/// added.first?.title   // "Door Creak"
+/// ```
+public enum PackItemAppender {
+    public struct Added: Sendable, Codable {
+        public var id: String
+        public var title: String
+        public var file: String
+    }
+
+    public static func add(files: [String], to packPath: String,
+                           probe: (String) throws -> Void = { _ in }) throws(AuthoringError) -> [Added] {
+        guard let data = FileManager.default.contents(atPath: packPath) else {
+            throw AuthoringError(file: packPath, message: "cannot be read; check the path or create it with `packer init`")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let (pack, problems) = PackSource.parse(text, file: packPath)
+        guard let pack else {
+            let first = problems.first { $0.severity == .error }
+            throw AuthoringError(file: packPath, message: "fix it before adding items: \(first?.description ?? "not a pack.yaml")")
+        }
+        let listed = Set(pack.items.map(\.file))
+        var added: [Added] = []
+        var copies: [(from: String, to: String)] = []
+        for file in files {
+            let relative = try placement(of: file, in: pack.directory, copies: &copies)
+            if listed.contains(relative) || added.contains(where: { $0.file == relative }) { continue }
+            do { try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
+            added.append(Added(id: CanonicalID.random(), title: title(fromFileName: file), file: relative))
+        }
+        guard !added.isEmpty else { return [] }
+        let updated = try insert(added, into: text, file: packPath)
+        let (check, after) = PackSource.parse(updated, file: packPath)
+        guard check != nil, !after.contains(where: { $0.severity == .error && !problems.contains($0) }) else {
+            throw AuthoringError(file: packPath, message: "adding the items would make the file invalid; check its `items:` list")
+        }
+        do {
+            for copy in copies {
+                try FileManager.default.createDirectory(atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: copy.from, toPath: copy.to)
+            }
+            try AtomicFile.write(Data(updated.utf8), to: packPath)
+        } catch {
+            throw AuthoringError(file: packPath, message: "cannot be updated: \(error)")
+        }
+        return added
+    }
+
+    /// "door-creak_02.wav" → "Door Creak 02".
+    public static func title(fromFileName path: String) -> String {
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let words = base.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." })
+        let title = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        return title.isEmpty ? base : title
+    }
+
+    /// The path relative to the pack folder; a file outside it is planned for copying to `audio/`.
+    static func placement(of file: String, in directory: URL, copies: inout [(from: String, to: String)]) throws(AuthoringError) -> String {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else {
+            throw AuthoringError(file: file, message: "no such audio file; check the path")
+        }
+        let absolute = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+        let root = directory.resolvingSymlinksInPath().path + "/"
+        if absolute.hasPrefix(root) { return String(absolute.dropFirst(root.count)) }
+        let relative = "audio/" + (file as NSString).lastPathComponent
+        let target = directory.appendingPathComponent(relative).path
+        if fm.fileExists(atPath: target) {
+            throw AuthoringError(file: file, message: "the pack already has a different \(relative); rename the file")
+        }
+        copies.append((file, target))
+        return relative
+    }
+
+    /// Inserts item text at the end of the `items:` block (block style), or replaces `items: []`.
+    static func insert(_ items: [Added], into text: String, file: String) throws(AuthoringError) -> String {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        guard let itemsLine = lines.firstIndex(where: { $0.hasPrefix("items:") }) else {
+            throw AuthoringError(file: file, message: "has no top-level `items:` key; add a line `items:` at the end")
+        }
+        let rest = lines[itemsLine].dropFirst("items:".count).split(separator: "#", maxSplits: 1).first?
+            .trimmingCharacters(in: .whitespaces) ?? ""
+        if rest == "[]" { lines[itemsLine] = "items:" } else if !rest.isEmpty {
+            throw AuthoringError(file: file, message: "`items:` is written inline; write it as a block list to use `packer add`")
+        }
+        var end = itemsLine + 1
+        var found: String?
+        while end < lines.count {
+            let line = lines[end]
+            if let first = line.first, !first.isWhitespace, first != "#", first != "-" { break }
+            if found == nil, let dash = line.firstIndex(of: "-"), line[..<dash].allSatisfy({ $0 == " " }) {
+                found = String(line[..<dash])
+            }
+            end += 1
+        }
+        let indent = found ?? "  "
+        while end > itemsLine + 1, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
+        let block = items.flatMap { item in [
+            "\(indent)- id: \(item.id)",
+            "\(indent)  title: \(YAMLText.quoted(item.title))",
+            "\(indent)  file: \(YAMLText.quoted(item.file))",
+        ] }
+        lines.insert(contentsOf: block, at: end)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

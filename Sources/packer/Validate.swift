@@ -1,0 +1,38 @@
+import ArgumentParser
+import CatalogModel
+import CommandSupport
+
+/// `packer validate FILE…`: compiler-style diagnostics for any Soundshelf file.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check pack.yaml, catalog.yaml (and its packs), seed.json, manifest.json or catalog.json files."
+    )
+
+    @Argument(help: "Files to check; the kind of each is detected from its content.")
+    var files: [String]
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Print {\"errors\": [...], \"warnings\": [...]} as JSON.")
+    var json = false
+
+    func run() throws {
+        var report = DiagnosticReport()
+        for file in files {
+            report.append(contentsOf: DocumentValidator.validate(fileAt: file, strict: strict).diagnostics)
+        }
+        if json {
+            try Output.json(ValidationOutput(errors: report.errors, warnings: report.warnings))
+        } else {
+            for d in report.diagnostics { Output.error(d.description) }
+            Output.error(report.hasErrors ? "validation failed: \(report.summary)" : "ok: \(report.summary)")
+        }
+        if report.hasErrors { throw ExitCode(1) }
+    }
+}
+
+struct ValidationOutput: Encodable {
+    var errors: [Diagnostic]
+    var warnings: [Diagnostic]
+}

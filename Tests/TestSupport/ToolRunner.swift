@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs the built command-line tools (`packer`, `catalog`, `client`) as a user would, from
+/// the build folder that holds the test bundle.
+///
+/// ```swift
+/// let result = try ToolRunner.run("packer", ["validate", "catalog/catalog.yaml"])
+/// #expect(result.status == 0)
+/// ```
+public enum ToolRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var stdoutData: Data
+    }
+
+    /// The folder holding the built products (next to the test bundle).
+    public static var productsDirectory: URL {
+        var url = Bundle.main.bundleURL
+        while !url.path.isEmpty, url.path != "/", !url.lastPathComponent.hasSuffix(".xctest") {
+            url.deleteLastPathComponent()
+        }
+        if url.path == "/" || url.path.isEmpty { url = Bundle.main.bundleURL }
+        return url.deletingLastPathComponent()
+    }
+
+    /// The repository root (the folder holding Package.swift), found from this source file.
+    public static var repositoryRoot: URL {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+
+    public static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
+                           directory: String? = nil, stdin: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Drain both pipes concurrently so a chatty tool never blocks on a full pipe.
+        let errData = LockedData()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.isSet { usleep(1000) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData.value, as: UTF8.self), stdoutData: outData)
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
+    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+}
