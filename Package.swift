@@ -34,7 +34,9 @@ let package = Package(
             providers: [.apt(["libarchive-dev"])]
         ),
         .target(name: "PackArchive", dependencies: ["CArchive"]),
-        .target(name: "PackBuilder", dependencies: ["CatalogModel", "AudioProbe", "PackArchive"]),
+        .target(name: "PackBuilder", dependencies: [
+            "CatalogModel", "AudioProbe", "PackArchive", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "CatalogPublisher", dependencies: [
             "CatalogModel", "PackBuilder", .product(name: "Mustache", package: "swift-mustache"),
         ]),
@@ -50,7 +52,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "catalog", dependencies: [
-            "CommandSupport", "CatalogModel", "CatalogPublisher",
+            "CommandSupport", "CatalogModel", "CatalogPublisher", "LibraryClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "client", dependencies: [

@@ -1,1 +1,70 @@
-// CatalogPublisher
+import CatalogModel
+import Crypto
+import Foundation
+import PackBuilder
+
+/// `catalog publish DIR`: validates the catalog source and every pack together, builds the
+/// pack versions not yet published, checks the identity rules against the catalog already in
+/// DIR, then writes the seed, the signature and index.html, and catalog.json last by atomic
+/// rename — so a reader never sees a catalog.json pointing at a file that is not there yet.
+///
+/// ```swift
+/// let result = try CatalogPublisher.publish(PublishOptions(output: "dist", source: "catalog"))
+/// result.catalogVersion   // 1 on the first publish
+/// ```
+public enum CatalogPublisher {
+    public static func publish(_ options: PublishOptions) throws -> PublishResult {
+        let output = URL(fileURLWithPath: options.output).standardizedFileURL
+        let sourceFile = URL(fileURLWithPath: options.source).appendingPathComponent("catalog.yaml").path
+        var signKey: Curve25519.Signing.PrivateKey?
+        if let path = options.signKeyPath {
+            do { signKey = try CatalogSignature.readPrivateKey(atPath: path) } catch {
+                throw PublishError.io(path: error.file, message: error.message)
+            }
+        }
+        let (validated, report) = CatalogValidator.validate(catalogAt: sourceFile, strict: options.strict)
+        guard let catalog = validated, !report.hasErrors else { throw PublishError.invalid(report) }
+        for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+
+        let previous = try PreviousCatalog.load(from: output)
+        let rules = IdentityRules(previous: previous?.seed, previousDocument: previous?.document, current: catalog)
+        guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
+
+        let built = try PackVersions.buildAll(catalog, output: output, previous: previous?.document)
+        var version = previous?.document.catalogVersion ?? 1
+        let packs = built.entries
+        var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)
+        var seedBytes = try CatalogJSON.encode(seed)
+        let unchanged = previous.map { $0.seedBytes == seedBytes && $0.document.packs == packs && $0.document.title == catalog.catalog.title } ?? false
+        if previous != nil && (!unchanged || options.renew) {
+            version += 1
+            seed.catalogVersion = version
+            seedBytes = try CatalogJSON.encode(seed)
+        }
+        let writer = PublishWriter(output: output, signKey: signKey)
+        if unchanged && !options.renew, let previous {
+            // Nothing changed: rewrite nothing; only add a missing signature for the current catalog.json.
+            let signature = try writer.ensureSignature(for: previous.bytes)
+            return PublishResult(catalogVersion: previous.document.catalogVersion, changed: false,
+                                 catalog: output.appendingPathComponent("catalog.json").path,
+                                 seed: output.appendingPathComponent(PublishLayout.localPath(of: previous.document.seed.url)).path,
+                                 signature: signature, packsBuilt: built.builtSlugs,
+                                 removedPacks: rules.removedPacks, removedItems: rules.removedItems)
+        }
+        let seedRef = try writer.writeSeed(seedBytes, baseURL: catalog.catalog.baseURL)
+        let document = CatalogDocument(catalogVersion: version, generatedAt: ISO8601.string(options.now),
+                                       title: catalog.catalog.title,
+                                       expires: ISO8601.string(options.now.addingTimeInterval(Double(options.expiresInDays) * 86_400)),
+                                       seed: seedRef, packs: packs)
+        let documentBytes = try CatalogJSON.encode(document)
+        let signature = try writer.ensureSignature(for: documentBytes)
+        if let templates = options.templatesDirectory {
+            try writer.writePage(catalog: document, seed: seed, manifests: built.manifests, templates: templates)
+        }
+        try writer.writeCatalog(documentBytes)
+        return PublishResult(catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,
+                             seed: output.appendingPathComponent(PublishLayout.localPath(of: seedRef.url)).path,
+                             signature: signature, packsBuilt: built.builtSlugs,
+                             removedPacks: rules.removedPacks, removedItems: rules.removedItems)
+    }
+}

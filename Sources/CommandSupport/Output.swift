@@ -24,6 +24,11 @@ public enum Output {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Text on stderr without a newline (progress bars).
+    public static func raw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// Whether stdout (or stderr) is a terminal, for progress bars.
     public static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 }

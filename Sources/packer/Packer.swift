@@ -5,6 +5,6 @@ import ArgumentParser
 struct Packer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate Soundshelf authoring files and build audio packs.",
-        subcommands: [Validate.self, Init.self, Add.self]
+        subcommands: [Validate.self, Init.self, Add.self, Build.self]
     )
 }

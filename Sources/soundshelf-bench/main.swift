@@ -1,1 +1,18 @@
-print("todo")
+import Foundation
+
+// soundshelf-bench: release-build benchmarks that print their figures.
+//   soundshelf-bench pack [--mib 1024] [--files 64] [--rounds 2]
+// Each command is one `case` calling one `run(_:)` that returns the printable report.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "pack":
+        print(try PackBench.run(Array(arguments.dropFirst())))
+    default:
+        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]")
+        exit(arguments.isEmpty ? 0 : 2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}

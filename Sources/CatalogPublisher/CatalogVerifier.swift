@@ -1,0 +1,126 @@
+import CatalogModel
+import Crypto
+import Foundation
+
+/// `catalog verify`: checks a published catalog as a client would — catalog.json and its
+/// signature, expiry, the seed's and every manifest's, archive's and asset's hash and size,
+/// and the SPEC rules on each document — and lists every problem found.
+///
+/// ```swift
+/// let report = await CatalogVerifier.verify(fetch: { try Data(contentsOf: base.appendingPathComponent($0)) },
+///                                           trustedKey: nil)
+/// report.problems.isEmpty
+/// ```
+public enum CatalogVerifier {
+    public struct Report: Sendable, Codable, Equatable {
+        public var catalogVersion: Int?
+        public var problems: [String] = []
+        public var warnings: [String] = []
+        public var filesChecked = 0
+    }
+
+    /// `fetch` gets a URL as written in the catalog (relative to catalog.json, or absolute)
+    /// and returns its bytes.
+    public static func verify(fetch: @Sendable (String) async throws -> Data,
+                              trustedKey: Curve25519.Signing.PublicKey?, now: Date = Date()) async -> Report {
+        var report = Report()
+        guard let bytes = await get("catalog.json", fetch, &report) else { return report }
+        let document: CatalogDocument
+        do { document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: "catalog.json") } catch {
+            report.problems.append(error.description)
+            return report
+        }
+        report.catalogVersion = document.catalogVersion
+        report.problems += CatalogDocumentRules.check(document, file: "catalog.json").map(\.description)
+        let sha = SHA256Digest.hex(of: bytes)
+        if let key = trustedKey {
+            let sigPath = "signatures/\(sha).sig"
+            if let sig = await get(sigPath, fetch, &report),
+               !CatalogSignature.verify(String(decoding: sig, as: UTF8.self), of: bytes, publicKey: key) {
+                report.problems.append("\(sigPath): the signature does not match catalog.json for the trusted key")
+            }
+        }
+        checkExpiry(document, now: now, &report)
+        if let seedBytes = await getChecked(document.seed, "$.seed", fetch, &report) {
+            do {
+                let seed = try CatalogJSON.decode(Seed.self, from: seedBytes, file: document.seed.url)
+                report.problems += SeedRules.check(seed, file: document.seed.url).map(\.description)
+                await checkPacks(document, seed: seed, fetch, &report)
+            } catch {
+                report.problems.append(error.description)
+            }
+        }
+        return report
+    }
+
+    static func checkExpiry(_ document: CatalogDocument, now: Date, _ report: inout Report) {
+        guard let text = document.expires, let expires = ISO8601.date(text) else {
+            report.warnings.append("catalog.json has no valid `expires`; clients cannot tell a stale catalog")
+            return
+        }
+        if expires < now {
+            report.problems.append("catalog.json expired at \(text); publish again with `catalog publish --renew`")
+        } else if expires.timeIntervalSince(now) < 30 * 86_400 {
+            let days = Int(expires.timeIntervalSince(now) / 86_400)
+            report.warnings.append("catalog.json expires in \(days) days (\(text)); run `catalog publish --renew` soon")
+        }
+    }
+
+    static func checkPacks(_ document: CatalogDocument, seed: Seed, _ fetch: @Sendable (String) async throws -> Data,
+                           _ report: inout Report) async {
+        for (i, pack) in document.packs.enumerated() {
+            let label = "pack \(pack.slug) (\(pack.id)) version \(pack.version)"
+            guard let data = await getChecked(pack.manifest, "$.packs[\(i)].manifest", fetch, &report) else { continue }
+            let manifest: Manifest
+            do { manifest = try CatalogJSON.decode(Manifest.self, from: data, file: pack.manifest.url) } catch {
+                report.problems.append(error.description)
+                continue
+            }
+            report.problems += ManifestRules.check(manifest, file: pack.manifest.url).map(\.description)
+            if manifest.packId.lowercased() != pack.id.lowercased() || manifest.version != pack.version {
+                report.problems.append("\(pack.manifest.url): manifest is for pack \(manifest.packId) version \(manifest.version), not \(label)")
+            }
+            let folder = (pack.manifest.url as NSString).deletingLastPathComponent
+            if let archive = pack.archive { _ = await getChecked(archive, "$.packs[\(i)].archive", fetch, &report) }
+            for asset in manifest.assets {
+                let url = asset.url.contains("://") ? asset.url : folder + "/" + asset.url
+                _ = await getChecked(FileReference(url: url, sha256: asset.sha256, bytes: asset.bytes),
+                                     "asset \(asset.assetId) of \(label)", fetch, &report)
+            }
+            if let seedPack = seed.packs.first(where: { $0.id == pack.id }) {
+                let itemIds = Set(manifest.assets.map(\.itemId))
+                for item in seedPack.items where !itemIds.contains(item.id) {
+                    report.problems.append("item \(item.id) ('\(item.title)') of \(label) has no asset in its manifest")
+                }
+            } else {
+                report.problems.append("\(label) is in catalog.json but not in the seed")
+            }
+        }
+    }
+
+    static func get(_ url: String, _ fetch: @Sendable (String) async throws -> Data, _ report: inout Report) async -> Data? {
+        do {
+            let data = try await fetch(url)
+            report.filesChecked += 1
+            return data
+        } catch {
+            report.problems.append("\(url): cannot be fetched: \(error)")
+            return nil
+        }
+    }
+
+    static func getChecked(_ ref: FileReference, _ what: String, _ fetch: @Sendable (String) async throws -> Data,
+                           _ report: inout Report) async -> Data? {
+        guard let data = await get(ref.url, fetch, &report) else { return nil }
+        if Int64(data.count) != ref.bytes {
+            report.problems.append("\(ref.url): \(what) declares \(ref.bytes) bytes but the file has \(data.count)")
+            return nil
+        }
+        let sha = SHA256Digest.hex(of: data)
+        if sha != ref.sha256.lowercased() {
+            report.problems.append("\(ref.url): \(what) declares SHA-256 \(ref.sha256) but the file hashes to \(sha)")
+            return nil
+        }
+        return data
+    }
+}

@@ -1,0 +1,49 @@
+import CatalogModel
+
+/// SPEC §2 across publishes: an id never changes kind, an item stays in its pack, a pack's
+/// version never goes back. (A changed pack at the same version is caught when its build is
+/// compared with the published one.) Removed items and packs are allowed and reported.
+struct IdentityRules {
+    var problems: [String] = []
+    var removedPacks: [String] = []
+    var removedItems: [String] = []
+
+    /// What an id was in a seed: "music", "atmosphere pack", "sfx item" …
+    static func roles(of seed: Seed) -> [String: (role: String, pack: String?)] {
+        var roles: [String: (role: String, pack: String?)] = [:]
+        for m in seed.music { roles[m.id] = ("music entry", nil) }
+        for p in seed.packs {
+            roles[p.id] = ("\(p.kind.rawValue) pack", nil)
+            for i in p.items { roles[i.id] = ("\(p.kind.rawValue) item", p.id) }
+        }
+        return roles
+    }
+
+    init(previous: Seed?, previousDocument: CatalogDocument?, current: ValidatedCatalog) {
+        guard let previous else { return }
+        let old = Self.roles(of: previous)
+        var seen: Set<String> = []
+        func check(_ id: String, role: String, pack: String?, label: String) {
+            seen.insert(id)
+            guard let before = old[id] else { return }
+            if before.role != role {
+                problems.append("id \(id) (\(label)) was a \(before.role) and is now a \(role); an id never changes kind — give it a new UUID")
+            } else if let oldPack = before.pack, let pack, oldPack != pack {
+                problems.append("item \(id) (\(label)) moved from pack \(oldPack) to pack \(pack); an item stays in its pack — give it a new UUID")
+            }
+        }
+        for m in current.catalog.music { check(m.id, role: "music entry", pack: nil, label: m.title) }
+        for p in current.packs {
+            check(p.id, role: "\(p.kind.rawValue) pack", pack: nil, label: p.slug)
+            for item in p.items { check(item.id, role: "\(p.kind.rawValue) item", pack: p.id, label: item.title) }
+            if let published = previousDocument?.packs.first(where: { $0.id == p.id }), p.version < published.version {
+                problems.append("pack \(p.id) (\(p.slug)) has version \(p.version) but version \(published.version) is already published; versions only grow — set version to \(published.version + 1) or more")
+            }
+        }
+        for p in previous.packs where !seen.contains(p.id) { removedPacks.append(p.id) }
+        for p in previous.packs {
+            for i in p.items where !seen.contains(i.id) && seen.contains(p.id) { removedItems.append(i.id) }
+        }
+        for m in previous.music where !seen.contains(m.id) { removedItems.append(m.id) }
+    }
+}

@@ -1,0 +1,60 @@
+import CatalogModel
+import Foundation
+import PackBuilder
+
+/// Builds every pack version of a catalog that is not yet in the output folder, and checks
+/// the ones that are: the same version must have the same content (compared first, before
+/// anything new is written).
+struct PackVersions {
+    var entries: [CatalogDocument.PackEntry] = []
+    var manifests: [String: Manifest] = [:]
+    var builtSlugs: [String] = []
+
+    static func buildAll(_ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?) throws -> PackVersions {
+        var result = PackVersions()
+        let base = catalog.catalog.baseURL
+        let existing = catalog.packs.filter { exists($0, output) }
+        let fresh = catalog.packs.filter { !exists($0, output) }
+        var built: [String: PackBuildResult] = [:]
+        do {
+            for pack in existing + fresh {
+                let r = try PackBuilder.build(pack, outputDirectory: output.path)
+                built[pack.id] = r
+                if r.written { result.builtSlugs.append(pack.slug) }
+            }
+        } catch let error as PackBuildError {
+            if case .invalid(let report) = error { throw PublishError.invalid(report) }
+            throw PublishError.identity([error.description])
+        }
+        for pack in catalog.packs {
+            let manifestPath = PublishLayout.manifestPath(packId: pack.id, version: pack.version)
+            let archivePath = PublishLayout.archivePath(packId: pack.id, version: pack.version)
+            let manifestData = try read(output.appendingPathComponent(manifestPath).path)
+            let manifest = try CatalogJSON.decode(Manifest.self, from: manifestData, file: manifestPath)
+            let manifestRef = FileReference(url: PublishLayout.url(manifestPath, baseURL: base),
+                                            sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
+            if let old = previous?.packs.first(where: { $0.id == pack.id && $0.version == pack.version }),
+               old.manifest.sha256 != manifestRef.sha256 {
+                throw PublishError.identity(["pack \(pack.id) (\(pack.slug)) changed but keeps version \(pack.version), which is already published; raise `version` in \(pack.file)"])
+            }
+            let archiveRef = manifest.archive.map {
+                FileReference(url: PublishLayout.url(archivePath, baseURL: base), sha256: $0.sha256, bytes: $0.bytes)
+            }
+            result.manifests[pack.id] = manifest
+            result.entries.append(CatalogDocument.PackEntry(id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title,
+                                                            version: pack.version, manifest: manifestRef, archive: archiveRef))
+        }
+        return result
+    }
+
+    private static func exists(_ pack: PackSource, _ output: URL) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent("packs/\(pack.id)/\(pack.version)").path)
+    }
+
+    private static func read(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PublishError.io(path: path, message: "cannot be read; delete the incomplete pack folder and publish again")
+        }
+        return data
+    }
+}

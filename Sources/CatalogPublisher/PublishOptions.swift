@@ -1,0 +1,41 @@
+import Foundation
+
+/// How `catalog publish` runs.
+///
+/// ```swift
+/// var options = PublishOptions(output: "dist")
+/// options.signKeyPath = "keys/catalog.key"
+/// ```
+public struct PublishOptions: Sendable {
+    /// The published folder (`dist/`).
+    public var output: String
+    /// The catalog source folder holding catalog.yaml.
+    public var source: String = "catalog"
+    public var signKeyPath: String?
+    public var expiresInDays: Int = 180
+    /// Write a new catalog.json (catalogVersion + 1, later `expires`) even with no change.
+    public var renew = false
+    public var strict = false
+    /// Where the page templates are; without it no index.html is written.
+    public var templatesDirectory: String?
+    public var now = Date()
+
+    public init(output: String, source: String = "catalog") {
+        self.output = output
+        self.source = source
+    }
+}
+
+/// What a publish did; `catalog publish --json` prints it.
+public struct PublishResult: Sendable, Codable, Equatable {
+    public var catalogVersion: Int
+    /// False when nothing changed and nothing was rewritten.
+    public var changed: Bool
+    public var catalog: String
+    public var seed: String
+    public var signature: String?
+    /// Slugs of the pack versions built by this run.
+    public var packsBuilt: [String]
+    public var removedPacks: [String]
+    public var removedItems: [String]
+}

@@ -1,0 +1,57 @@
+import CatalogModel
+import Crypto
+import Foundation
+
+/// The writes of a publish, in their safe order: immutable files (seed, signature) first,
+/// then index.html, then catalog.json by atomic rename. Files are world-readable.
+struct PublishWriter {
+    let output: URL
+    let signKey: Curve25519.Signing.PrivateKey?
+
+    func writeSeed(_ bytes: Data, baseURL: String?) throws -> FileReference {
+        let sha = SHA256Digest.hex(of: bytes)
+        let path = PublishLayout.seedPath(sha256: sha)
+        try writeOnce(bytes, path)
+        return FileReference(url: PublishLayout.url(path, baseURL: baseURL), sha256: sha, bytes: Int64(bytes.count))
+    }
+
+    /// Signs the exact bytes of a catalog.json into `signatures/<sha256 of those bytes>.sig`,
+    /// unless it is there already. Returns the signature's path (nil without a key).
+    func ensureSignature(for catalogBytes: Data) throws -> String? {
+        guard let signKey else { return nil }
+        let path = PublishLayout.signaturePath(sha256: SHA256Digest.hex(of: catalogBytes))
+        let full = output.appendingPathComponent(path).path
+        if !FileManager.default.fileExists(atPath: full) {
+            let signature = try CatalogSignature.sign(catalogBytes, with: signKey)
+            try writeOnce(Data((signature + "\n").utf8), path)
+        }
+        return full
+    }
+
+    func writePage(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String) throws {
+        let html = try CatalogPage.render(catalog: catalog, seed: seed, manifests: manifests, templatesDirectory: templates)
+        try write(Data(html.utf8), "index.html")
+    }
+
+    func writeCatalog(_ bytes: Data) throws {
+        try write(bytes, "catalog.json")
+    }
+
+    /// An immutable file: written once, never replaced.
+    private func writeOnce(_ data: Data, _ relative: String) throws {
+        let full = output.appendingPathComponent(relative).path
+        if FileManager.default.fileExists(atPath: full) { return }
+        try write(data, relative)
+    }
+
+    private func write(_ data: Data, _ relative: String) throws {
+        let full = output.appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(at: full.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o755])
+            try AtomicFile.write(data, to: full.path)
+        } catch {
+            throw PublishError.io(path: full.path, message: "cannot be written: \(error)")
+        }
+    }
+}

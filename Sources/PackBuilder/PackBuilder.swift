@@ -1,0 +1,84 @@
+import CatalogModel
+import Foundation
+
+/// `packer build`: one pack.yaml → `<out>/packs/<packId>/<version>/` holding `manifest.json`,
+/// `pack.tar` and `assets/<assetId>.<ext>` (SPEC §4). The version is built in a temporary
+/// folder inside `<out>` and renamed into place, so no reader ever sees half of it; building
+/// the same inputs twice gives byte-identical files.
+///
+/// ```swift
+/// let result = try PackBuilder.build(packAt: "catalog/packs/dungeon-delve/pack.yaml", outputDirectory: "dist")
+/// result.manifest   // "dist/packs/3f0d…/1/manifest.json"
+/// ```
+public enum PackBuilder {
+    /// Validates, then builds. Throws ``PackBuildError``.
+    public static func build(packAt path: String, outputDirectory: String, strict: Bool = false,
+                             progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> PackBuildResult {
+        let (pack, report) = PackValidator.validate(packAt: path, strict: strict)
+        guard let pack, !report.hasErrors else { throw PackBuildError.invalid(report) }
+        return try build(pack, outputDirectory: outputDirectory, progress: progress)
+    }
+
+    /// Builds a pack that has already been validated (as `catalog publish` does for all its packs).
+    public static func build(_ pack: PackSource, outputDirectory: String,
+                             progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> PackBuildResult {
+        let (assets, problems) = AssetPlan.make(for: pack)
+        guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
+        let fm = FileManager.default
+        let packFolder = URL(fileURLWithPath: outputDirectory).appendingPathComponent("packs/\(pack.id)")
+        let final = packFolder.appendingPathComponent("\(pack.version)")
+        let staging = packFolder.appendingPathComponent(".staging-\(pack.version)-\(UUID().uuidString.prefix(8))")
+        do {
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw PackBuildError.io(path: staging.path, message: "cannot create the build folder: \(error.localizedDescription)")
+        }
+        defer { try? fm.removeItem(at: staging) }
+
+        let writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
+        let hashes = try writer.write(assets)
+        try copyArtwork(of: pack, into: staging)
+        let manifest = try ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, folder: staging)
+        let manifestData = try CatalogJSON.encode(manifest)
+        try AtomicFile.write(manifestData, to: staging.appendingPathComponent("manifest.json").path)
+
+        var result = PackBuildResult(packId: pack.id, version: pack.version,
+                                     manifest: final.appendingPathComponent("manifest.json").path,
+                                     archive: final.appendingPathComponent("pack.tar").path,
+                                     assets: assets.count, totalBytes: manifest.totalBytes, written: true)
+        if fm.fileExists(atPath: final.path) {
+            let existing = fm.contents(atPath: result.manifest)
+            guard existing == manifestData else {
+                throw PackBuildError.alreadyPublished(packId: pack.id, version: pack.version, slug: pack.slug)
+            }
+            result.written = false
+            return result
+        }
+        chmod(staging.path, 0o755)
+        chmod(staging.appendingPathComponent("assets").path, 0o755)
+        guard rename(staging.path, final.path) == 0 else {
+            throw PackBuildError.io(path: final.path, message: "cannot move the built pack into place: \(String(cString: strerror(errno)))")
+        }
+        return result
+    }
+
+    /// The published name of a pack's local artwork file: `artwork.<ext>` beside manifest.json.
+    public static func artworkFileName(for artwork: String) -> String {
+        let ext = (artwork as NSString).pathExtension.lowercased()
+        return ext.isEmpty ? "artwork" : "artwork.\(ext)"
+    }
+
+    static func copyArtwork(of pack: PackSource, into folder: URL) throws {
+        guard let artwork = pack.artwork, !artwork.hasPrefix("https://") else { return }
+        let source = pack.directory.appendingPathComponent(artwork)
+        let target = folder.appendingPathComponent(artworkFileName(for: artwork))
+        do { try FileManager.default.copyItem(at: source, to: target) } catch {
+            throw PackBuildError.io(path: source.path, message: "artwork cannot be copied: \(error.localizedDescription)")
+        }
+    }
+
+    /// `SOURCE_DATE_EPOCH` when set (reproducible-builds convention), else 0.
+    static func sourceDateEpoch() -> Int64 {
+        ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) } ?? 0
+    }
+}

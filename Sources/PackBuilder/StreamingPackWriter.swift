@@ -1,0 +1,68 @@
+import CatalogModel
+import Crypto
+import Foundation
+import PackArchive
+
+/// The one pass: each source file is read once, in 1 MiB chunks; every chunk is hashed and
+/// goes both to the asset copy and into the archive. Memory stays constant whatever the size.
+struct StreamingPackWriter {
+    let folder: URL
+    let mtime: Int64
+    var progress: (@Sendable (BuildProgress) -> Void)?
+
+    static let chunkSize = 1 << 20
+
+    /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
+    /// SHA-256 and size by file name.
+    func write(_ assets: [PlannedAsset]) throws -> [String: (sha256: String, bytes: Int64)] {
+        let assetsFolder = folder.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
+        let archive = try PackArchiveWriter(path: folder.appendingPathComponent("pack.tar").path, mtime: mtime)
+        var results: [String: (sha256: String, bytes: Int64)] = [:]
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        let total = assets.reduce(Int64(0)) { $0 + $1.size }
+        var done: Int64 = 0
+        for (fileIndex, asset) in assets.sorted(by: { $0.fileName < $1.fileName }).enumerated() {
+            let input = open(asset.sourcePath, O_RDONLY)
+            guard input >= 0 else { throw POSIXFailure(operation: "open", path: asset.sourcePath) }
+            defer { close(input) }
+            let outputPath = assetsFolder.appendingPathComponent(asset.fileName).path
+            let output = open(outputPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard output >= 0 else { throw POSIXFailure(operation: "create", path: outputPath) }
+            defer { close(output) }
+            try archive.beginEntry(name: asset.fileName, size: asset.size)
+            var hasher = SHA256()
+            var copied: Int64 = 0
+            while true {
+                let n = read(input, buffer.baseAddress, Self.chunkSize)
+                if n < 0 { throw POSIXFailure(operation: "read", path: asset.sourcePath) }
+                if n == 0 { break }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+                hasher.update(bufferPointer: chunk)
+                try writeAll(output, chunk, path: outputPath)
+                try archive.write(chunk)
+                copied += Int64(n)
+                done += Int64(n)
+                progress?(BuildProgress(filesDone: fileIndex, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
+            }
+            guard copied == asset.size else {
+                throw PackBuildError.io(path: asset.sourcePath, message: "changed size while being read (\(asset.size) → \(copied) bytes); build again")
+            }
+            try archive.finishEntry()
+            results[asset.fileName] = (SHA256Digest.hex(hasher.finalize()), copied)
+            progress?(BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
+        }
+        try archive.close()
+        return results
+    }
+
+    private func writeAll(_ fd: Int32, _ chunk: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < chunk.count {
+            let n = Foundation.write(fd, chunk.baseAddress! + offset, chunk.count - offset)
+            guard n > 0 else { throw POSIXFailure(operation: "write", path: path) }
+            offset += n
+        }
+    }
+}

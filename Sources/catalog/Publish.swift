@@ -1,0 +1,54 @@
+import ArgumentParser
+import CatalogPublisher
+import CommandSupport
+import Foundation
+
+/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew]`.
+struct Publish: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build missing packs, then write the seed, catalog.json (last, atomically) and index.html into DIR."
+    )
+
+    @Argument(help: "The published folder, e.g. dist/.")
+    var directory: String
+
+    @Option(help: "The catalog source folder holding catalog.yaml.")
+    var source = "catalog"
+
+    @Option(help: "Ed25519 private key (from `catalog keygen`) to sign catalog.json with.")
+    var signKey: String?
+
+    @Option(help: "Days until the catalog expires.")
+    var expiresIn = 180
+
+    @Flag(help: "Write a new catalog.json (catalogVersion + 1, later expiry) even when nothing changed.")
+    var renew = false
+
+    @Flag(help: "Treat validation warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard expiresIn > 0 else { throw ValidationError("--expires-in must be at least 1 day") }
+    }
+
+    func run() throws {
+        var options = PublishOptions(output: directory, source: source)
+        options.signKeyPath = signKey
+        options.expiresInDays = expiresIn
+        options.renew = renew
+        options.strict = strict
+        options.templatesDirectory = TemplateLocator.directory(containing: "index.html.mustache")
+        let result = try ToolFailure.report { try CatalogPublisher.publish(options) }
+        if json { try Output.json(result); return }
+        for slug in result.packsBuilt { Output.line("built pack \(slug)") }
+        if !result.removedPacks.isEmpty { Output.line("removed packs: \(result.removedPacks.joined(separator: ", "))") }
+        if !result.removedItems.isEmpty { Output.line("removed items: \(result.removedItems.joined(separator: ", "))") }
+        Output.line(result.changed ? "published catalogVersion \(result.catalogVersion) → \(result.catalog)"
+                                   : "unchanged: catalogVersion \(result.catalogVersion), nothing rewritten")
+        if let sig = result.signature { Output.line("signature: \(sig)") }
+        if options.templatesDirectory == nil { Output.error("warning: templates/index.html.mustache not found; no index.html written") }
+    }
+}

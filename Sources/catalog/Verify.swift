@@ -1,0 +1,37 @@
+import ArgumentParser
+import CatalogModel
+import CatalogPublisher
+import CommandSupport
+import Foundation
+import LibraryClient
+
+/// `catalog verify DIR-or-URL [--trust-key FILE]`.
+struct Verify: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a published catalog as a client would: hashes, sizes, signature, expiry, rules."
+    )
+
+    @Argument(help: "The published folder or its URL (http(s):// or file://), or the URL of its catalog.json.")
+    var location: String
+
+    @Option(help: "Ed25519 public key (catalog.pub) the signature must verify with.")
+    var trustKey: String?
+
+    @Flag(help: "Print {\"catalogVersion\",\"problems\",\"warnings\",\"filesChecked\"} as JSON.")
+    var json = false
+
+    func run() async throws {
+        let place = try ToolFailure.report { try CatalogLocation(location) }
+        let key = try ToolFailure.report { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
+        let transport = URLCatalogTransport()
+        let report = await CatalogVerifier.verify(fetch: { try await transport.fetch(place.resolve($0)) },
+                                                  trustedKey: key)
+        if json { try Output.json(report) } else {
+            for w in report.warnings { Output.error("warning: \(w)") }
+            for p in report.problems { Output.error("error: \(p)") }
+            let version = report.catalogVersion.map { "catalogVersion \($0)" } ?? "no catalog"
+            Output.line("\(version): \(report.filesChecked) files checked, \(report.problems.count) problems, \(report.warnings.count) warnings")
+        }
+        if !report.problems.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import CatalogModel
+import CommandSupport
+import PackBuilder
+
+/// `packer build pack.yaml [--out DIR]`.
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build a pack: manifest.json, pack.tar and assets/ under DIR/packs/<packId>/<version>/."
+    )
+
+    @Argument(help: "The pack.yaml to build.")
+    var pack: String
+
+    @Option(help: "The output folder.")
+    var out = "dist"
+
+    @Flag(help: "Treat validation warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Print {\"packId\",\"version\",\"manifest\",\"archive\",\"assets\",\"totalBytes\"} as JSON.")
+    var json = false
+
+    func run() throws {
+        let meter = ProgressMeter(label: "building", enabled: !json && Output.isTerminal)
+        let result = try ToolFailure.report {
+            try PackBuilder.build(packAt: pack, outputDirectory: out, strict: strict) { p in
+                meter.update(done: p.bytesDone, total: p.bytesTotal, detail: "file \(p.filesDone)/\(p.filesTotal)")
+            }
+        }
+        meter.finish()
+        if json { try Output.json(result) } else {
+            let what = result.written ? "built" : "unchanged (already published)"
+            Output.line("\(what): pack \(result.packId) version \(result.version), \(result.assets) assets, \(ByteFormat.string(result.totalBytes))")
+            Output.line("  \(result.manifest)")
+            Output.line("  \(result.archive)")
+        }
+    }
+}

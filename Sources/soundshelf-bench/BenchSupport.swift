@@ -1,0 +1,53 @@
+import Foundation
+
+/// Tiny argument helpers for the bench commands (kept free of ArgumentParser on purpose).
+enum BenchArgs {
+    static func int(_ args: [String], _ flag: String) -> Int? {
+        guard let i = args.firstIndex(of: flag), i + 1 < args.count else { return nil }
+        return Int(args[i + 1])
+    }
+
+    /// A tool built next to this executable (`packer`, `client`, …).
+    static func sibling(_ name: String) -> String {
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+}
+
+enum Timer {
+    /// Wall-clock seconds of `body`; a non-zero status is an error.
+    static func measure(_ body: () throws -> Int32) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let status = try body()
+        guard status == 0 else { throw BenchFailure(message: "a timed command exited with status \(status)") }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { "soundshelf-bench: \(message)" }
+}
+
+/// Runs a child process and reports its exit status and peak RSS (wait4's rusage).
+enum BenchProcess {
+    struct Outcome { var status: Int32; var maxRSSKiB: Int }
+
+    static func run(_ path: String, _ arguments: [String]) throws -> Outcome {
+        var pid: pid_t = 0
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+            throw BenchFailure(message: "cannot start \(path); build it first (swift build -c release)")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Outcome(status: exit, maxRSSKiB: usage.ru_maxrss)
+    }
+}

@@ -1,0 +1,55 @@
+import CatalogModel
+import Foundation
+
+/// Writes a pack folder of 16-bit stereo 48 kHz WAV files filled with pseudo-random samples
+/// (not sparse, not compressible) and a pack.yaml listing them.
+enum WAVGenerator {
+    static func makePack(in folder: URL, files: Int, totalBytes: Int64) throws -> Int64 {
+        let audio = folder.appendingPathComponent("audio")
+        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let perFile = max(Int64(4096), (totalBytes / Int64(files)) & ~3)
+        var yaml = "id: \(CanonicalID.random())\nslug: bench-pack\nkind: sfx\ntitle: Bench Pack\nversion: 1\nitems:\n"
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var written: Int64 = 0
+        for i in 0..<files {
+            let name = String(format: "sound-%04d.wav", i)
+            let path = audio.appendingPathComponent(name).path
+            guard let handle = FileHandle(forWritingAtPath: path) ?? {
+                FileManager.default.createFile(atPath: path, contents: nil)
+                return FileHandle(forWritingAtPath: path)
+            }() else { throw BenchFailure(message: "cannot write \(path)") }
+            try handle.write(contentsOf: header(dataBytes: UInt32(perFile)))
+            var left = perFile
+            while left > 0 {
+                let n = Int(min(Int64(chunk.count), left))
+                chunk.withUnsafeMutableBytes { raw in
+                    let words = raw.bindMemory(to: UInt64.self)
+                    for w in 0..<(n / 8) {
+                        state &+= 0x9E37_79B9_7F4A_7C15
+                        var z = state
+                        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                        words[w] = z ^ (z >> 27)
+                    }
+                }
+                try handle.write(contentsOf: chunk[0..<n])
+                left -= Int64(n)
+            }
+            try handle.close()
+            written += perFile + 44
+            yaml += "  - id: \(CanonicalID.random())\n    title: \"Sound \(i)\"\n    file: audio/\(name)\n"
+        }
+        try yaml.write(to: folder.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
+        return written
+    }
+
+    static func header(dataBytes: UInt32) -> Data {
+        var d = Data("RIFF".utf8)
+        func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        le32(36 + dataBytes); d.append(contentsOf: Array("WAVEfmt ".utf8)); le32(16)
+        le16(1); le16(2); le32(48_000); le32(48_000 * 4); le16(4); le16(16)
+        d.append(contentsOf: Array("data".utf8)); le32(dataBytes)
+        return d
+    }
+}
