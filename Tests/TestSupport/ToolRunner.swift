@@ -15,14 +15,13 @@ public enum ToolRunner {
         public var stdoutData: Data
     }
 
-    /// The folder holding the built products (next to the test bundle).
+    /// The folder holding the built products: the one holding the test bundle (or the test
+    /// runner executable), whichever has the tools.
     public static var productsDirectory: URL {
-        var url = Bundle.main.bundleURL
-        while !url.path.isEmpty, url.path != "/", !url.lastPathComponent.hasSuffix(".xctest") {
-            url.deleteLastPathComponent()
-        }
-        if url.path == "/" || url.path.isEmpty { url = Bundle.main.bundleURL }
-        return url.deletingLastPathComponent()
+        let bundle = Bundle.main.bundleURL
+        let executable = Bundle.main.executableURL?.deletingLastPathComponent() ?? bundle
+        let candidates = [bundle, bundle.deletingLastPathComponent(), executable, executable.deletingLastPathComponent()]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("packer").path) } ?? bundle
     }
 
     /// The repository root (the folder holding Package.swift), found from this source file.
