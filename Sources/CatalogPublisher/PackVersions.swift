@@ -13,14 +13,16 @@ struct PackVersions {
     static func buildAll(_ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?) throws -> PackVersions {
         var result = PackVersions()
         let base = catalog.catalog.baseURL
-        let existing = catalog.packs.filter { exists($0, output) }
-        let fresh = catalog.packs.filter { !exists($0, output) }
-        var built: [String: PackBuildResult] = [:]
         do {
-            for pack in existing + fresh {
-                let r = try PackBuilder.build(pack, outputDirectory: output.path)
-                built[pack.id] = r
-                if r.written { result.builtSlugs.append(pack.slug) }
+            // Published versions are compared first, without writing; then new versions are built.
+            for pack in catalog.packs where exists(pack, output) {
+                guard try PackBuilder.publishedVersionMatches(pack, outputDirectory: output.path) else {
+                    throw PackBuildError.alreadyPublished(packId: pack.id, version: pack.version, slug: pack.slug)
+                }
+            }
+            for pack in catalog.packs where !exists(pack, output) {
+                let built = try PackBuilder.build(pack, outputDirectory: output.path)
+                if built.written { result.builtSlugs.append(pack.slug) }
             }
         } catch let error as PackBuildError {
             if case .invalid(let report) = error { throw PublishError.invalid(report) }

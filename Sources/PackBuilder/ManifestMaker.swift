@@ -1,11 +1,11 @@
-import CatalogModel
 import Foundation
+import CatalogModel
 
 /// The manifest of a built pack: the brief's exact keys plus `kind`, `title`, pack `tags`,
 /// per-asset `duration` and `archive`. Assets keep the pack.yaml order; URLs are relative.
 enum ManifestMaker {
     static func make(pack: PackSource, assets: [PlannedAsset], hashes: [String: (sha256: String, bytes: Int64)],
-                     folder: URL) throws -> Manifest {
+                     archive: Manifest.Archive?) -> Manifest {
         let entries = assets.map { asset -> Manifest.Asset in
             let hash = hashes[asset.fileName] ?? ("", 0)
             return Manifest.Asset(assetId: asset.item.assetId, itemId: asset.item.id, url: "assets/\(asset.fileName)",
@@ -14,14 +14,22 @@ enum ManifestMaker {
                                   loopable: asset.item.loopable, tags: asset.tags,
                                   duration: (asset.info.duration * 1000).rounded() / 1000)
         }
-        let archivePath = folder.appendingPathComponent("pack.tar").path
-        let archive: (sha256: String, bytes: Int64)
-        do { archive = try SHA256Digest.file(atPath: archivePath) } catch {
-            throw PackBuildError.io(path: archivePath, message: "cannot be read back: \(error.localizedDescription)")
-        }
         return Manifest(packId: pack.id, version: pack.version, totalBytes: entries.reduce(0) { $0 + $1.bytes },
                         assets: entries, kind: pack.kind, title: pack.title,
                         tags: pack.tags.isEmpty ? nil : pack.tags,
-                        archive: Manifest.Archive(url: "pack.tar", sha256: archive.sha256, bytes: archive.bytes))
+                        archive: archive)
+    }
+}
+
+extension ManifestMaker {
+    /// The archive entry of a freshly written pack.tar.
+    static func archive(in folder: URL) throws -> Manifest.Archive {
+        let path = folder.appendingPathComponent("pack.tar").path
+        do {
+            let (sha, bytes) = try SHA256Digest.file(atPath: path)
+            return Manifest.Archive(url: "pack.tar", sha256: sha, bytes: bytes)
+        } catch {
+            throw PackBuildError.io(path: path, message: "cannot be read back: \(error)")
+        }
     }
 }

@@ -38,7 +38,7 @@ public enum PackBuilder {
         let writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
         let hashes = try writer.write(assets)
         try copyArtwork(of: pack, into: staging)
-        let manifest = try ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, folder: staging)
+        let manifest = ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, archive: try ManifestMaker.archive(in: staging))
         let manifestData = try CatalogJSON.encode(manifest)
         try AtomicFile.write(manifestData, to: staging.appendingPathComponent("manifest.json").path)
 
