@@ -5,7 +5,7 @@
 /// catch let error as CatalogPageError { print(error.description) }
 /// ```
 public enum CatalogPageError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// The page template is not at `path`.
+    /// The page template (or a partial it uses) is not at `path`.
     case templateMissing(path: String)
     /// A template exists but is not valid Mustache.
     case templateInvalid(path: String, reason: String)
@@ -13,8 +13,9 @@ public enum CatalogPageError: Error, Equatable, CustomStringConvertible, Sendabl
     public var description: String {
         switch self {
         case .templateMissing(let path):
-            "catalog page template not found: \(path) — restore templates/index.html.mustache from the "
-                + "repository, or point SOUNDSHELF_TEMPLATES at the folder that holds it"
+            "catalog page template not found: \(path) — restore it from the repository's templates/ folder "
+                + "(templates/index.html.mustache and its page-*.mustache partials), or point SOUNDSHELF_TEMPLATES "
+                + "at the folder that holds them"
         case .templateInvalid(let path, let reason):
             "catalog page template \(path) is not valid Mustache: \(reason) — fix the template and publish again"
         }

@@ -4,12 +4,14 @@ import Foundation
 ///
 /// ```swift
 /// PageFormat.size(1_234_567)        // "1.2 MB"
+/// PageFormat.size(800_000)          // "800 kB"
+/// PageFormat.timestamp("2026-11-22T10:00:00Z")   // "2026-11-22 10:00 UTC"
 /// PageFormat.duration(2.5)          // "2.5 s"
 /// PageFormat.duration(3600)         // "1:00:00"
 /// PageFormat.count(1, "item")       // "1 item"
 /// ```
 enum PageFormat {
-    /// Decimal units (1 kB = 1000 bytes), one decimal place from kB on.
+    /// Decimal units (1 kB = 1000 bytes): one decimal place below 100 ("1.2 MB"), none above ("800 kB").
     static func size(_ bytes: Int64) -> String {
         if bytes < 1000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
         let units = ["kB", "MB", "GB", "TB", "PB"]
@@ -19,7 +21,13 @@ enum PageFormat {
             value /= 1000
             unit += 1
         }
-        return String(format: "%.1f %@", value, units[unit])
+        return value >= 99.95 ? String(format: "%.0f %@", value, units[unit]) : String(format: "%.1f %@", value, units[unit])
+    }
+
+    /// `2026-11-22T10:00:00Z` as "2026-11-22 10:00 UTC"; any other text as it is.
+    static func timestamp(_ iso: String) -> String {
+        let match = iso.wholeMatch(of: /(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z/)
+        return match.map { "\($0.output.1) \($0.output.2) UTC" } ?? iso
     }
 
     /// Seconds under a minute as "2.5 s"; longer as "m:ss" or "h:mm:ss".

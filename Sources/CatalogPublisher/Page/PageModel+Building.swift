@@ -19,7 +19,9 @@ extension PageModel {
             title: catalog.title,
             catalogVersion: catalog.catalogVersion,
             generatedAt: catalog.generatedAt,
+            generatedText: PageFormat.timestamp(catalog.generatedAt),
             expiresAt: catalog.expires,
+            expiresText: catalog.expires.map(PageFormat.timestamp),
             catalogURL: "catalog.json",
             seedURL: PageLinks.resolve(catalog.seed.url),
             summary: [PageFormat.count(seed.music.count, "playlist"), PageFormat.count(packs.count, "pack"),
@@ -49,9 +51,9 @@ extension PageModel {
             .sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }
             .map { item(at: $0.element, kind: kind, manifest: manifest, manifestURL: manifestURL) }
         let bytes = manifest.map { $0.assets.reduce(Int64(0)) { $0 + $1.bytes } }
-        let archiveURL = entry?.archive?.url ?? manifest?.archive.map { archive in
-            PageLinks.resolve(archive.url, against: manifestURL) ?? ""
-        }
+        // catalog.json's archive URL is relative to the catalog; the manifest's to the manifest.
+        let archiveURL = entry?.archive.flatMap { PageLinks.resolve($0.url) }
+            ?? manifest?.archive.flatMap { PageLinks.resolve($0.url, against: manifestURL) }
         return PackView(
             anchor: PageFormat.anchor("pack", id),
             title: entry?.title ?? seedPack?.title ?? manifest?.title ?? id,
@@ -61,7 +63,7 @@ extension PageModel {
             itemCount: PageFormat.count(items.count, "item"),
             packDescription: seedPack?.description,
             manifestURL: PageLinks.resolve(manifestURL),
-            archiveURL: archiveURL.flatMap { PageLinks.resolve($0) },
+            archiveURL: archiveURL,
             items: items)
     }
 

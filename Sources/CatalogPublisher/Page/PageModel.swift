@@ -13,7 +13,9 @@ struct PageModel {
     var title: String
     var catalogVersion: Int
     var generatedAt: String
+    var generatedText: String
     var expiresAt: String?
+    var expiresText: String?
     var catalogURL: String
     var seedURL: String?
     var summary: String
