@@ -38,12 +38,16 @@ public final class PackArchiveWriter {
 
     private var handle: OpaquePointer?
     private var fd: Int32 = -1
+    private var sink: OutputSink?
     private var current: (name: String, size: Int64, written: Int64)?
 
     /// Creates (or truncates) the archive file at `path`.
     ///
     /// - Parameter mtime: modification time of every entry; pass `SOURCE_DATE_EPOCH` when set.
-    public init(path: String, mtime: Int64 = 0) throws(PackArchiveError) {
+    /// - Parameter observer: sees every byte written to the file, in order (e.g. to hash the
+    ///   archive while it is written instead of reading it back).
+    public init(path: String, mtime: Int64 = 0,
+                observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(PackArchiveError) {
         self.path = path
         self.mtime = mtime
         guard mtime >= 0 else {
@@ -61,7 +65,14 @@ public final class PackArchiveWriter {
         guard fd >= 0 else {
             throw fail("cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable")
         }
-        try check(archive_write_open_fd(a, fd), "could not start writing")
+        let output = OutputSink(fd: fd, observer: observer)
+        sink = output
+        // The write callback captures nothing: it finds the OutputSink through the client data.
+        let status = archive_write_open2(a, Unmanaged.passUnretained(output).toOpaque(), nil, { _, clientData, buffer, length in
+            guard let clientData, let buffer else { return -1 }
+            return Unmanaged<OutputSink>.fromOpaque(clientData).takeUnretainedValue().write(buffer, length)
+        }, nil, nil)
+        try check(status, "could not start writing")
     }
 
     deinit {
@@ -191,5 +202,33 @@ public final class PackArchiveWriter {
 
     private func fail(_ message: String, entry: String? = nil) -> PackArchiveError {
         PackArchiveError(archive: path, entry: entry, message: message)
+    }
+}
+
+/// The writer's output: every block libarchive hands over is written to the file in full and
+/// then shown to the observer. Retained by the writer for as long as libarchive may call it.
+private final class OutputSink {
+    let fd: Int32
+    let observer: ((UnsafeRawBufferPointer) -> Void)?
+
+    init(fd: Int32, observer: ((UnsafeRawBufferPointer) -> Void)?) {
+        self.fd = fd
+        self.observer = observer
+    }
+
+    func write(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
+        var offset = 0
+        while offset < length {
+            #if canImport(Glibc)
+            let n = Glibc.write(fd, buffer + offset, length - offset)
+            #else
+            let n = Darwin.write(fd, buffer + offset, length - offset)
+            #endif
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return -1 }
+            offset += n
+        }
+        observer?(UnsafeRawBufferPointer(start: buffer, count: length))
+        return length
     }
 }

@@ -20,16 +20,3 @@ enum ManifestMaker {
                         archive: archive)
     }
 }
-
-extension ManifestMaker {
-    /// The archive entry of a freshly written pack.tar.
-    static func archive(in folder: URL) throws -> Manifest.Archive {
-        let path = folder.appendingPathComponent("pack.tar").path
-        do {
-            let (sha, bytes) = try SHA256Digest.file(atPath: path)
-            return Manifest.Archive(url: "pack.tar", sha256: sha, bytes: bytes)
-        } catch {
-            throw PackBuildError.io(path: path, message: "cannot be read back: \(error)")
-        }
-    }
-}

@@ -36,9 +36,9 @@ public enum PackBuilder {
         defer { try? fm.removeItem(at: staging) }
 
         let writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
-        let hashes = try writer.write(assets)
+        let (hashes, archive) = try writer.write(assets)
         try copyArtwork(of: pack, into: staging)
-        let manifest = ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, archive: try ManifestMaker.archive(in: staging))
+        let manifest = ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, archive: archive)
         let manifestData = try CatalogJSON.encode(manifest)
         try AtomicFile.write(manifestData, to: staging.appendingPathComponent("manifest.json").path)
 

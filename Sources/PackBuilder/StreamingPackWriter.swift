@@ -13,11 +13,13 @@ struct StreamingPackWriter {
     static let chunkSize = 1 << 20
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
-    /// SHA-256 and size by file name.
-    func write(_ assets: [PlannedAsset]) throws -> [String: (sha256: String, bytes: Int64)] {
+    /// SHA-256 and size by file name, and the archive's (hashed as it is written).
+    func write(_ assets: [PlannedAsset]) throws -> (assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive) {
         let assetsFolder = folder.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
-        let archive = try PackArchiveWriter(path: folder.appendingPathComponent("pack.tar").path, mtime: mtime)
+        let archiveHash = RunningHash()
+        let archive = try PackArchiveWriter(path: folder.appendingPathComponent("pack.tar").path, mtime: mtime,
+                                            observer: { archiveHash.update($0) })
         var results: [String: (sha256: String, bytes: Int64)] = [:]
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -54,7 +56,7 @@ struct StreamingPackWriter {
             progress?(BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
         }
         try archive.close()
-        return results
+        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveHash.hex, bytes: archiveHash.bytes))
     }
 
     private func writeAll(_ fd: Int32, _ chunk: UnsafeRawBufferPointer, path: String) throws {
@@ -65,4 +67,17 @@ struct StreamingPackWriter {
             offset += n
         }
     }
+}
+
+/// A SHA-256 and byte count fed as bytes go by.
+final class RunningHash {
+    private var hasher = SHA256()
+    private(set) var bytes: Int64 = 0
+
+    func update(_ chunk: UnsafeRawBufferPointer) {
+        hasher.update(bufferPointer: chunk)
+        bytes += Int64(chunk.count)
+    }
+
+    var hex: String { SHA256Digest.hex(hasher.finalize()) }
 }
