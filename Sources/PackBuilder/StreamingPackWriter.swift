@@ -3,14 +3,15 @@ import Crypto
 import Foundation
 import PackArchive
 
-/// The one pass: each source file is read once, in 1 MiB chunks; every chunk is hashed and
-/// goes both to the asset copy and into the archive. Memory stays constant whatever the size.
+/// The one pass: each source file is read once, in 4 MiB chunks; every chunk is hashed and
+/// goes both to the asset copy and into the archive, on two lanes running side by side
+/// (asset hash + copy | archive write + archive hash). Memory stays constant whatever the size.
 struct StreamingPackWriter {
     let folder: URL
     let mtime: Int64
     var progress: (@Sendable (BuildProgress) -> Void)?
 
-    static let chunkSize = 1 << 20
+    static let chunkSize = 4 << 20
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
     /// SHA-256 and size by file name, and the archive's (hashed as it is written).
@@ -34,16 +35,13 @@ struct StreamingPackWriter {
             guard output >= 0 else { throw POSIXFailure(operation: "create", path: outputPath) }
             defer { close(output) }
             try archive.beginEntry(name: asset.fileName, size: asset.size)
-            var hasher = SHA256()
+            let lanes = ChunkLanes(output: output, outputPath: outputPath, archive: archive)
             var copied: Int64 = 0
             while true {
                 let n = read(input, buffer.baseAddress, Self.chunkSize)
                 if n < 0 { throw POSIXFailure(operation: "read", path: asset.sourcePath) }
                 if n == 0 { break }
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                hasher.update(bufferPointer: chunk)
-                try writeAll(output, chunk, path: outputPath)
-                try archive.write(chunk)
+                try lanes.run(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
                 copied += Int64(n)
                 done += Int64(n)
                 progress?(BuildProgress(filesDone: fileIndex, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
@@ -52,21 +50,13 @@ struct StreamingPackWriter {
                 throw PackBuildError.io(path: asset.sourcePath, message: "changed size while being read (\(asset.size) → \(copied) bytes); build again")
             }
             try archive.finishEntry()
-            results[asset.fileName] = (SHA256Digest.hex(hasher.finalize()), copied)
+            results[asset.fileName] = (lanes.assetHash, copied)
             progress?(BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
         }
         try archive.close()
         return (results, Manifest.Archive(url: "pack.tar", sha256: archiveHash.hex, bytes: archiveHash.bytes))
     }
 
-    private func writeAll(_ fd: Int32, _ chunk: UnsafeRawBufferPointer, path: String) throws {
-        var offset = 0
-        while offset < chunk.count {
-            let n = Foundation.write(fd, chunk.baseAddress! + offset, chunk.count - offset)
-            guard n > 0 else { throw POSIXFailure(operation: "write", path: path) }
-            offset += n
-        }
-    }
 }
 
 /// A SHA-256 and byte count fed as bytes go by.
@@ -80,4 +70,49 @@ final class RunningHash {
     }
 
     var hex: String { SHA256Digest.hex(hasher.finalize()) }
+}
+
+/// The two lanes of one chunk. Each lane's state is touched by exactly one thread per chunk
+/// and `concurrentPerform` joins both before the next chunk, hence `@unchecked Sendable`.
+final class ChunkLanes: @unchecked Sendable {
+    private var hasher = SHA256()
+    private let output: Int32
+    private let outputPath: String
+    private let archive: PackArchiveWriter
+    private var failures: [(any Error)?] = [nil, nil]
+
+    init(output: Int32, outputPath: String, archive: PackArchiveWriter) {
+        self.output = output
+        self.outputPath = outputPath
+        self.archive = archive
+    }
+
+    func run(_ chunk: UnsafeRawBufferPointer) throws {
+        nonisolated(unsafe) let bytes = chunk
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            do {
+                if lane == 0 {
+                    hasher.update(bufferPointer: bytes)
+                    try writeAll(bytes)
+                } else {
+                    try archive.write(bytes)
+                }
+            } catch {
+                failures[lane] = error
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+    }
+
+    var assetHash: String { SHA256Digest.hex(hasher.finalize()) }
+
+    private func writeAll(_ chunk: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < chunk.count {
+            let n = Foundation.write(output, chunk.baseAddress! + offset, chunk.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw POSIXFailure(operation: "write", path: outputPath) }
+            offset += n
+        }
+    }
 }

@@ -18,6 +18,7 @@ enum PackBench {
         let packer = BenchArgs.sibling("packer")
 
         var ours: [Double] = [], plain: [Double] = [], rss: [Int] = []
+        var oursDurable: [Double] = [], plainDurable: [Double] = []
         for round in 0..<rounds {
             let plainOut = work.appendingPathComponent("plain-\(round)")
             try FileManager.default.createDirectory(at: plainOut, withIntermediateDirectories: true)
@@ -27,14 +28,18 @@ enum PackBench {
             mkdir -p '\(plainOut.path)/assets' && cp *.wav '\(plainOut.path)/assets/'
             tar cf '\(plainOut.path)/pack.tar' *.wav
             """
+            sync()
             plain.append(try Timer.measure { try BenchProcess.run("/bin/bash", ["-c", script]).status })
+            plainDurable.append(plain.last! + (try Timer.measure { sync(); return 0 }))
             try? FileManager.default.removeItem(at: plainOut)
             let out = work.appendingPathComponent("dist-\(round)")
             var child = BenchProcess.Outcome(status: 0, maxRSSKiB: 0)
+            sync()
             ours.append(try Timer.measure {
                 child = try BenchProcess.run(packer, ["build", packDir.appendingPathComponent("pack.yaml").path, "--out", out.path])
                 return child.status
             })
+            oursDurable.append(ours.last! + (try Timer.measure { sync(); return 0 }))
             rss.append(child.maxRSSKiB)
             try? FileManager.default.removeItem(at: out)
         }
@@ -46,6 +51,7 @@ enum PackBench {
           openssl dgst -sha256 + cp + tar cf:                          \(String(format: "%.2f s  %.0f MB/s", best.plain, mb / best.plain))
           ratio packer / plain tools: \(String(format: "%.2f", best.ours / best.plain)) (goal ≤ 1.0)
           packer peak RSS: \(String(format: "%.1f", Double(rss.max() ?? 0) / 1024)) MB (goal ≤ 64 MB)
+          until durable (each + sync): packer \(String(format: "%.2f s", oursDurable.min() ?? 0)), plain \(String(format: "%.2f s", plainDurable.min() ?? 0)), ratio \(String(format: "%.2f", (oursDurable.min() ?? 0) / max(plainDurable.min() ?? 1, 0.001)))
           all rounds (s): packer \(ours.map { String(format: "%.2f", $0) }), plain \(plain.map { String(format: "%.2f", $0) })
         """
     }
