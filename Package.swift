@@ -42,6 +42,7 @@ let package = Package(
         ]),
         .target(name: "LibraryClient", dependencies: [
             "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Shared pieces of the three command-line tools (output, errors, option groups).
         .target(name: "CommandSupport", dependencies: [
@@ -62,7 +63,9 @@ let package = Package(
         .executableTarget(name: "soundshelf-bench", dependencies: [
             "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive",
         ]),
-        .target(name: "TestSupport", dependencies: ["CatalogModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [
+            "CatalogModel", .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport"],

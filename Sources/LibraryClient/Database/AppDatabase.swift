@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+
+/// The client's SQLite database (`<root>/library.sqlite`): a GRDB `DatabasePool` in WAL mode with
+/// foreign keys on, migrated to the brief's schema (§6) plus the client's own tables.
+///
+/// ```swift
+/// let db = try AppDatabase.open(at: LibraryPaths(root: root).database)
+/// let count = try await db.reader.read { try LibraryItemRecord.fetchCount($0) }
+/// ```
+public final class AppDatabase: Sendable {
+    /// The pool; read with `reader`, write with `writer`.
+    public let writer: DatabasePool
+    /// The file path, for messages.
+    public let path: String
+
+    public var reader: any DatabaseReader { writer }
+
+    init(pool: DatabasePool, path: String) {
+        self.writer = pool
+        self.path = path
+    }
+
+    /// Opens (creating when needed) the database at `url` and runs pending migrations.
+    public static func open(at url: URL) throws -> AppDatabase {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.busyMode = .timeout(10)
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            let pool = try DatabasePool(path: url.path, configuration: config)
+            try AppDatabase.migrator.migrate(pool)
+            return AppDatabase(pool: pool, path: url.path)
+        } catch let error as DatabaseError {
+            throw LibraryClientError.database(path: url.path, message: error.message ?? "\(error)")
+        } catch let error as LibraryClientError {
+            throw error
+        } catch {
+            throw LibraryClientError.database(path: url.path, message: error.localizedDescription)
+        }
+    }
+
+    /// Runs `body` in a write transaction, turning GRDB errors into ``LibraryClientError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await writer.write(body) } catch let error as DatabaseError {
+            throw LibraryClientError.database(path: path, message: error.message ?? "\(error)")
+        }
+    }
+
+    /// Runs `body` in a read transaction, turning GRDB errors into ``LibraryClientError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await writer.read(body) } catch let error as DatabaseError {
+            throw LibraryClientError.database(path: path, message: error.message ?? "\(error)")
+        }
+    }
+}

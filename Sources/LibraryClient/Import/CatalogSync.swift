@@ -1,0 +1,85 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// What `sync` is asked to do.
+///
+/// ```swift
+/// var options = SyncOptions(catalog: "https://cdn.example.com/shelf/")
+/// options.trustKeyFile = "catalog.pub"
+/// ```
+public struct SyncOptions: Sendable, Hashable {
+    /// The catalog location; nil uses the one remembered from the last successful sync.
+    public var catalog: String?
+    /// Re-import even when the seed's SHA-256 is unchanged.
+    public var force: Bool
+    /// A public key file (base64 raw Ed25519) to trust from now on for this data root.
+    public var trustKeyFile: String?
+    /// Accept a `catalogVersion` lower than the last imported one.
+    public var allowDowngrade: Bool
+    /// The clock used for `expires` (tests set it).
+    public var now: Date
+
+    public init(catalog: String? = nil, force: Bool = false, trustKeyFile: String? = nil,
+                allowDowngrade: Bool = false, now: Date = Date()) {
+        self.catalog = catalog
+        self.force = force
+        self.trustKeyFile = trustKeyFile
+        self.allowDowngrade = allowDowngrade
+        self.now = now
+    }
+}
+
+/// What a sync did: `{"catalogVersion", "inserted", "updated", "hidden"}`.
+public struct SyncResult: Sendable, Hashable {
+    public var catalogVersion: Int
+    public var location: String
+    public var summary: ImportSummary
+
+    public var inserted: Int { summary.inserted }
+    public var updated: Int { summary.updated }
+    public var hidden: Int { summary.hidden }
+}
+
+/// One sync: read catalog.json → verify signature (when a key is trusted) → refuse expired or
+/// rolled-back catalogs → fetch and verify the seed → import or update in one transaction that
+/// also records the catalog's state. Any refusal happens before the database is touched.
+///
+/// ```swift
+/// let result = try await CatalogSync(database: db, fetcher: CatalogFetcher()).run(options)
+/// ```
+public struct CatalogSync: Sendable {
+    public let database: AppDatabase
+    public let fetcher: CatalogFetcher
+
+    public init(database: AppDatabase, fetcher: CatalogFetcher) {
+        self.database = database
+        self.fetcher = fetcher
+    }
+
+    public func run(_ options: SyncOptions) async throws -> SyncResult {
+        let state = try await database.read { try CatalogStateRecord.current($0) }
+        guard let text = options.catalog ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
+        let location = try CatalogLocation(text)
+        let trustedKey = try options.trustKeyFile.map(CatalogFetcher.readTrustedKey(atPath:)) ?? state.trustedPublicKey
+        let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey)
+        try fetcher.checkFreshness(catalog, importedVersion: state.catalogVersion, allowDowngrade: options.allowDowngrade,
+                                   now: options.now)
+        let version = catalog.document.catalogVersion
+        let record: @Sendable (Database) throws -> Void = { db in
+            try db.execute(sql: """
+                UPDATE catalog_state SET catalog_location = ?, trusted_public_key = ?, catalog_version = ?, last_sync_at = ?
+                WHERE id = 1
+                """, arguments: [location.description, trustedKey, version, Timestamp.now()])
+        }
+        let unchanged = state.seedSHA256 == catalog.document.seed.sha256.lowercased()
+        if unchanged && !options.force {
+            try await database.write(record)
+            return SyncResult(catalogVersion: version, location: location.description, summary: ImportSummary())
+        }
+        let (seed, sha, file) = try await fetcher.fetchSeed(of: catalog)
+        let importer = SeedImporter(database: database, seed: seed, seedSHA256: sha, file: file)
+        let summary = try await importer.run(onlyIfEmpty: false, force: options.force) { db, _ in try record(db) }
+        return SyncResult(catalogVersion: version, location: location.description, summary: summary)
+    }
+}

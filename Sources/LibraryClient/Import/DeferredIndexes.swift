@@ -1,0 +1,34 @@
+import CatalogModel
+import GRDB
+
+/// On a first import into empty tables, secondary indexes are dropped before the bulk load and
+/// recreated from their own stored SQL afterwards (in the same transaction), which is much faster
+/// than maintaining them row by row. The definitions come from `sqlite_master`, so they always
+/// match the migrations.
+struct DeferredIndexes {
+    private var definitions: [(name: String, sql: String)] = []
+
+    static var tables: [String] {
+        ["library_item", "pack_item"] + TagDimension.allCases.map(\.joinTable)
+    }
+
+    /// Drops the secondary indexes of the bulk-loaded tables, remembering how to recreate them.
+    static func drop(_ db: Database) throws -> DeferredIndexes {
+        var deferred = DeferredIndexes()
+        let marks = tables.map { _ in "?" }.joined(separator: ",")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(marks))
+            """, arguments: StatementArguments(tables))
+        for row in rows {
+            let name: String = row[0], sql: String = row[1]
+            deferred.definitions.append((name, sql))
+            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+        }
+        return deferred
+    }
+
+    /// Recreates every dropped index.
+    func restore(_ db: Database) throws {
+        for definition in definitions { try db.execute(sql: definition.sql) }
+    }
+}

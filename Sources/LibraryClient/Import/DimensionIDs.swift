@@ -1,0 +1,57 @@
+import CatalogModel
+import GRDB
+
+/// Name → id of every dimension value, loaded once per import; new names are upserted
+/// (`INSERT … ON CONFLICT(name) DO NOTHING`) and then fetched, as the brief prescribes.
+///
+/// ```swift
+/// var ids = try DimensionIDs(db, vocabularies: seed.vocabularies)
+/// let forest = try ids.id(for: "Forest", in: .location, db)
+/// ```
+struct DimensionIDs {
+    private var maps: [TagDimension: [String: Int64]] = [:]
+
+    /// Loads the known values, then upserts the seed's vocabularies with their sort order.
+    init(_ db: Database, vocabularies: Vocabularies) throws {
+        for dim in TagDimension.allCases {
+            let entries = vocabularies.entries(for: dim)
+            if !entries.isEmpty {
+                let statement = try db.cachedStatement(sql: """
+                    INSERT INTO \(dim.table)(name, sort_order, is_system) VALUES (?, ?, 1)
+                    ON CONFLICT(name) DO UPDATE SET sort_order = excluded.sort_order
+                    WHERE sort_order IS NOT excluded.sort_order
+                    """)
+                for entry in entries {
+                    try statement.execute(arguments: [entry.name, entry.sortOrder])
+                }
+            }
+            var map: [String: Int64] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM \(dim.table)")
+            while let row = try rows.next() { map[row[1]] = row[0] }
+            maps[dim] = map
+        }
+    }
+
+    /// The id of `name` in `dimension`, inserting the value when it is new.
+    mutating func id(for name: String, in dimension: TagDimension, _ db: Database) throws -> Int64 {
+        if let id = maps[dimension]?[name] { return id }
+        try db.cachedStatement(sql: "INSERT INTO \(dimension.table)(name, is_system) VALUES (?, 1) ON CONFLICT(name) DO NOTHING")
+            .execute(arguments: [name])
+        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(dimension.table) WHERE name = ?"),
+                                    arguments: [name]) ?? 0
+        maps[dimension, default: [:]][name] = id
+        return id
+    }
+
+    /// Sorted, distinct ids for every dimension `kind` may use.
+    mutating func ids(for tags: TagSet, kind: Kind, _ db: Database) throws -> [TagDimension: [Int64]] {
+        var result: [TagDimension: [Int64]] = [:]
+        for (dim, names) in tags.byDimension(for: kind) {
+            var ids: [Int64] = []
+            ids.reserveCapacity(names.count)
+            for name in names { ids.append(try id(for: name, in: dim, db)) }
+            result[dim] = Array(Set(ids)).sorted()
+        }
+        return result
+    }
+}

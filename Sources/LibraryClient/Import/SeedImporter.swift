@@ -1,0 +1,70 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Imports a seed into the database: ``importIfNeeded()`` on first launch and
+/// ``applyUpdates(force:)`` afterwards, each in ONE transaction. The seed is validated first;
+/// a bad seed throws a ``LibraryClientError/invalidDocument(_:)`` naming the file, the JSON path
+/// and the id, and leaves the database unchanged.
+///
+/// ```swift
+/// let importer = SeedImporter(database: db, seed: seed, seedSHA256: sha, file: "seed.json")
+/// let first = try await importer.importIfNeeded()      // no-op when a seed is already imported
+/// let later = try await importer.applyUpdates()        // no-op when this seed was the last one
+/// ```
+public struct SeedImporter: Sendable {
+    public let database: AppDatabase
+    public let seed: Seed
+    public let seedSHA256: String
+    /// The seed's file or URL, for messages.
+    public let file: String
+
+    public init(database: AppDatabase, seed: Seed, seedSHA256: String, file: String) {
+        self.database = database
+        self.seed = seed
+        self.seedSHA256 = seedSHA256
+        self.file = file
+    }
+
+    /// Imports the seed when the database holds none yet; otherwise does nothing.
+    public func importIfNeeded() async throws -> ImportSummary {
+        try await run(onlyIfEmpty: true, force: false, alsoWrite: nil)
+    }
+
+    /// Upserts the seed's changes, keeping `pack_state`, `local_asset` and files; hides items
+    /// and packs it no longer lists. Does nothing when this seed (same SHA-256) was the last
+    /// one imported, unless `force`.
+    public func applyUpdates(force: Bool = false) async throws -> ImportSummary {
+        try await run(onlyIfEmpty: false, force: force, alsoWrite: nil)
+    }
+
+    /// The shared path: validate, then one write transaction that also runs `alsoWrite`
+    /// (the sync records the catalog's state there, so both commit or neither does).
+    func run(onlyIfEmpty: Bool, force: Bool,
+             alsoWrite: (@Sendable (Database, ImportSummary) throws -> Void)?) async throws -> ImportSummary {
+        let validated: Seed
+        do { validated = try SeedValidator(file: file).validated(seed) } catch {
+            throw LibraryClientError.invalidDocument(error)
+        }
+        let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now())
+        let sha = seedSHA256
+        do {
+            return try await database.write { db in
+                let state = try CatalogStateRecord.current(db)
+                var summary = ImportSummary()
+                let skip = onlyIfEmpty ? state.seedSHA256 != nil : (state.seedSHA256 == sha && !force)
+                if !skip {
+                    // A larger page cache for the bulk write (32 MiB), back to the default afterwards.
+                    try db.execute(sql: "PRAGMA cache_size = -32768")
+                    defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+                    summary = try writer.write(db)
+                    try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
+                }
+                try alsoWrite?(db, summary)
+                return summary
+            }
+        } catch let diagnostic as Diagnostic {
+            throw LibraryClientError.invalidDocument(diagnostic)
+        }
+    }
+}

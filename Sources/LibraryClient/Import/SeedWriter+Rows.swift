@@ -1,0 +1,125 @@
+import CatalogModel
+import GRDB
+
+/// The statements of the hot loops, prepared once per import.
+struct BulkStatements {
+    let insertItem: BulkStatement
+    let upsertPackItem: BulkStatement
+    let insertTag: [TagDimension: BulkStatement]
+
+    init(_ db: Database) throws {
+        insertItem = try BulkStatement(db, """
+            INSERT INTO library_item(id, kind, title, subtitle, duration, artwork_url, is_visible, created_at, updated_at, item_number)
+            VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+            """)
+        upsertPackItem = try BulkStatement(db, """
+            INSERT INTO pack_item(pack_id, item_id, sort_order) VALUES (?, ?, ?)
+            ON CONFLICT(pack_id, item_id) DO UPDATE SET sort_order = excluded.sort_order
+            """)
+        var tags: [TagDimension: BulkStatement] = [:]
+        for dim in TagDimension.allCases {
+            tags[dim] = try BulkStatement(db, "INSERT INTO \(dim.joinTable)(item_id, \(dim.joinColumn)) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        }
+        insertTag = tags
+    }
+}
+
+/// The row-level statements of ``SeedWriter``, all through cached prepared statements.
+extension SeedWriter {
+    func writePack(_ pack: Seed.Pack, _ db: Database, insert: Bool) throws {
+        // A slug may move between packs in one update: free it first.
+        try db.cachedStatement(sql: "UPDATE pack SET slug = NULL WHERE slug = ? AND id <> ?")
+            .execute(arguments: [pack.slug, pack.id])
+        if insert {
+            try db.cachedStatement(sql: """
+                INSERT INTO pack(id, kind, title, description, artwork_url, version, manifest_url, created_at, slug, is_visible)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """).execute(arguments: [pack.id, pack.kind.rawValue, pack.title, pack.description, pack.artworkURL,
+                                         pack.version, pack.manifestURL, now, pack.slug])
+            try db.cachedStatement(sql: """
+                INSERT INTO pack_state(pack_id, state, updated_at) VALUES (?, 'not_downloaded', ?)
+                ON CONFLICT(pack_id) DO NOTHING
+                """).execute(arguments: [pack.id, now])
+        } else {
+            try db.cachedStatement(sql: """
+                UPDATE pack SET title = ?, description = ?, artwork_url = ?, version = ?, manifest_url = ?, slug = ?,
+                is_visible = 1 WHERE id = ?
+                """).execute(arguments: [pack.title, pack.description, pack.artworkURL, pack.version, pack.manifestURL,
+                                         pack.slug, pack.id])
+        }
+    }
+
+    func insertItem(_ item: DesiredItem, number: Int64, _ bulk: BulkStatements, _ db: Database) throws {
+        try bulk.insertItem.run {
+            $0.bind(1, item.id); $0.bind(2, item.kind.rawValue); $0.bind(3, item.title); $0.bind(4, item.subtitle)
+            $0.bind(5, item.duration); $0.bind(6, item.artworkURL); $0.bind(7, now); $0.bind(8, now); $0.bind(9, number)
+        }
+        try writeMembership(item, bulk, db)
+    }
+
+    func updateItem(_ item: DesiredItem, old: ExistingCatalog.Item, _ bulk: BulkStatements, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE library_item SET title = ?, subtitle = ?, duration = ?, artwork_url = ?, is_visible = 1, updated_at = ?
+            WHERE id = ?
+            """).execute(arguments: [item.title, item.subtitle, item.duration, item.artworkURL, now, item.id])
+        if old.packId != nil, old.packId != item.packId {
+            try db.cachedStatement(sql: "DELETE FROM pack_item WHERE item_id = ?").execute(arguments: [item.id])
+        }
+        try writeMembership(item, bulk, db)
+    }
+
+    /// pack_item (upserting the sort order) or music_playlist_ref.
+    private func writeMembership(_ item: DesiredItem, _ bulk: BulkStatements, _ db: Database) throws {
+        if let packId = item.packId {
+            try bulk.upsertPackItem.run { $0.bind(1, packId); $0.bind(2, item.id); $0.bind(3, item.sortOrder) }
+        }
+        if let playlist = item.playlistId {
+            // A playlist id may move from a hidden or renumbered entry to this one: free it first.
+            try db.cachedStatement(sql: "DELETE FROM music_playlist_ref WHERE apple_music_playlist_id = ? AND item_id <> ?")
+                .execute(arguments: [playlist, item.id])
+            try db.cachedStatement(sql: """
+                INSERT INTO music_playlist_ref(item_id, apple_music_playlist_id) VALUES (?, ?)
+                ON CONFLICT(item_id) DO UPDATE SET apple_music_playlist_id = excluded.apple_music_playlist_id
+                """).execute(arguments: [item.id, playlist])
+        }
+    }
+
+    func insertTags(of item: DesiredItem, _ bulk: BulkStatements) throws {
+        for (dim, ids) in item.tags {
+            guard let statement = bulk.insertTag[dim] else { continue }
+            for id in ids { try statement.run { $0.bind(1, item.id); $0.bind(2, id) } }
+        }
+    }
+
+    func replaceTags(of item: DesiredItem, _ bulk: BulkStatements, _ db: Database) throws {
+        for dim in TagDimension.allCases {
+            try db.cachedStatement(sql: "DELETE FROM \(dim.joinTable) WHERE item_id = ?").execute(arguments: [item.id])
+        }
+        try insertTags(of: item, bulk)
+    }
+
+    /// Sets `is_visible = 0` on items and packs the seed no longer lists; returns how many.
+    func hideMissing(_ existing: ExistingCatalog, _ db: Database) throws -> Int {
+        var listedItems = Set<String>(seed.music.map(\.id))
+        for pack in seed.packs { for item in pack.items { listedItems.insert(item.id) } }
+        let listedPacks = Set(seed.packs.map(\.id))
+        var hidden = 0
+        let hideItem = try db.cachedStatement(sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE id = ?")
+        for (id, item) in existing.items where item.visible && !listedItems.contains(id) {
+            try hideItem.execute(arguments: [now, id])
+            hidden += 1
+        }
+        let hidePack = try db.cachedStatement(sql: "UPDATE pack SET is_visible = 0 WHERE id = ?")
+        for (id, pack) in existing.packs where pack.visible && !listedPacks.contains(id) {
+            try hidePack.execute(arguments: [id])
+            hidden += 1
+        }
+        return hidden
+    }
+
+    func refreshSearch(number: Int64, item: DesiredItem, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM library_item_search WHERE rowid = ?").execute(arguments: [number])
+        try db.cachedStatement(sql: "INSERT INTO library_item_search(rowid, title, subtitle, pack_title) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [number, item.title, item.subtitle, item.packTitle])
+    }
+}

@@ -1,0 +1,117 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Writes a validated seed into the database inside the caller's transaction: upserts dimension
+/// values, items, playlist references, packs, memberships and tags; creates `pack_state` for new
+/// packs only; hides what the seed no longer lists. It never touches `pack_state` of a known
+/// pack, `local_asset` or `item_local_audio`, so installed packs survive updates.
+struct SeedWriter {
+    let seed: Seed
+    let file: String
+    let now: String
+
+    func write(_ db: Database) throws -> ImportSummary {
+        let existing = try ExistingCatalog(db)
+        let fresh = existing.isEmpty
+        var dimensions = try DimensionIDs(db, vocabularies: seed.vocabularies)
+        let deferred = fresh ? try DeferredIndexes.drop(db) : nil
+        let bulk = try BulkStatements(db)
+        var summary = ImportSummary(didWrite: true)
+        var nextNumber = existing.maxItemNumber + 1
+        var searchRefresh: [(number: Int64, item: DesiredItem)] = []
+
+        var packTitleChanged = Set<String>()
+        for pack in seed.packs {
+            let desired = ExistingCatalog.Pack(pack)
+            if let old = existing.packs[pack.id] {
+                if old.kind != desired.kind {
+                    throw kindChange(pack.id, old.kind, desired.kind, path: path(ofPack: pack.id))
+                }
+                if old != desired {
+                    try writePack(pack, db, insert: false)
+                    summary.updated += 1
+                    if old.title != pack.title { packTitleChanged.insert(pack.id) }
+                }
+            } else {
+                try writePack(pack, db, insert: true)
+                summary.inserted += 1
+            }
+        }
+
+        var desired = try desiredItems(&dimensions, db)
+        if fresh {
+            // Number items in seed order, insert them in id order: primary-key B-trees then grow at the end.
+            for i in desired.indices { desired[i].number = nextNumber + Int64(i) }
+            desired.sort { $0.id < $1.id }
+        }
+        for item in desired {
+            if let old = existing.items[item.id] {
+                if old.kind != item.kind.rawValue { throw kindChange(item.id, old.kind, item.kind.rawValue, path: item.path) }
+                let tagsChanged = existing.tagSignature(number: old.number) != TagSignature.of(item.tags)
+                let rowChanged = item.differs(from: old)
+                if rowChanged || tagsChanged {
+                    try updateItem(item, old: old, bulk, db)
+                    if tagsChanged { try replaceTags(of: item, bulk, db) }
+                    summary.updated += 1
+                }
+                let searchChanged = old.title != item.title || old.subtitle != item.subtitle
+                    || old.packId != item.packId || item.packId.map(packTitleChanged.contains) == true
+                if searchChanged { searchRefresh.append((old.number, item)) }
+            } else {
+                let number = item.number ?? nextNumber
+                try insertItem(item, number: number, bulk, db)
+                try insertTags(of: item, bulk)
+                if !fresh { searchRefresh.append((number, item)) }
+                nextNumber = max(nextNumber, number) + 1
+                summary.inserted += 1
+            }
+        }
+
+        summary.hidden = try hideMissing(existing, db)
+        if fresh {
+            try deferred?.restore(db)
+            try db.execute(sql: """
+                INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
+                SELECT li.item_number, li.title, li.subtitle, p.title
+                FROM library_item li LEFT JOIN pack_item pi ON pi.item_id = li.id LEFT JOIN pack p ON p.id = pi.pack_id
+                """)
+        } else {
+            for (number, item) in searchRefresh { try refreshSearch(number: number, item: item, db) }
+        }
+        if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
+        return summary
+    }
+
+    // MARK: - Desired state
+
+    private func desiredItems(_ dimensions: inout DimensionIDs, _ db: Database) throws -> [DesiredItem] {
+        var result: [DesiredItem] = []
+        result.reserveCapacity(seed.music.count + seed.packs.reduce(0) { $0 + $1.items.count })
+        for (i, entry) in seed.music.enumerated() {
+            result.append(DesiredItem(id: entry.id, kind: .music, title: entry.title, subtitle: entry.subtitle,
+                                      duration: entry.duration, artworkURL: entry.artworkURL, packId: nil, packTitle: nil,
+                                      sortOrder: 0, playlistId: entry.appleMusicPlaylistId,
+                                      tags: try dimensions.ids(for: entry.tags, kind: .music, db), path: "$.music[\(i)]"))
+        }
+        for (p, pack) in seed.packs.enumerated() {
+            for (i, item) in pack.items.enumerated() {
+                result.append(DesiredItem(id: item.id, kind: pack.kind, title: item.title, subtitle: item.subtitle,
+                                          duration: item.duration, artworkURL: nil, packId: pack.id, packTitle: pack.title,
+                                          sortOrder: item.sortOrder, playlistId: nil,
+                                          tags: try dimensions.ids(for: item.tags, kind: pack.kind, db),
+                                          path: "$.packs[\(p)].items[\(i)]"))
+            }
+        }
+        return result
+    }
+
+    private func path(ofPack id: String) -> String {
+        "$.packs[\(seed.packs.firstIndex { $0.id == id } ?? 0)]"
+    }
+
+    private func kindChange(_ id: String, _ old: String, _ new: String, path: String) -> Diagnostic {
+        Diagnostic(.error, "id \(id) was \(old) and is now \(new); an id never changes kind, so the catalog must use a new id",
+                   file: file, path: "\(path).kind")
+    }
+}

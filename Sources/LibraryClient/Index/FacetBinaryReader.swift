@@ -1,0 +1,54 @@
+/// Reads what ``FacetBinaryWriter`` wrote, throwing ``FacetIndexError/truncated`` instead of
+/// reading past the end. Only valid inside the `withUnsafeBytes` call that made its buffer.
+struct FacetBinaryReader {
+    let buffer: UnsafeRawBufferPointer
+    private(set) var position: Int
+
+    init(_ buffer: UnsafeRawBufferPointer, position: Int = 0) {
+        self.buffer = buffer
+        self.position = position
+    }
+
+    var remaining: Int { buffer.count - position }
+
+    mutating func read<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        let size = MemoryLayout<T>.size
+        guard remaining >= size, let base = buffer.baseAddress else { throw FacetIndexError.truncated }
+        var value: T = 0
+        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + position, count: size)) }
+        position += size
+        return T(littleEndian: value)
+    }
+
+    mutating func readBytes(count: Int) throws -> [UInt8] {
+        guard count >= 0, remaining >= count, let base = buffer.baseAddress else { throw FacetIndexError.truncated }
+        let result = [UInt8](UnsafeRawBufferPointer(start: base + position, count: count))
+        position += count
+        try skipPadding()
+        return result
+    }
+
+    /// A count-prefixed array; the count must fit in what is left.
+    mutating func readArray<T: FixedWidthInteger>(_: T.Type) throws -> [T] {
+        let declared = try read(UInt64.self)
+        let stride = MemoryLayout<T>.stride
+        guard declared <= UInt64(remaining / stride), let base = buffer.baseAddress else {
+            throw FacetIndexError.truncated
+        }
+        let count = Int(declared)
+        let source = UnsafeRawBufferPointer(start: base + position, count: count * stride)
+        let array = [T](unsafeUninitializedCapacity: count) { target, initialized in
+            UnsafeMutableRawBufferPointer(target).copyMemory(from: source)
+            initialized = count
+        }
+        position += count * stride
+        try skipPadding()
+        return array
+    }
+
+    private mutating func skipPadding() throws {
+        let extra = (8 - position % 8) % 8
+        guard remaining >= extra else { throw FacetIndexError.truncated }
+        position += extra
+    }
+}

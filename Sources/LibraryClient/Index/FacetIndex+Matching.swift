@@ -1,0 +1,82 @@
+import CatalogModel
+
+extension FacetIndex {
+    /// Filters resolved against the index for one kind.
+    struct FilterPlan {
+        /// Kind ordinal.
+        var kind: Int
+        /// A filter names a dimension the kind may not use: nothing matches.
+        var matchesNothing: Bool
+        /// Every dimension with a selection, in ordinal order.
+        var active: [ActiveFilter]
+    }
+
+    /// One dimension's selection: the known selected value indices and the union of their
+    /// posting lists.
+    struct ActiveFilter {
+        var dimension: Int
+        var values: [Int]
+        var mask: Bitset
+    }
+
+    /// Resolves `filters` for `kind`: unknown value ids select nothing, several ids in one
+    /// dimension OR together.
+    func plan(kind: Kind, filters: Filters) -> FilterPlan {
+        let kindOrdinal = kind.facetOrdinal
+        var plan = FilterPlan(kind: kindOrdinal, matchesNothing: false, active: [])
+        for dimension in TagDimension.allCases {
+            let ids = filters[dimension]
+            guard !ids.isEmpty else { continue }
+            let ordinal = dimension.facetOrdinal
+            guard let slot = FacetSlots.slot(kind: kindOrdinal, dimension: ordinal) else {
+                plan.matchesNothing = true
+                return plan
+            }
+            var filter = ActiveFilter(dimension: ordinal, values: [], mask: Bitset(wordCount: wordCount))
+            for id in ids {
+                guard let value = values[ordinal].index(of: id) else { continue }
+                filter.values.append(Int(value))
+                postingList(slot: slot, value: Int(value))?.addAll(to: &filter.mask)
+            }
+            plan.active.append(filter)
+        }
+        return plan
+    }
+
+    /// The items matching every active filter of `plan` except `excluded`'s own (a dimension
+    /// ordinal, or nil to apply them all); nil means "every visible item of the kind".
+    func mask(_ plan: FilterPlan, excluding excluded: Int?) -> Bitset? {
+        var result: Bitset?
+        for entry in plan.active where entry.dimension != excluded {
+            if result == nil {
+                result = entry.mask
+            } else {
+                result?.formIntersection(entry.mask)
+            }
+        }
+        return result
+    }
+
+    /// Item numbers of visible items of `kind` matching every filter, ascending.
+    ///
+    /// ```swift
+    /// let page = index.matching(kind: .sfx, filters: Filters(moodIDs: [calm, eerie]))
+    /// // sort or page these via SQLite (`WHERE rowid IN …`) or a sort key array
+    /// ```
+    public func matching(kind: Kind, filters: Filters) -> [UInt32] {
+        let plan = plan(kind: kind, filters: filters)
+        if plan.matchesNothing { return [] }
+        return (mask(plan, excluding: nil) ?? kindMasks[plan.kind]).elements()
+    }
+
+    /// The number of items ``matching(kind:filters:)`` returns, without building the array.
+    ///
+    /// ```swift
+    /// index.matchCount(kind: .music, filters: Filters())   // visible music items
+    /// ```
+    public func matchCount(kind: Kind, filters: Filters) -> Int {
+        let plan = plan(kind: kind, filters: filters)
+        if plan.matchesNothing { return 0 }
+        return (mask(plan, excluding: nil) ?? kindMasks[plan.kind]).count
+    }
+}

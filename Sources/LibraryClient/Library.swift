@@ -1,0 +1,72 @@
+import CatalogModel
+import Foundation
+
+/// The client library for one data root: the database, the repositories and catalog sync.
+/// This is what an app (or the `client` tool) opens.
+///
+/// ```swift
+/// let library = try Library(root: appSupportURL)
+/// _ = try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/"))
+/// let rows = try await library.items.fetchItems(kind: .music, filters: Filters(), sort: .title)
+/// ```
+public final class Library: Sendable {
+    /// How queries are answered.
+    public enum QueryMode: Sendable, Hashable {
+        /// Facet counts and filtered lists from the in-memory facet index, persisted as
+        /// `facet-index.bin` beside the database and rebuilt from SQLite whenever it is stale.
+        case facetIndex
+        /// Everything from plain SQL.
+        case sql
+    }
+
+    public let paths: LibraryPaths
+    public let database: AppDatabase
+    public let items: LibraryRepository
+    public let facets: FacetRepository
+    public let packs: PackRepository
+    public let music: MusicRepository
+    public let resolver: FilterResolver
+    let context: LibraryContext
+    let indexStore: FacetIndexStore?
+
+    /// Opens (creating when needed) the library at `root`.
+    public init(root: URL, mode: QueryMode = .facetIndex) throws {
+        paths = LibraryPaths(root: root)
+        database = try AppDatabase.open(at: paths.database)
+        indexStore = mode == .facetIndex ? FacetIndexStore(database: database, paths: paths) : nil
+        context = LibraryContext(database: database, paths: paths, indexEngine: indexStore)
+        items = LibraryRepository(context: context)
+        facets = FacetRepository(context: context)
+        packs = PackRepository(context: context)
+        music = MusicRepository(context: context)
+        resolver = FilterResolver(context: context)
+    }
+
+    /// Whether a library already exists at `root` (without creating one).
+    public static func exists(at root: URL) -> Bool {
+        FileManager.default.fileExists(atPath: LibraryPaths(root: root).database.path)
+    }
+
+    /// The catalog state: location, trusted key, last imported version and seed.
+    public func catalogState() async throws -> CatalogStateRecord {
+        try await database.read { try CatalogStateRecord.current($0) }
+    }
+
+    /// Whether a seed has been imported.
+    public func isImported() async throws -> Bool { try await catalogState().seedSHA256 != nil }
+
+    /// Fetches the catalog, checks it, and imports or updates (see ``CatalogSync``).
+    public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws -> SyncResult {
+        let result = try await CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport)).run(options)
+        // Best effort: the database is committed; a failed rebuild is retried by the next query.
+        if result.summary.didWrite { try? await indexStore?.rebuild() }
+        return result
+    }
+
+    /// Call after a write that changed the tags or visibility of `itemIDs` (e.g. an installer
+    /// applying manifest tags) and bumped `catalog_state.data_generation` in its transaction
+    /// (``CatalogStateRecord/bumpGeneration(_:)``): brings the facet index in step.
+    public func refreshIndexedItems(_ itemIDs: [String]) async throws {
+        try await indexStore?.refresh(itemIDs: itemIDs)
+    }
+}

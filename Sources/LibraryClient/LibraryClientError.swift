@@ -1,0 +1,92 @@
+import CatalogModel
+
+/// Everything that can go wrong in the client library, each case carrying the context a user
+/// needs (file or URL, JSON path, id) and printing one sentence that says what to do.
+///
+/// ```swift
+/// do { try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/")) }
+/// catch let error as LibraryClientError { print(error.description) }
+/// ```
+public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// No catalog location was given and none is remembered for this data root.
+    case noCatalogLocation
+    /// A catalog location that is neither a path nor an http(s)/file URL.
+    case invalidLocation(String)
+    /// A file or URL could not be read (network failure, permission, …).
+    case unreachable(url: String, reason: String)
+    /// The server answered with a non-2xx status.
+    case httpStatus(url: String, status: Int)
+    /// The file or URL does not exist (HTTP 404 or a missing file).
+    case missingFile(url: String)
+    /// A published document is malformed: file, JSON path and what is wrong.
+    case invalidDocument(Diagnostic)
+    /// A downloaded file does not match the size or SHA-256 catalog.json declares.
+    case integrityMismatch(url: String, field: String, expected: String, actual: String)
+    /// The catalog has no signature although a key is trusted for this data root.
+    case unsigned(url: String)
+    /// The catalog's signature does not verify with the trusted key.
+    case badSignature(url: String)
+    /// The trusted-key file could not be used.
+    case invalidKey(file: String, reason: String)
+    /// The catalog is older than the one already imported.
+    case rollback(url: String, offered: Int, imported: Int)
+    /// The catalog's `expires` has passed (or cannot be read).
+    case expired(url: String, expires: String)
+    case invalidExpiry(url: String, expires: String)
+    /// The data root holds no imported catalog yet.
+    case notSynced(root: String)
+    /// No item, pack or playlist with this id (or slug).
+    case notFound(what: String, reference: String)
+    /// A filter names a value its dimension does not have.
+    case unknownTag(dimension: TagDimension, name: String, suggestion: String?)
+    /// A numeric filter id that is not a value of its dimension.
+    case unknownTagID(dimension: TagDimension, id: Int64)
+    /// A search with no words in it.
+    case emptySearch
+    /// A database failure (file, message).
+    case database(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .noCatalogLocation:
+            return "no catalog location is known for this data root; sync once with --catalog LOCATION (a folder, file:// or https:// URL)"
+        case .invalidLocation(let text):
+            return "'\(text)' is not a catalog location; give a folder path, a file:// URL or an http(s):// URL"
+        case .unreachable(let url, let reason):
+            return "\(url): cannot be read (\(reason)); check the location and your connection, then retry"
+        case .httpStatus(let url, let status):
+            return "\(url): the server answered HTTP \(status); check the catalog location or try again later"
+        case .missingFile(let url):
+            return "\(url): not found; check the catalog location (it should hold catalog.json)"
+        case .invalidDocument(let diagnostic):
+            return "\(diagnostic.description); the catalog is malformed, ask its publisher to fix it and republish"
+        case .integrityMismatch(let url, let field, let expected, let actual):
+            return "\(url): \(field) is \(actual) but catalog.json declares \(expected); the catalog is damaged or half-published, retry later"
+        case .unsigned(let url):
+            return "\(url): the catalog is not signed but a key is trusted for this data root; refusing it (ask the publisher to sign with --sign-key)"
+        case .badSignature(let url):
+            return "\(url): the signature does not verify with the trusted key; refusing the catalog (another key signed it, or it was altered)"
+        case .invalidKey(let file, let reason):
+            return "\(file): \(reason)"
+        case .rollback(let url, let offered, let imported):
+            return "\(url): catalogVersion \(offered) is older than the imported \(imported); refusing a rollback (use --allow-downgrade to accept it)"
+        case .expired(let url, let expires):
+            return "\(url): the catalog expired at \(expires); refusing it (the publisher must renew it with `catalog publish --renew`)"
+        case .invalidExpiry(let url, let expires):
+            return "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires); ask the publisher to republish"
+        case .notSynced(let root):
+            return "the library at \(root) has no catalog yet; run `client sync --catalog LOCATION` first"
+        case .notFound(let what, let reference):
+            return "no \(what) '\(reference)' in the library; check the id (see `client list` or `client packs`)"
+        case .unknownTag(let dimension, let name, let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; see `client facets` for the known values"
+            return "unknown \(dimension.displayName) '\(name)'\(hint)"
+        case .unknownTagID(let dimension, let id):
+            return "no \(dimension.displayName) has id \(id); see `client facets` for the known values"
+        case .emptySearch:
+            return "the search query has no words; give at least one word"
+        case .database(let path, let message):
+            return "\(path): database error: \(message)"
+        }
+    }
+}

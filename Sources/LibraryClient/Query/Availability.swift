@@ -1,0 +1,24 @@
+/// Whether an item can be played now (SPEC §5). Music always plays through Apple Music (which
+/// may still need MusicKit authorization or a subscription); an atmosphere or sfx item plays
+/// once its pack is installed and its audio file exists.
+///
+/// ```swift
+/// switch row.availability {
+/// case .appleMusic: showMusicKitBadge()
+/// case .available: play()
+/// case .notDownloaded, .fileMissing: showLock()
+/// }
+/// ```
+public enum Availability: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A music entry: resolved and played through Apple Music.
+    case appleMusic
+    /// Installed: the `item_local_audio` row and the file at its `local_path` exist.
+    case available
+    /// The item's pack is not installed.
+    case notDownloaded
+    /// The database says installed but the file is gone (repair the pack).
+    case fileMissing
+
+    /// True for music and installed items.
+    public var isPlayable: Bool { self == .appleMusic || self == .available }
+}

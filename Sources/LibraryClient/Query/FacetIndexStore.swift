@@ -1,0 +1,120 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Keeps the in-memory ``FacetIndex`` in step with SQLite (the source of truth) and answers facet
+/// counts and filtered lists from it. The index is persisted as `<root>/facet-index.bin`, stamped
+/// with the imported seed's SHA-256 and `catalog_state.data_generation`; a fresh process loads the
+/// file when its stamp matches and rebuilds it from SQLite otherwise (missing, damaged, stale).
+/// Every query first reads the current stamp (one tiny SQL read), so writes made through other
+/// connections or processes are noticed.
+actor FacetIndexStore: QueryEngine {
+    struct Stamp: Equatable, Sendable {
+        var seed: String
+        var generation: Int64
+        var text: String { "\(seed):\(generation)" }
+
+        static func current(_ db: Database) throws -> Stamp {
+            let state = try CatalogStateRecord.current(db)
+            return Stamp(seed: state.seedSHA256 ?? "none", generation: state.dataGeneration)
+        }
+    }
+
+    private struct Loaded {
+        var index: FacetIndex
+        var stamp: Stamp
+        var values: DimensionValueCatalog
+    }
+
+    let database: AppDatabase
+    let paths: LibraryPaths
+    private var loaded: Loaded?
+    private var rankings: [String: ItemRanking] = [:]
+
+    init(database: AppDatabase, paths: LibraryPaths) {
+        self.database = database
+        self.paths = paths
+    }
+
+    // MARK: QueryEngine
+
+    func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
+        let current = try await self.current()
+        let raw = current.index.counts(kind: kind, filters: filters)
+        return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
+    }
+
+    func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage {
+        let current = try await self.current()
+        let matches = current.index.matching(kind: kind, filters: filters)
+        let numbers = try await ranking(kind: kind, sort: sort).page(of: matches, offset: page.offset, limit: page.limit)
+        let paths = self.paths
+        let rows = try await database.read { db in try ItemRanking.rows(numbers, paths: paths, db) }
+        return ItemPage(total: matches.count, items: rows)
+    }
+
+    // MARK: Keeping in step
+
+    /// Rebuilds from SQLite and persists (after an import, or when the file is unusable).
+    func rebuild() async throws {
+        let (index, stamp, values) = try await database.read { db in
+            (try FacetIndexLoader.build(db), try Stamp.current(db), try DimensionValueCatalog(db))
+        }
+        install(Loaded(index: index, stamp: stamp, values: values))
+        persist()
+    }
+
+    /// Re-reads `itemIDs` (tags, visibility) into the index. The writer bumped the generation
+    /// once in its transaction; when the index is exactly one generation behind, the items are
+    /// patched in place, otherwise (other writes happened too) it is rebuilt.
+    func refresh(itemIDs: [String]) async throws {
+        let (entries, stamp, values) = try await database.read { db in
+            (try FacetIndexLoader.entries(itemIDs: itemIDs, db), try Stamp.current(db), try DimensionValueCatalog(db))
+        }
+        guard var current = loaded, current.stamp.seed == stamp.seed,
+              current.stamp.generation == stamp.generation || current.stamp.generation + 1 == stamp.generation else {
+            return try await rebuild()
+        }
+        for entry in entries {
+            current.index.upsert(item: entry.number, kind: entry.kind, visible: entry.visible, tags: entry.tags)
+        }
+        current.stamp = stamp
+        current.values = values
+        install(current)
+        persist()
+    }
+
+    /// The index matching the database's current stamp: the one in memory, the file, or a rebuild.
+    private func current() async throws -> Loaded {
+        let stamp = try await database.read { try Stamp.current($0) }
+        if let loaded, loaded.stamp == stamp { return loaded }
+        if let index = try? FacetIndex(contentsOf: paths.facetIndex, expectedStamp: stamp.text) {
+            let values = try await database.read { try DimensionValueCatalog($0) }
+            let fresh = Loaded(index: index, stamp: stamp, values: values)
+            install(fresh)
+            return fresh
+        }
+        try await rebuild()
+        guard let loaded else { throw LibraryClientError.database(path: database.path, message: "the facet index could not be built") }
+        return loaded
+    }
+
+    private func install(_ new: Loaded) {
+        loaded = new
+        rankings = [:]
+    }
+
+    /// Best effort: a read-only data root still works, it just rebuilds in the next process.
+    private func persist() {
+        guard let loaded else { return }
+        try? loaded.index.write(to: paths.facetIndex, stamp: loaded.stamp.text)
+    }
+
+    private func ranking(kind: Kind, sort: ItemSort) async throws -> ItemRanking {
+        let key = "\(kind.rawValue)/\(sort.rawValue)"
+        if let cached = rankings[key] { return cached }
+        let built = try await database.read { try ItemRanking(kind: kind, sort: sort, $0) }
+        rankings[key] = built
+        return built
+    }
+}

@@ -1,0 +1,28 @@
+import CatalogModel
+
+/// Disjunctive facet counts (SPEC §5): for each dimension the kind may use, how many visible
+/// items match every selected filter except that dimension's own. Values come from the
+/// dimension tables, so new values show up without a code change.
+///
+/// ```swift
+/// let counts = try await library.facets.facetCounts(kind: .sfx, filters: filters)
+/// counts.facets[.creatureType]?.map { "\($0.name) \($0.count)" }
+/// ```
+public struct FacetRepository: Sendable {
+    let context: LibraryContext
+
+    public func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
+        try await context.engine().facetCounts(kind: kind, filters: filters)
+    }
+
+    /// Every value of every dimension `kind` may use, counts or not, in display order
+    /// (for pickers that show values with no items too).
+    public func values(kind: Kind) async throws -> [TagDimension: [TagValue]] {
+        try await context.database.read { db in
+            let catalog = try DimensionValueCatalog(db)
+            var result: [TagDimension: [TagValue]] = [:]
+            for dim in kind.dimensions { result[dim] = catalog.ordered(dim).map { TagValue(id: $0.id, name: $0.name) } }
+            return result
+        }
+    }
+}

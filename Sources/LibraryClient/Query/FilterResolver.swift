@@ -1,0 +1,39 @@
+import CatalogModel
+import Foundation
+
+/// Turns filter values as people write them — names (case-insensitive, normalized) or numeric
+/// ids — into ``Filters``. An unknown value is an error naming it and its dimension, with a
+/// "did you mean" when a known value is close.
+///
+/// ```swift
+/// let filters = try await library.resolver.resolve([.location: ["forest", "Swamp"], .mood: ["12"]])
+/// ```
+public struct FilterResolver: Sendable {
+    let context: LibraryContext
+
+    public func resolve(_ values: [TagDimension: [String]]) async throws -> Filters {
+        guard values.values.contains(where: { !$0.isEmpty }) else { return Filters() }
+        let catalog = try await context.database.read { try DimensionValueCatalog($0) }
+        var filters = Filters()
+        for (dim, texts) in values {
+            for text in texts { filters[dim].append(try Self.resolve(text, in: dim, catalog)) }
+        }
+        return filters
+    }
+
+    static func resolve(_ text: String, in dim: TagDimension, _ catalog: DimensionValueCatalog) throws -> Int64 {
+        let values = catalog.ordered(dim)
+        let wanted = TagName.normalize(text)
+        if let match = values.first(where: { $0.name.compare(wanted, options: [.caseInsensitive]) == .orderedSame }) {
+            return match.id
+        }
+        if let id = Int64(wanted) {
+            guard catalog.value(id, in: dim) != nil else { throw LibraryClientError.unknownTagID(dimension: dim, id: id) }
+            return id
+        }
+        let key = TagName.foldingKey(wanted)
+        let suggestion = values.first { TagName.foldingKey($0.name) == key }
+            ?? values.first { TagName.editDistance($0.name, wanted) <= 2 }
+        throw LibraryClientError.unknownTag(dimension: dim, name: text, suggestion: suggestion?.name)
+    }
+}

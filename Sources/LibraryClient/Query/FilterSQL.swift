@@ -1,0 +1,40 @@
+import CatalogModel
+import GRDB
+
+/// SQL pieces for tag filters over `library_item li`: OR within a dimension (`IN (…)`), AND
+/// across dimensions (one `li.id IN (SELECT …)` per selected dimension).
+///
+/// ```swift
+/// let where = FilterSQL.conditions(filters, excluding: .mood)
+/// // "li.id IN (SELECT item_id FROM item_location WHERE location_id IN (?,?))", args [4, 9]
+/// ```
+enum FilterSQL {
+    struct Fragment {
+        var sql: [String] = []
+        var arguments = StatementArguments()
+
+        /// `AND`-joined, with a leading ` AND ` when not empty.
+        var andClause: String { sql.isEmpty ? "" : " AND " + sql.joined(separator: " AND ") }
+    }
+
+    static func conditions(_ filters: Filters, excluding: TagDimension? = nil) -> Fragment {
+        var fragment = Fragment()
+        for dim in filters.activeDimensions where dim != excluding {
+            let ids = Array(Set(filters[dim])).sorted()
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            fragment.sql.append("li.id IN (SELECT item_id FROM \(dim.joinTable) WHERE \(dim.joinColumn) IN (\(marks)))")
+            _ = fragment.arguments.append(contentsOf: StatementArguments(ids))
+        }
+        return fragment
+    }
+
+    /// `li.kind = ? AND li.is_visible = 1` plus the filters.
+    static func visible(kind: Kind, _ filters: Filters, excluding: TagDimension? = nil) -> Fragment {
+        var fragment = conditions(filters, excluding: excluding)
+        fragment.sql.insert(contentsOf: ["li.kind = ?", "li.is_visible = 1"], at: 0)
+        var arguments: StatementArguments = [kind.rawValue]
+        _ = arguments.append(contentsOf: fragment.arguments)
+        fragment.arguments = arguments
+        return fragment
+    }
+}

@@ -1,0 +1,61 @@
+import CatalogModel
+import GRDB
+
+/// The visible items of one kind in one sort order (the same ORDER BY the SQL engine uses), so
+/// the facet index's matches can be sorted and paged without asking SQLite to sort them.
+struct ItemRanking: Sendable {
+    /// Item numbers in display order.
+    let order: [UInt32]
+    /// rank[itemNumber] = position in `order` (Int32.max when absent).
+    let rank: [Int32]
+
+    init(kind: Kind, sort: ItemSort, _ db: Database) throws {
+        let numbers = try Int64.fetchAll(db, sql: """
+            SELECT li.item_number FROM library_item li WHERE li.kind = ? AND li.is_visible = 1 ORDER BY \(sort.orderSQL)
+            """, arguments: [kind.rawValue]).map { UInt32($0) }
+        var rank = [Int32](repeating: .max, count: Int(numbers.max() ?? 0) + 1)
+        for (position, number) in numbers.enumerated() { rank[Int(number)] = Int32(position) }
+        self.order = numbers
+        self.rank = rank
+    }
+
+    /// The item numbers of one page of `matches` (ascending item numbers), in display order.
+    func page(of matches: [UInt32], offset: Int, limit: Int?) -> [UInt32] {
+        let wanted = limit.map { offset + $0 } ?? matches.count
+        guard wanted > offset, offset < matches.count else { return [] }
+        if limit == nil || matches.count * 16 < order.count {
+            // Few matches (or all of them wanted): sort the matches by rank.
+            let sorted = matches.sorted { rankOf($0) < rankOf($1) }
+            return Array(sorted[offset..<min(wanted, sorted.count)])
+        }
+        // Many matches, a small page: walk the display order and keep the members.
+        var member = [Bool](repeating: false, count: rank.count)
+        for number in matches where Int(number) < member.count { member[Int(number)] = true }
+        var result: [UInt32] = []
+        result.reserveCapacity(wanted - offset)
+        var seen = 0
+        for number in order where member[Int(number)] {
+            if seen >= offset { result.append(number) }
+            seen += 1
+            if seen >= wanted { break }
+        }
+        return result
+    }
+
+    private func rankOf(_ number: UInt32) -> Int32 { Int(number) < rank.count ? rank[Int(number)] : .max }
+
+    /// The rows of `numbers`, in that order.
+    static func rows(_ numbers: [UInt32], paths: LibraryPaths, _ db: Database) throws -> [LibraryItemRow] {
+        var byNumber: [UInt32: LibraryItemRow] = [:]
+        for start in stride(from: 0, to: numbers.count, by: 5000) {
+            let chunk = numbers[start..<min(start + 5000, numbers.count)]
+            let marks = chunk.map { _ in "?" }.joined(separator: ",")
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(LibraryItemRow.columns), li.item_number FROM library_item li \(LibraryItemRow.joins)
+                WHERE li.item_number IN (\(marks))
+                """, arguments: StatementArguments(chunk.map { Int64($0) }))
+            for row in rows { byNumber[UInt32(row[8] as Int64)] = LibraryItemRow(row: row, paths: paths) }
+        }
+        return numbers.compactMap { byNumber[$0] }
+    }
+}

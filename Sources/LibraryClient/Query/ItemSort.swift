@@ -1,0 +1,52 @@
+/// The orders a list can have.
+///
+/// ```swift
+/// try await library.items.fetchItems(kind: .sfx, filters: Filters(), sort: .duration)
+/// ```
+public enum ItemSort: String, Sendable, Hashable, Codable, CaseIterable {
+    /// By title (case-insensitive), then id.
+    case title
+    /// Shortest first, unknown durations last, then by title.
+    case duration
+    /// Newest first (by when the item was first imported).
+    case recent
+
+    /// The SQL `ORDER BY` over `library_item li`; the facet index ranks items with the same order.
+    var orderSQL: String {
+        switch self {
+        case .title: "li.title COLLATE NOCASE, li.id"
+        case .duration: "li.duration IS NULL, li.duration, li.title COLLATE NOCASE, li.id"
+        case .recent: "li.created_at DESC, li.item_number DESC"
+        }
+    }
+}
+
+/// A page of a list: at most `limit` rows after skipping `offset`.
+///
+/// ```swift
+/// let page = PageRequest(limit: 50, offset: 100)
+/// ```
+public struct PageRequest: Sendable, Hashable {
+    /// nil means every row.
+    public var limit: Int?
+    public var offset: Int
+
+    public init(limit: Int? = nil, offset: Int = 0) {
+        self.limit = limit.map { max(0, $0) }
+        self.offset = max(0, offset)
+    }
+
+    public static let all = PageRequest()
+}
+
+/// One page of items and how many match in all.
+public struct ItemPage: Sendable, Hashable {
+    /// Every matching item, not just this page.
+    public var total: Int
+    public var items: [LibraryItemRow]
+
+    public init(total: Int, items: [LibraryItemRow]) {
+        self.total = total
+        self.items = items
+    }
+}

@@ -1,0 +1,98 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Browsing, item detail and full-text search. Only visible items are listed.
+///
+/// ```swift
+/// var filters = Filters()
+/// filters.locationIDs = [forest.id, swamp.id]
+/// let rows = try await library.items.fetchItems(kind: .sfx, filters: filters, sort: .title)
+/// let hits = try await library.items.searchItems(kind: nil, query: "drag", filters: Filters())
+/// ```
+public struct LibraryRepository: Sendable {
+    let context: LibraryContext
+
+    /// Every visible item of `kind` matching `filters`, ordered by `sort`.
+    public func fetchItems(kind: Kind, filters: Filters, sort: ItemSort) async throws -> [LibraryItemRow] {
+        try await fetchItems(kind: kind, filters: filters, sort: sort, page: .all).items
+    }
+
+    /// One page of the visible items of `kind` matching `filters`, with the total number of matches.
+    public func fetchItems(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage {
+        try await context.engine().page(kind: kind, filters: filters, sort: sort, page: page)
+    }
+
+    /// The item with `itemId` (either case), hidden ones included; throws `notFound`.
+    public func fetchItemDetail(itemId: String) async throws -> ItemDetail {
+        let id = CanonicalID.parse(itemId) ?? itemId.lowercased()
+        let paths = context.paths
+        let detail: ItemDetail? = try await context.database.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT \(LibraryItemRow.columns), li.artwork_url, li.is_visible, mr.apple_music_playlist_id
+                FROM library_item li \(LibraryItemRow.joins)
+                LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
+                WHERE li.id = ?
+                """, arguments: [id]) else { return nil }
+            let item = LibraryItemRow(row: row, paths: paths)
+            var tags: [TagDimension: [TagValue]] = [:]
+            let values = try DimensionValueCatalog(db)
+            for dim in item.kind.dimensions {
+                let ids = try Int64.fetchAll(db, sql: "SELECT \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?",
+                                             arguments: [id])
+                tags[dim] = ids.compactMap { values.value($0, in: dim) }.sorted(by: DimensionValueCatalog.displayOrder)
+                    .map { TagValue(id: $0.id, name: $0.name) }
+            }
+            let pack = try item.packId.flatMap {
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(PackWithState.init(row:))
+            }
+            return ItemDetail(item: item, artworkURL: row[8], isVisible: row[9], tags: tags, pack: pack,
+                              appleMusicPlaylistId: row[10])
+        }
+        guard let detail else { throw LibraryClientError.notFound(what: "item", reference: itemId) }
+        return detail
+    }
+
+    /// Full-text search over title, subtitle and pack title: every word of `query` must match
+    /// the start of a word, ignoring case and diacritics. Best matches first.
+    public func searchItems(kind: Kind?, query: String, filters: Filters) async throws -> [LibraryItemRow] {
+        try await searchItems(kind: kind, query: query, filters: filters, page: .all).items
+    }
+
+    /// A page of search results with the number of all matches.
+    public func searchItems(kind: Kind?, query: String, filters: Filters, page: PageRequest) async throws -> ItemPage {
+        guard let pattern = Self.prefixPattern(query) else { throw LibraryClientError.emptySearch }
+        let paths = context.paths
+        return try await context.database.read { db in
+            var fragment = FilterSQL.conditions(filters)
+            fragment.sql.insert("li.is_visible = 1", at: 0)
+            var arguments: StatementArguments = [pattern]
+            if let kind {
+                fragment.sql.append("li.kind = ?")
+                _ = fragment.arguments.append(contentsOf: [kind.rawValue])
+            }
+            _ = arguments.append(contentsOf: fragment.arguments)
+            let from = """
+                FROM library_item_search s JOIN library_item li ON li.item_number = s.rowid
+                WHERE library_item_search MATCH ?\(fragment.andClause)
+                """
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(from)", arguments: arguments) ?? 0
+            _ = arguments.append(contentsOf: [page.limit ?? -1, page.offset])
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(LibraryItemRow.columns) FROM library_item_search s
+                JOIN library_item li ON li.item_number = s.rowid \(LibraryItemRow.joins)
+                WHERE library_item_search MATCH ?\(fragment.andClause)
+                ORDER BY s.rank, li.title COLLATE NOCASE, li.id LIMIT ? OFFSET ?
+                """, arguments: arguments)
+            return ItemPage(total: total, items: rows.map { LibraryItemRow(row: $0, paths: paths) })
+        }
+    }
+
+    /// `"word1"* "word2"*`: each run of letters and digits quoted (so user text can never be
+    /// read as FTS5 syntax) and matched as a prefix; nil when the query has no words.
+    static func prefixPattern(_ query: String) -> String? {
+        let words = query.split { !($0.isLetter || $0.isNumber) }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

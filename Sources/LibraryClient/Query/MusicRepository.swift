@@ -1,0 +1,49 @@
+import CatalogModel
+import GRDB
+
+/// One music entry: a library item backed by an Apple Music playlist.
+public struct MusicEntry: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public var duration: Double?
+    public var artworkURL: String?
+    public var appleMusicPlaylistId: String
+    /// Always ``Availability/appleMusic``.
+    public var availability: Availability { .appleMusic }
+}
+
+/// Music entries and their playlist ids (MusicKit resolves and plays them; no audio is downloaded).
+///
+/// ```swift
+/// let entries = try await library.music.listMusicEntries()
+/// let playlist = try await library.music.playlistID(for: entries[0].id)   // "pl.u-abc123"
+/// ```
+public struct MusicRepository: Sendable {
+    let context: LibraryContext
+
+    /// Every visible music entry, by title.
+    public func listMusicEntries() async throws -> [MusicEntry] {
+        try await context.database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT li.id, li.title, li.subtitle, li.duration, li.artwork_url, mr.apple_music_playlist_id
+                FROM library_item li JOIN music_playlist_ref mr ON mr.item_id = li.id
+                WHERE li.kind = 'music' AND li.is_visible = 1 ORDER BY li.title COLLATE NOCASE, li.id
+                """).map {
+                MusicEntry(id: $0[0], title: $0[1], subtitle: $0[2], duration: $0[3], artworkURL: $0[4],
+                           appleMusicPlaylistId: $0[5])
+            }
+        }
+    }
+
+    /// The Apple Music playlist id of a music item (id in either case); throws `notFound`.
+    public func playlistID(for itemId: String) async throws -> String {
+        let id = CanonicalID.parse(itemId) ?? itemId
+        let playlist = try await context.database.read { db in
+            try String.fetchOne(db, sql: "SELECT apple_music_playlist_id FROM music_playlist_ref WHERE item_id = ?",
+                                arguments: [id])
+        }
+        guard let playlist else { throw LibraryClientError.notFound(what: "music entry", reference: itemId) }
+        return playlist
+    }
+}

@@ -1,0 +1,45 @@
+import CatalogModel
+import GRDB
+
+/// Disjunctive facet counts with plain SQL (SPEC §5): the reference answer, the benchmark
+/// baseline, and the fallback when no facet index is available.
+///
+/// For each dimension D of the kind, the counts apply every selected filter except D's own;
+/// `total` applies them all. Only visible items count.
+enum SQLFacetCounter {
+    static func counts(kind: Kind, filters: Filters, _ db: Database) throws -> (total: Int, raw: [TagDimension: [Int64: Int]]) {
+        let all = FilterSQL.visible(kind: kind, filters)
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(all.sql.joined(separator: " AND "))",
+                                     arguments: all.arguments) ?? 0
+        var raw: [TagDimension: [Int64: Int]] = [:]
+        for dim in kind.dimensions {
+            let fragment = FilterSQL.visible(kind: kind, filters, excluding: dim)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT j.\(dim.joinColumn), COUNT(*) FROM \(dim.joinTable) j
+                JOIN library_item li ON li.id = j.item_id
+                WHERE \(fragment.sql.joined(separator: " AND "))
+                GROUP BY j.\(dim.joinColumn)
+                """, arguments: fragment.arguments)
+            var counts: [Int64: Int] = [:]
+            while let row = try rows.next() { counts[row[0]] = row[1] }
+            raw[dim] = counts
+        }
+        return (total, raw)
+    }
+
+    /// One page of the filtered list, ordered by `sort`, and the number of all matches.
+    static func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest, paths: LibraryPaths,
+                     _ db: Database) throws -> ItemPage {
+        let fragment = FilterSQL.visible(kind: kind, filters)
+        let whereSQL = fragment.sql.joined(separator: " AND ")
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(whereSQL)",
+                                     arguments: fragment.arguments) ?? 0
+        var arguments = fragment.arguments
+        _ = arguments.append(contentsOf: [page.limit ?? -1, page.offset])
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT \(LibraryItemRow.columns) FROM library_item li \(LibraryItemRow.joins)
+            WHERE \(whereSQL) ORDER BY \(sort.orderSQL) LIMIT ? OFFSET ?
+            """, arguments: arguments)
+        return ItemPage(total: total, items: rows.map { LibraryItemRow(row: $0, paths: paths) })
+    }
+}

@@ -1,0 +1,115 @@
+import CatalogModel
+import Crypto
+import Foundation
+
+/// A catalog.json that was read, parsed and (when a key is trusted) signature-checked.
+public struct FetchedCatalog: Sendable {
+    public let location: CatalogLocation
+    public let document: CatalogDocument
+    /// SHA-256 (hex) of the exact catalog.json bytes.
+    public let sha256: String
+}
+
+/// Reads a published catalog and checks it before anything touches the database: the
+/// signature (when a key is trusted), expiry, rollback, and the seed's size and SHA-256.
+///
+/// ```swift
+/// let fetcher = CatalogFetcher(transport: URLCatalogTransport())
+/// let catalog = try await fetcher.fetchCatalog(at: loc, trustedKey: key)
+/// let (seed, sha) = try await fetcher.fetchSeed(of: catalog)
+/// ```
+public struct CatalogFetcher: Sendable {
+    public let transport: any CatalogTransport
+
+    public init(transport: any CatalogTransport = URLCatalogTransport()) { self.transport = transport }
+
+    /// Fetches catalog.json; with `trustedKey` (base64 raw Ed25519), also fetches
+    /// `signatures/<sha256 of the bytes>.sig` and verifies it.
+    public func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
+        let url = location.catalogURL
+        let bytes = try await transport.fetch(url)
+        let sha = SHA256Digest.hex(of: bytes)
+        let name = location.description
+        if let trustedKey {
+            let key = try Self.publicKey(base64: trustedKey, source: "the trusted key of this data root")
+            let sigURL = location.resolve("signatures/\(sha).sig")
+            let signature: Data
+            do { signature = try await transport.fetch(sigURL) } catch LibraryClientError.missingFile {
+                throw LibraryClientError.unsigned(url: name)
+            }
+            guard CatalogSignature.verify(String(decoding: signature, as: UTF8.self), of: bytes, publicKey: key) else {
+                throw LibraryClientError.badSignature(url: name)
+            }
+        }
+        let document: CatalogDocument
+        do { document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: name) } catch {
+            throw LibraryClientError.invalidDocument(error)
+        }
+        guard document.schemaVersion == 1 else {
+            throw LibraryClientError.invalidDocument(Diagnostic(
+                .error, "schemaVersion \(document.schemaVersion) is not supported by this client (it reads 1); update the client",
+                file: name, path: "$.schemaVersion"))
+        }
+        return FetchedCatalog(location: location, document: document, sha256: sha)
+    }
+
+    /// Refuses an expired catalog and a rollback below `importedVersion` (unless allowed).
+    public func checkFreshness(_ catalog: FetchedCatalog, importedVersion: Int?, allowDowngrade: Bool,
+                               now: Date = Date()) throws(LibraryClientError) {
+        let name = catalog.location.description
+        if let expires = catalog.document.expires {
+            guard let date = Self.parseDate(expires) else { throw .invalidExpiry(url: name, expires: expires) }
+            if date <= now { throw .expired(url: name, expires: expires) }
+        }
+        if let importedVersion, catalog.document.catalogVersion < importedVersion, !allowDowngrade {
+            throw .rollback(url: name, offered: catalog.document.catalogVersion, imported: importedVersion)
+        }
+    }
+
+    /// Fetches the seed, checks its size and SHA-256 against catalog.json, and decodes it.
+    public func fetchSeed(of catalog: FetchedCatalog) async throws -> (seed: Seed, sha256: String, file: String) {
+        let ref = catalog.document.seed
+        let url = catalog.location.resolve(ref.url)
+        let name = url.isFileURL ? url.path : url.absoluteString
+        let data = try await transport.fetch(url)
+        if Int64(data.count) != ref.bytes {
+            throw LibraryClientError.integrityMismatch(url: name, field: "size", expected: "\(ref.bytes) bytes",
+                                                       actual: "\(data.count) bytes")
+        }
+        let sha = SHA256Digest.hex(of: data)
+        if sha != ref.sha256.lowercased() {
+            throw LibraryClientError.integrityMismatch(url: name, field: "SHA-256", expected: ref.sha256, actual: sha)
+        }
+        do {
+            return (try CatalogJSON.decode(Seed.self, from: data, file: name), sha, name)
+        } catch {
+            throw LibraryClientError.invalidDocument(JSONLocator.withID(error, in: data))
+        }
+    }
+
+    /// Reads a `--trust-key` file and returns the key as stored (base64 of the raw 32 bytes).
+    public static func readTrustedKey(atPath path: String) throws(LibraryClientError) -> String {
+        do {
+            return try CatalogSignature.readPublicKey(atPath: path).rawRepresentation.base64EncodedString()
+        } catch {
+            throw .invalidKey(file: error.file, reason: error.message)
+        }
+    }
+
+    static func publicKey(base64: String, source: String) throws(LibraryClientError) -> Curve25519.Signing.PublicKey {
+        guard let raw = Data(base64Encoded: base64),
+              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
+            throw .invalidKey(file: source, reason: "not a base64 Ed25519 public key; sync again with --trust-key FILE")
+        }
+        return key
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// ISO-8601 UTC timestamps as the database stores them (`2026-11-22T10:00:00Z`).
+///
+/// ```swift
+/// Timestamp.now()   // "2026-11-22T10:00:00Z"
+/// ```
+enum Timestamp {
+    static func now() -> String { string(from: Date()) }
+
+    static func string(from date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CatalogModel
+import LibraryClient
+
+/// `client list --kind K [filters] [--sort title|duration|recent] [--limit N] [--offset N]`
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Browse the items of one kind.")
+
+    @Option(help: "music, atmosphere or sfx.") var kind: Kind
+    @OptionGroup var filters: FilterOptions
+    @Option(help: "title, duration or recent.") var sort: ItemSort = .title
+    @Option(help: "At most this many items (default 100).") var limit: Int = 100
+    @Option(help: "Skip this many items first.") var offset: Int = 0
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must be 0 or more") }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try await global.openSyncedLibrary()
+            let selected = try await filters.resolve(with: library, kind: kind)
+            let page = try await library.items.fetchItems(kind: kind, filters: selected, sort: sort,
+                                                          page: PageRequest(limit: limit, offset: offset))
+            try ItemTable.print(page, json: global.json)
+        }
+    }
+}
+
+/// `client search QUERY [--kind K] [filters]`
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Full-text search over title, subtitle and pack title (prefix, any case, any accents).")
+
+    @Argument(help: "Words to look for.") var query: String
+    @Option(help: "music, atmosphere or sfx.") var kind: Kind?
+    @OptionGroup var filters: FilterOptions
+    @Option(help: "At most this many items (default 100).") var limit: Int = 100
+    @Option(help: "Skip this many items first.") var offset: Int = 0
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try await global.openSyncedLibrary()
+            let selected = try await filters.resolve(with: library, kind: kind)
+            let page = try await library.items.searchItems(kind: kind, query: query, filters: selected,
+                                                           page: PageRequest(limit: limit, offset: offset))
+            try ItemTable.print(page, json: global.json)
+        }
+    }
+}
+
+/// The list/search output.
+enum ItemTable {
+    static func print(_ page: ItemPage, json: Bool) throws {
+        if json { return try Output.json(ItemPageJSON(page)) }
+        Output.table(["ID", "KIND", "TITLE", "DURATION", "AVAILABLE"], page.items.map {
+            [$0.id, $0.kind.rawValue, $0.title, Output.duration($0.duration), label($0.availability)]
+        })
+        Output.line("\(page.items.count) of \(page.total) item\(page.total == 1 ? "" : "s")")
+    }
+
+    static func label(_ availability: Availability) -> String {
+        switch availability {
+        case .appleMusic: "Apple Music"
+        case .available: "yes"
+        case .notDownloaded: "no (pack not installed)"
+        case .fileMissing: "no (file missing; repair the pack)"
+        }
+    }
+}

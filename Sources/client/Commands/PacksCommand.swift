@@ -1,0 +1,70 @@
+import ArgumentParser
+import CatalogModel
+import LibraryClient
+
+/// `client packs [--kind K] [PACK]`
+struct PacksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "packs", abstract: "List packs with their state and progress.")
+
+    @Option(help: "atmosphere or sfx.") var kind: Kind?
+    @Argument(help: "Only this pack (id or slug).") var pack: String?
+    @OptionGroup var global: GlobalOptions
+
+    struct JSON: Encodable { let packs: [PackJSON] }
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try await global.openSyncedLibrary()
+            if let pack {
+                let detail = try await library.packs.packDetail(packId: pack)
+                if global.json { return try Output.json(JSON(packs: [PackJSON(pack: detail.pack)])) }
+                return Self.printDetail(detail)
+            }
+            let packs = try await library.packs.listPacks(kind: kind)
+            if global.json { return try Output.json(JSON(packs: packs.map(PackJSON.init(pack:)))) }
+            Output.table(["SLUG", "KIND", "TITLE", "VERSION", "STATE", "PROGRESS", "ITEMS"], packs.map(Self.cells))
+        }
+    }
+
+    static func cells(_ pack: PackWithState) -> [String] {
+        var progress = "-"
+        if let total = pack.bytesTotal, total > 0 {
+            let done = pack.bytesDownloaded ?? 0
+            progress = "\(Output.bytes(done)) / \(Output.bytes(total)) (\(done * 100 / total)%)"
+        }
+        var state = pack.state.rawValue
+        if let installed = pack.installedVersion, installed != pack.version { state += " (v\(installed) installed)" }
+        if let error = pack.lastError { state += ": \(error)" }
+        return [pack.slug ?? pack.id, pack.kind.rawValue, pack.title, "\(pack.version)", state, progress, "\(pack.itemCount)"]
+    }
+
+    static func printDetail(_ detail: PackDetail) {
+        Output.table(["SLUG", "KIND", "TITLE", "VERSION", "STATE", "PROGRESS", "ITEMS"], [cells(detail.pack)])
+        Output.line("id: \(detail.pack.id)")
+        Output.line()
+        Output.table(["ID", "TITLE", "DURATION", "AVAILABLE"], detail.items.map {
+            [$0.id, $0.title, Output.duration($0.duration), ItemTable.label($0.availability)]
+        })
+    }
+}
+
+/// `client music`
+struct MusicCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "music", abstract: "Music entries with their Apple Music playlist ids.")
+
+    @OptionGroup var global: GlobalOptions
+
+    struct Entry: Encodable { let id, title, appleMusicPlaylistId: String }
+    struct JSON: Encodable { let items: [Entry] }
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try await global.openSyncedLibrary()
+            let entries = try await library.music.listMusicEntries()
+            if global.json {
+                return try Output.json(JSON(items: entries.map { Entry(id: $0.id, title: $0.title, appleMusicPlaylistId: $0.appleMusicPlaylistId) }))
+            }
+            Output.table(["ID", "TITLE", "PLAYLIST"], entries.map { [$0.id, $0.title, $0.appleMusicPlaylistId] })
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import CatalogModel
+import LibraryClient
+
+/// `client show ITEM` (an item id, or a pack id or slug).
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show an item: tags per dimension, pack, availability (or a pack, by id or slug).")
+
+    @Argument(help: "Item id (either case), or a pack id or slug.") var item: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try await global.openSyncedLibrary()
+            do {
+                let detail = try await library.items.fetchItemDetail(itemId: item)
+                if global.json { return try Output.json(ItemDetailJSON(detail: detail)) }
+                printItem(detail)
+            } catch LibraryClientError.notFound(what: "item", _) {
+                guard let pack = try? await library.packs.packDetail(packId: item) else {
+                    throw LibraryClientError.notFound(what: "item or pack", reference: item)
+                }
+                if global.json { return try Output.json(PackDetailJSON(detail: pack)) }
+                PacksCommand.printDetail(pack)
+            }
+        }
+    }
+
+    private func printItem(_ detail: ItemDetail) {
+        let row = detail.item
+        var lines: [[String]] = [["id", row.id], ["kind", row.kind.rawValue], ["title", row.title]]
+        if let subtitle = row.subtitle { lines.append(["subtitle", subtitle]) }
+        lines.append(["duration", Output.duration(row.duration)])
+        if let pack = detail.pack { lines.append(["pack", "\(pack.title) (\(pack.slug ?? pack.id), v\(pack.version), \(pack.state.rawValue))"]) }
+        if let playlist = detail.appleMusicPlaylistId { lines.append(["playlist", playlist]) }
+        lines.append(["available", ItemTable.label(detail.availability)])
+        if !detail.isVisible { lines.append(["note", "no longer in the catalog"]) }
+        for dim in row.kind.dimensions {
+            let names = (detail.tags[dim] ?? []).map(\.name).joined(separator: ", ")
+            lines.append([dim.displayName, names.isEmpty ? "-" : names])
+        }
+        Output.table(["FIELD", "VALUE"], lines)
+    }
+}

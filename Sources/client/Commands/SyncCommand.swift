@@ -1,0 +1,33 @@
+import ArgumentParser
+import LibraryClient
+
+/// `client sync [--force] [--trust-key FILE] [--allow-downgrade]`
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Fetch the catalog, verify it, and import or update the library.")
+
+    @Flag(help: "Re-import even when the seed is unchanged.") var force = false
+    @Option(name: .customLong("trust-key"), help: ArgumentHelp("Trust this Ed25519 public key (catalog.pub) for this data root from now on.", valueName: "FILE"))
+    var trustKey: String?
+    @Flag(name: .customLong("allow-downgrade"), help: "Accept a catalogVersion lower than the last imported one.")
+    var allowDowngrade = false
+    @OptionGroup var global: GlobalOptions
+
+    struct JSON: Encodable { let catalogVersion, inserted, updated, hidden: Int }
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try Library(root: global.rootURL)
+            let result = try await library.sync(SyncOptions(catalog: global.catalogLocation, force: force,
+                                                            trustKeyFile: trustKey, allowDowngrade: allowDowngrade))
+            if global.json {
+                try Output.json(JSON(catalogVersion: result.catalogVersion, inserted: result.inserted,
+                                     updated: result.updated, hidden: result.hidden))
+            } else if !result.summary.didWrite {
+                Output.line("catalog \(result.catalogVersion) from \(result.location): already up to date")
+            } else {
+                Output.line("catalog \(result.catalogVersion) from \(result.location): \(result.inserted) inserted, \(result.updated) updated, \(result.hidden) hidden")
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import LibraryClient
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Data root (default: $SOUNDSHELF_ROOT, else $XDG_DATA_HOME/soundshelf, else ~/.local/share/soundshelf).",
+                                            valueName: "DIR"))
+    var root: String?
+
+    @Option(name: .long, help: ArgumentHelp("Catalog folder, catalog.json, file:// or http(s):// URL (default: $SOUNDSHELF_CATALOG, else the last synced one).",
+                                            valueName: "LOCATION"))
+    var catalog: String?
+
+    @Flag(name: .long, help: "Print one JSON document on stdout.")
+    var json = false
+
+    /// The data root, resolved as SPEC §5 says.
+    var rootURL: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let root, !root.isEmpty { return URL(fileURLWithPath: (root as NSString).expandingTildeInPath) }
+        if let root = env["SOUNDSHELF_ROOT"], !root.isEmpty { return URL(fileURLWithPath: root) }
+        if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("soundshelf")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/soundshelf")
+    }
+
+    /// The catalog location given on the command line or in the environment (nil: the remembered one).
+    var catalogLocation: String? {
+        if let catalog, !catalog.isEmpty { return catalog }
+        if let env = ProcessInfo.processInfo.environment["SOUNDSHELF_CATALOG"], !env.isEmpty { return env }
+        return nil
+    }
+
+    /// Opens an existing, synced library; anything else is a "sync first" error.
+    func openSyncedLibrary() async throws -> Library {
+        let url = rootURL
+        guard Library.exists(at: url) else { throw LibraryClientError.notSynced(root: url.path) }
+        let library = try Library(root: url)
+        guard try await library.isImported() else { throw LibraryClientError.notSynced(root: url.path) }
+        return library
+    }
+}

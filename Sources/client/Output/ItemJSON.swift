@@ -1,0 +1,64 @@
+import CatalogModel
+import LibraryClient
+
+/// `{"id","kind","title","subtitle","duration","packId","available"}` with explicit nulls.
+struct ItemJSON: Encodable {
+    let row: LibraryItemRow
+
+    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(row.id, forKey: .id)
+        try c.encode(row.kind.rawValue, forKey: .kind)
+        try c.encode(row.title, forKey: .title)
+        try c.encode(row.subtitle, forKey: .subtitle)
+        try c.encode(row.duration, forKey: .duration)
+        try c.encode(row.packId, forKey: .packId)
+        try c.encode(row.availability.isPlayable, forKey: .available)
+    }
+}
+
+/// `{"total": N, "items": [...]}` for list and search.
+struct ItemPageJSON: Encodable {
+    let total: Int
+    let items: [ItemJSON]
+
+    init(_ page: ItemPage) {
+        total = page.total
+        items = page.items.map(ItemJSON.init(row:))
+    }
+}
+
+/// The `tags`/`facets` object: one key per dimension the kind may use (`locations`, `moods`,
+/// `themes`, `creatureTypes`).
+struct DimensionKeyed<Value: Encodable>: Encodable {
+    let entries: [(TagDimension, Value)]
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for (dim, value) in entries { try c.encode(value, forKey: Key(stringValue: dim.tagsKey)) }
+    }
+}
+
+/// `client show` of an item.
+struct ItemDetailJSON: Encodable {
+    let detail: ItemDetail
+
+    enum Keys: String, CodingKey { case tags, availability }
+
+    func encode(to encoder: any Encoder) throws {
+        try ItemJSON(row: detail.item).encode(to: encoder)
+        var c = encoder.container(keyedBy: Keys.self)
+        let tags = detail.item.kind.dimensions.map { ($0, detail.tags[$0] ?? []) }
+        try c.encode(DimensionKeyed(entries: tags), forKey: .tags)
+        try c.encode(detail.availability.rawValue, forKey: .availability)
+    }
+}
