@@ -1,0 +1,33 @@
+import Foundation
+
+/// How a ``PackDownloadManager`` downloads: timeouts, retries and progress cadence.
+///
+/// ```swift
+/// var policy = DownloadPolicy()
+/// policy.stallTimeout = 10        // give up on a connection silent for 10 s
+/// let manager = library.makeDownloadManager(policy: policy)
+/// ```
+public struct DownloadPolicy: Sendable, Hashable {
+    /// Seconds without a byte (waiting for the answer or within the body) before an attempt fails.
+    public var stallTimeout: TimeInterval
+    /// The longest one request may take overall.
+    public var resourceTimeout: TimeInterval
+    /// Further attempts after a transient failure (connection lost, timeout, 5xx); each resumes with `Range`.
+    public var maxRetries: Int
+    /// Seconds before the first retry; doubled for each further one.
+    public var retryDelay: TimeInterval
+    /// The shortest interval between two progress writes to `pack_state` (and progress events).
+    public var progressInterval: TimeInterval
+    /// How long to wait for another process that holds the pack's install lock (0: fail at once).
+    public var lockWait: TimeInterval
+
+    public init(stallTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 86_400, maxRetries: Int = 3,
+                retryDelay: TimeInterval = 0.5, progressInterval: TimeInterval = 0.25, lockWait: TimeInterval = 0) {
+        self.stallTimeout = stallTimeout
+        self.resourceTimeout = resourceTimeout
+        self.maxRetries = max(0, maxRetries)
+        self.retryDelay = retryDelay
+        self.progressInterval = progressInterval
+        self.lockWait = lockWait
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One progress or state change of a pack download, as ``PackDownloadManager/events`` streams it.
+///
+/// ```swift
+/// for await event in manager.progress(for: packId) {
+///     print(event.phase, event.bytesDownloaded, "/", event.bytesTotal)
+///     if event.phase.isFinal { break }
+/// }
+/// ```
+public struct PackDownloadEvent: Sendable, Hashable {
+    /// Where the operation is.
+    public enum Phase: String, Sendable, Hashable {
+        case started, downloading, installing, downloaded, failed, removed
+
+        /// Whether this phase ends an operation.
+        public var isFinal: Bool { self == .downloaded || self == .failed || self == .removed }
+    }
+
+    public var packId: String
+    public var phase: Phase
+    /// `pack_state.state` after this event.
+    public var state: PackStateRecord.State
+    public var bytesDownloaded: Int64
+    public var bytesTotal: Int64
+    /// The error sentence for `failed`; nil otherwise.
+    public var message: String?
+
+    public init(packId: String, phase: Phase, state: PackStateRecord.State, bytesDownloaded: Int64 = 0,
+                bytesTotal: Int64 = 0, message: String? = nil) {
+        self.packId = packId
+        self.phase = phase
+        self.state = state
+        self.bytesDownloaded = bytesDownloaded
+        self.bytesTotal = bytesTotal
+        self.message = message
+    }
+}
+
+/// Fans events out to every open stream; streams end when their consumer stops iterating.
+final class PackEventHub: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuations: [UUID: (filter: String?, continuation: AsyncStream<PackDownloadEvent>.Continuation)] = [:]
+
+    func stream(filter packId: String?) -> AsyncStream<PackDownloadEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PackDownloadEvent.self, bufferingPolicy: .bufferingNewest(256))
+        let key = UUID()
+        lock.withLock { continuations[key] = (packId, continuation) }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock { _ = self.continuations.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    func send(_ event: PackDownloadEvent) {
+        let targets = lock.withLock { continuations.values.filter { $0.filter == nil || $0.filter == event.packId } }
+        for target in targets { target.continuation.yield(event) }
+    }
+
+    func finishAll() {
+        let targets = lock.withLock { Array(continuations.values) }
+        for target in targets { target.continuation.finish() }
+    }
+}

@@ -1,0 +1,79 @@
+/// Why installing, repairing or removing a pack failed. Every case names what failed and where
+/// (URL, file or archive entry) and, for integrity failures, the expected and actual values; the
+/// description is one sentence that also says what to do. It is what `pack_state.last_error` holds.
+///
+/// ```swift
+/// do { try await manager.startDownload(packId: "dungeon-delve") }
+/// catch let error as PackInstallError { print(error) }   // "http://…/pack.tar: SHA-256 is … but …"
+/// ```
+public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The server answered with a non-2xx status.
+    case httpStatus(url: String, status: Int)
+    /// The connection failed (after the retries).
+    case unreachable(url: String, reason: String)
+    /// No byte arrived for `seconds` (after the retries).
+    case timedOut(url: String, seconds: Double, received: Int64, expected: Int64)
+    /// The body is longer or shorter than the manifest declares (`actual` in words).
+    case sizeMismatch(url: String, expected: Int64, actual: String)
+    /// The bytes do not hash to the declared SHA-256.
+    case hashMismatch(url: String, expected: String, actual: String)
+    /// The manifest disagrees with catalog.json or with the pack (mix-and-match defence).
+    case manifestMismatch(url: String, field: String, expected: String, actual: String)
+    /// The manifest is unusable (bad id, unsafe name, unknown item, …).
+    case invalidManifest(url: String, reason: String)
+    /// The pack archive holds something the manifest does not allow (the extractor's sentence).
+    case refusedArchive(url: String, reason: String)
+    /// The catalog lists a different version than the last sync imported.
+    case catalogChanged(packId: String, listed: Int, synced: Int)
+    /// catalog.json no longer lists the pack.
+    case notInCatalog(packId: String, catalog: String)
+    /// Another process holds the pack's install lock.
+    case busy(packId: String, pid: Int32)
+    /// The install was cancelled; a partial download is kept for resuming.
+    case cancelled(packId: String)
+    /// A file-system step failed.
+    case fileSystem(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .httpStatus(let url, let status):
+            return "\(url): the server answered HTTP \(status) instead of the file; check the catalog location or try again later"
+        case .unreachable(let url, let reason):
+            return "\(url): cannot be downloaded (\(reason)); check your connection and run the install again to resume"
+        case .timedOut(let url, let seconds, let received, let expected):
+            return "\(url): timed out (no data for \(Self.seconds(seconds)) s, \(received) of \(expected) bytes received); run the install again to resume"
+        case .sizeMismatch(let url, let expected, let actual):
+            return "\(url): size mismatch: the manifest declares \(expected) bytes but the server sent \(actual); the file on the server is not the published one, nothing was installed"
+        case .hashMismatch(let url, let expected, let actual):
+            return "\(url): SHA-256 mismatch: expected \(expected), got \(actual); the file is damaged or not the published one, nothing was installed"
+        case .manifestMismatch(let url, let field, let expected, let actual):
+            return "\(url): \(field) is \(actual) but \(expected) was expected; the manifest does not belong to this catalog or pack, run `client sync` and retry"
+        case .invalidManifest(let url, let reason):
+            return "\(url): \(reason); the manifest is malformed, ask the publisher to rebuild the pack"
+        case .refusedArchive(let url, let reason):
+            return "\(url): refused: \(reason)"
+        case .catalogChanged(let packId, let listed, let synced):
+            return "pack \(packId): the catalog now lists version \(listed) but the library has version \(synced); run `client sync` first"
+        case .notInCatalog(let packId, let catalog):
+            return "pack \(packId): \(catalog) no longer lists this pack; run `client sync`"
+        case .busy(let packId, let pid):
+            return "pack \(packId): another process (pid \(pid)) is installing it right now; wait for it to finish and retry"
+        case .cancelled(let packId):
+            return "pack \(packId): the download was cancelled; run the install again to resume it"
+        case .fileSystem(let path, let reason):
+            return "\(path): \(reason); check free space and permissions of the data root"
+        }
+    }
+
+    /// Whether a partial download is worth keeping for a later resume.
+    var keepsPartialDownload: Bool {
+        switch self {
+        case .sizeMismatch, .hashMismatch, .refusedArchive, .manifestMismatch, .invalidManifest: return false
+        default: return true
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)
+    }
+}

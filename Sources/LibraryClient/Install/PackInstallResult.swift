@@ -1,0 +1,29 @@
+/// What an install, repair or uninstall left behind: `{"packId", "state", "files", "bytes"}`.
+///
+/// ```swift
+/// let result = try await manager.startDownload(packId: "dungeon-delve")
+/// print(result.state, result.files, result.bytes)   // downloaded 9 141234
+/// ```
+public struct PackInstallResult: Sendable, Hashable, Codable {
+    public var packId: String
+    /// `pack_state.state` afterwards.
+    public var state: PackStateRecord.State
+    /// Installed files (after install/repair) or removed files (after uninstall).
+    public var files: Int
+    /// Their total size in bytes.
+    public var bytes: Int64
+    /// Bytes fetched over the network (or copied from a `file://` catalog) by this operation.
+    public var downloadedBytes: Int64
+    /// Installed files that were verified and kept instead of being downloaded again.
+    public var reusedFiles: Int
+
+    public init(packId: String, state: PackStateRecord.State, files: Int, bytes: Int64,
+                downloadedBytes: Int64 = 0, reusedFiles: Int = 0) {
+        self.packId = packId
+        self.state = state
+        self.files = files
+        self.bytes = bytes
+        self.downloadedBytes = downloadedBytes
+        self.reusedFiles = reusedFiles
+    }
+}

@@ -1,0 +1,72 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// A manifest that was fetched, checked against catalog.json and the pack, and validated.
+struct LoadedManifest: Sendable {
+    let manifest: Manifest
+    /// Where it was read from; asset and archive URLs resolve against it.
+    let url: URL
+
+    var label: String { url.isFileURL ? url.path : url.absoluteString }
+
+    /// An asset's or the archive's URL, resolved against the manifest's own URL.
+    func resolve(_ reference: String) throws -> URL {
+        guard let resolved = URL(string: reference, relativeTo: url)?.absoluteURL else {
+            throw PackInstallError.invalidManifest(url: label, reason: "'\(reference)' is not a URL")
+        }
+        let scheme = resolved.scheme?.lowercased() ?? ""
+        let allowed = url.isFileURL ? ["file", "http", "https"] : ["http", "https"]
+        guard allowed.contains(scheme) else {
+            throw PackInstallError.invalidManifest(url: label, reason: "'\(reference)' uses the scheme '\(scheme)', which is not allowed here")
+        }
+        return resolved
+    }
+}
+
+/// Fetches the pack's manifest the safe way: re-reads catalog.json through ``CatalogFetcher``
+/// (signature checked when a key is trusted), finds the pack's entry, requires the synced
+/// version, fetches the manifest, checks its size and SHA-256 against the entry, then checks
+/// `packId` and `version` against the pack and validates the asset list.
+///
+/// ```swift
+/// let loaded = try await ManifestLoader(database: db, transport: URLCatalogTransport()).load(pack)
+/// ```
+struct ManifestLoader: Sendable {
+    let database: AppDatabase
+    let transport: any CatalogTransport
+
+    func load(_ pack: PackWithState) async throws -> LoadedManifest {
+        let state = try await database.read { try CatalogStateRecord.current($0) }
+        guard let text = state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
+        let location = try CatalogLocation(text)
+        let fetcher = CatalogFetcher(transport: transport)
+        let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: state.trustedPublicKey)
+        try fetcher.checkFreshness(catalog, importedVersion: state.catalogVersion, allowDowngrade: false)
+        guard let entry = catalog.document.packs.first(where: { CanonicalID.parse($0.id) == pack.id }) else {
+            throw PackInstallError.notInCatalog(packId: pack.id, catalog: location.description)
+        }
+        guard entry.version == pack.version else {
+            throw PackInstallError.catalogChanged(packId: pack.id, listed: entry.version, synced: pack.version)
+        }
+        let url = location.resolve(entry.manifest.url)
+        let label = url.isFileURL ? url.path : url.absoluteString
+        let data = try await transport.fetch(url)
+        guard Int64(data.count) == entry.manifest.bytes else {
+            throw PackInstallError.sizeMismatch(url: label, expected: entry.manifest.bytes, actual: "\(data.count) bytes")
+        }
+        let sha = SHA256Digest.hex(of: data)
+        guard sha == entry.manifest.sha256.lowercased() else {
+            throw PackInstallError.hashMismatch(url: label, expected: entry.manifest.sha256.lowercased(), actual: sha)
+        }
+        let manifest: Manifest
+        do { manifest = try CatalogJSON.decode(Manifest.self, from: data, file: label) } catch {
+            throw PackInstallError.invalidManifest(url: label, reason: error.description)
+        }
+        let items = try await database.read { db in
+            try Set(String.fetchAll(db, sql: "SELECT item_id FROM pack_item WHERE pack_id = ?", arguments: [pack.id]))
+        }
+        try ManifestValidator(label: label, pack: pack, items: items).validate(manifest, entry: entry)
+        return LoadedManifest(manifest: manifest, url: url)
+    }
+}

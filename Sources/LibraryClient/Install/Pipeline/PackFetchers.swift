@@ -1,0 +1,98 @@
+import CatalogModel
+import Foundation
+import PackArchive
+
+/// Fetches what an ``InstallPlan`` says into `.staging/<packId>/files/`, verifying everything.
+struct PackFetchers: Sendable {
+    let staging: StagingArea
+    let policy: DownloadPolicy
+    let recorder: ProgressRecorder
+
+    private var downloader: Downloader { Downloader(policy: policy) }
+
+    /// Hard-links (or copies) verified installed files into the staging folder.
+    func linkReused(_ plan: InstallPlan) throws {
+        let fm = FileManager.default
+        for reuse in plan.reuse {
+            let target = staging.files.appendingPathComponent(reuse.asset.fileName).path
+            do {
+                do { try fm.linkItem(atPath: reuse.source, toPath: target) } catch { try fm.copyItem(atPath: reuse.source, toPath: target) }
+            } catch {
+                throw PackInstallError.fileSystem(path: target, reason: "cannot reuse \(reuse.source) (\(error.localizedDescription))")
+            }
+        }
+    }
+
+    /// Downloads each asset (resuming partials), verifies size and SHA-256, moves it into `files/`.
+    func fetchAssets(_ assets: [Manifest.Asset], _ loaded: LoadedManifest) async throws {
+        for asset in assets {
+            try Task.checkCancellation()
+            let url = try loaded.resolve(asset.url)
+            let partial = staging.partial(sha256: asset.sha256)
+            let recorder = self.recorder
+            let sink = try DownloadSink(path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
+                                        expectedSHA256: asset.sha256, resume: true) { recorder.add($0) }
+            try await downloader.fetch(url, into: sink)
+            let target = staging.files.appendingPathComponent(asset.fileName)
+            do { try FileManager.default.moveItem(at: partial, to: target) } catch {
+                throw PackInstallError.fileSystem(path: target.path, reason: "cannot move the download into staging (\(error.localizedDescription))")
+            }
+        }
+    }
+
+    /// Downloads the archive while a second thread extracts from the growing partial file
+    /// (each entry hashed as it is written); the archive's own size and SHA-256 are checked as
+    /// the bytes arrive. If the server restarts the body, extraction runs again on the whole file.
+    func fetchArchive(_ archive: Manifest.Archive, _ loaded: LoadedManifest) async throws {
+        let url = try loaded.resolve(archive.url)
+        let label = Self.label(url)
+        let partial = staging.partial(sha256: archive.sha256)
+        let signal = DownloadSignal()
+        let recorder = self.recorder
+        let sink = try DownloadSink(path: partial.path, label: label, expectedBytes: archive.bytes,
+                                    expectedSHA256: archive.sha256, resume: true, signal: signal) { recorder.add($0) }
+        let assets = loaded.manifest.assets
+        let sizes = Dictionary(assets.map { ($0.fileName, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        let writer = AssetFileWriter(folder: staging.files, sizes: sizes,
+                                     expectedSHA256: Dictionary(assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
+                                     archiveLabel: label)
+        let idle = policy.stallTimeout * Double(policy.maxRetries + 2) + 60
+        let path = partial.path
+        let follower = Task {
+            try await Blocking.run {
+                do {
+                    let reader = try GrowingFileReader(path: path, signal: signal, idleLimit: idle)
+                    try writer.extract(name: label) { try reader.next() }
+                } catch let error where error is GrowingFileReader.Restarted || error is GrowingFileReader.Stopped {
+                    throw error
+                } catch {
+                    signal.abort()
+                    throw error
+                }
+            }
+        }
+        var downloadError: (any Error)?
+        do {
+            try await downloader.fetch(url, into: sink)
+            signal.finish(success: true)
+        } catch {
+            signal.finish(success: false)
+            downloadError = error
+        }
+        let extraction = await follower.result
+        if let downloadError {
+            if downloadError is SinkAbort, case .failure(let cause) = extraction { throw cause }
+            throw downloadError
+        }
+        if case .failure(let error) = extraction {
+            guard error is GrowingFileReader.Restarted || error is GrowingFileReader.Stopped else { throw error }
+            try await Blocking.run {
+                try writer.reset()
+                try writer.extract(archiveAt: path)
+            }
+        }
+        try? FileManager.default.removeItem(at: partial)
+    }
+
+    static func label(_ url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
+}

@@ -1,0 +1,105 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Installs, upgrades or repairs one pack, end to end, under its install lock:
+/// manifest (verified against catalog.json) → plan (reuse verified installed files) → fetch into
+/// staging (archive with overlapped extraction, or per asset) → commit (rename + one transaction).
+/// Any failure leaves `AudioAssets/` as it was, marks the pack `failed` with the error sentence,
+/// and keeps only a resumable partial download.
+struct PackInstaller: Sendable {
+    enum Mode: Sendable { case install(perAsset: Bool), repair }
+
+    let paths: LibraryPaths
+    let database: AppDatabase
+    let transport: any CatalogTransport
+    let policy: DownloadPolicy
+    let hub: PackEventHub
+    let refreshIndex: @Sendable ([String]) async throws -> Void
+
+    func run(_ pack: PackWithState, mode: Mode) async throws -> PackInstallResult {
+        let staging = StagingArea(paths: paths, packId: pack.id)
+        let lock = try InstallLock.acquire(staging, wait: policy.lockWait)
+        defer { lock.release() }
+        if case .install = mode, let current = try await currentIfComplete(pack) { return current }
+        let writer = PackStateWriter(database: database)
+        try await writer.begin(pack.id)
+        hub.send(PackDownloadEvent(packId: pack.id, phase: .started, state: .downloading))
+        let recorder = ProgressRecorder(packId: pack.id, writer: writer, hub: hub, interval: policy.progressInterval)
+        do {
+            let result = try await perform(pack, mode: mode, staging: staging, recorder: recorder, writer: writer)
+            hub.send(PackDownloadEvent(packId: pack.id, phase: .downloaded, state: .downloaded,
+                                       bytesDownloaded: result.bytes, bytesTotal: result.bytes))
+            return result
+        } catch {
+            let failure: any Error = (error is CancellationError || Task.isCancelled) && !(error is PackInstallError)
+                ? PackInstallError.cancelled(packId: pack.id) : error
+            staging.cleanUp(keepPartials: (failure as? PackInstallError)?.keepsPartialDownload ?? true)
+            let message = ToolMessage.sentence(for: failure)
+            writer.fail(pack.id, message: message)
+            hub.send(PackDownloadEvent(packId: pack.id, phase: .failed, state: .failed, bytesDownloaded: recorder.bytesDone,
+                                       bytesTotal: recorder.bytesTotal, message: message))
+            throw failure
+        }
+    }
+
+    private func perform(_ pack: PackWithState, mode: Mode, staging: StagingArea, recorder: ProgressRecorder,
+                         writer: PackStateWriter) async throws -> PackInstallResult {
+        let loaded = try await ManifestLoader(database: database, transport: transport).load(pack)
+        let manifest = loaded.manifest
+        let installedPaths = try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT local_path FROM local_asset WHERE pack_id = ? AND local_path IS NOT NULL",
+                                arguments: [pack.id])
+        }
+        let perAsset: Bool
+        if case .install(let flag) = mode { perAsset = flag } else { perAsset = false }
+        let plan = try await Blocking.run {
+            InstallPlan.make(manifest, staging: staging, installedPaths: installedPaths, perAsset: perAsset)
+        }
+        let needed = plan.useArchive ? [manifest.archive?.sha256 ?? ""] : plan.fetch.map(\.sha256)
+        try staging.prepare(keeping: Set(needed.map { $0.lowercased() + ".part" }))
+        let total = plan.useArchive ? (manifest.archive?.bytes ?? 0) : manifest.totalBytes
+        recorder.setTotal(total)
+        try await writer.setTotal(pack.id, total: total)
+        let fetchers = PackFetchers(staging: staging, policy: policy, recorder: recorder)
+        try fetchers.linkReused(plan)
+        recorder.add(plan.reusedBytes)
+        if plan.useArchive, let archive = manifest.archive {
+            try await fetchers.fetchArchive(archive, loaded)
+        } else {
+            try await fetchers.fetchAssets(plan.fetch, loaded)
+        }
+        try Task.checkCancellation()
+        recorder.flush()
+        hub.send(PackDownloadEvent(packId: pack.id, phase: .installing, state: .downloading,
+                                   bytesDownloaded: recorder.bytesDone, bytesTotal: total))
+        let changed = try await InstallCommit(database: database, staging: staging, kind: pack.kind).commit(loaded)
+        staging.cleanUp(keepPartials: false)
+        if !changed.isEmpty { try? await refreshIndex(changed) }
+        return PackInstallResult(packId: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
+                                 downloadedBytes: plan.useArchive ? total : plan.fetchBytes, reusedFiles: plan.reuse.count)
+    }
+
+    /// The result for a pack already installed at the listed version with all its files present.
+    private func currentIfComplete(_ pack: PackWithState) async throws -> PackInstallResult? {
+        guard pack.state == .downloaded, pack.installedVersion == pack.version else { return nil }
+        let paths = self.paths
+        let rows = try await database.read { db in
+            try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == pack.id).fetchAll(db)
+        }
+        guard !rows.isEmpty, rows.allSatisfy({ paths.fileExists(localPath: $0.localPath) }) else { return nil }
+        return PackInstallResult(packId: pack.id, state: .downloaded, files: rows.count,
+                                 bytes: rows.reduce(0) { $0 + ($1.bytesTotal ?? 0) })
+    }
+}
+
+/// The one sentence stored in `last_error` and shown to people.
+enum ToolMessage {
+    static func sentence(for error: any Error) -> String {
+        switch error {
+        case let error as PackInstallError: return error.description
+        case let error as LibraryClientError: return error.description
+        default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Counts the bytes of one install as they arrive (from any thread), and at most once per
+/// `interval` writes them to `pack_state` and sends a progress event.
+final class ProgressRecorder: @unchecked Sendable {
+    let packId: String
+    private let writer: PackStateWriter
+    private let hub: PackEventHub
+    private let interval: TimeInterval
+    private let lock = NSLock()
+    private var done: Int64 = 0
+    private var total: Int64 = 0
+    private var lastFlush = Date.distantPast
+
+    init(packId: String, writer: PackStateWriter, hub: PackEventHub, interval: TimeInterval) {
+        self.packId = packId
+        self.writer = writer
+        self.hub = hub
+        self.interval = interval
+    }
+
+    var bytesDone: Int64 { lock.withLock { done } }
+    var bytesTotal: Int64 { lock.withLock { total } }
+
+    func setTotal(_ value: Int64) { lock.withLock { total = value } }
+
+    /// Adds `delta` bytes (negative after a restart) and flushes when due.
+    func add(_ delta: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        done = max(0, done + delta)
+        let now = Date()
+        guard now.timeIntervalSince(lastFlush) >= interval else { return }
+        lastFlush = now
+        writer.recordProgress(packId, done: done)
+        hub.send(PackDownloadEvent(packId: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
+    }
+
+    /// Writes the current count now.
+    func flush() {
+        lock.lock()
+        defer { lock.unlock() }
+        lastFlush = Date()
+        writer.recordProgress(packId, done: done)
+        hub.send(PackDownloadEvent(packId: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
+    }
+}

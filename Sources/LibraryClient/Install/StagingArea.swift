@@ -1,0 +1,57 @@
+import Foundation
+
+/// The install's private folders under the data root, all on the same file system as
+/// `AudioAssets/` so the final move is a rename:
+///
+/// ```
+/// .staging/<packId>.lock             owner pid while an install runs
+/// .staging/<packId>/downloads/<sha256>.part   resumable partial downloads (content-addressed)
+/// .staging/<packId>/files/            the assembled, verified folder that becomes AudioAssets/<packId>
+/// .staging/<packId>.old/              the previous folder during the switch
+/// ```
+struct StagingArea: Sendable {
+    let paths: LibraryPaths
+    let packId: String
+
+    var base: URL { paths.root.appendingPathComponent(".staging", isDirectory: true) }
+    var folder: URL { base.appendingPathComponent(packId, isDirectory: true) }
+    var downloads: URL { folder.appendingPathComponent("downloads", isDirectory: true) }
+    var files: URL { folder.appendingPathComponent("files", isDirectory: true) }
+    var old: URL { base.appendingPathComponent(packId + ".old", isDirectory: true) }
+    var lockFile: URL { base.appendingPathComponent(packId + ".lock") }
+    /// `AudioAssets/<packId>/`
+    var installed: URL { paths.audioAssets.appendingPathComponent(packId, isDirectory: true) }
+
+    func partial(sha256: String) -> URL { downloads.appendingPathComponent(sha256.lowercased() + ".part") }
+
+    /// Creates `downloads/` and an empty `files/`; removes partial downloads not in `keep`.
+    func prepare(keeping keep: Set<String>) throws {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(at: downloads, withIntermediateDirectories: true)
+            if fm.fileExists(atPath: files.path) { try fm.removeItem(at: files) }
+            try fm.createDirectory(at: files, withIntermediateDirectories: true)
+            for name in try fm.contentsOfDirectory(atPath: downloads.path) where !keep.contains(name) {
+                try fm.removeItem(at: downloads.appendingPathComponent(name))
+            }
+        } catch {
+            throw PackInstallError.fileSystem(path: folder.path, reason: "cannot prepare the staging folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// After a failure: removes everything but (when `keepPartials`) the partial downloads.
+    func cleanUp(keepPartials: Bool) {
+        let fm = FileManager.default
+        if keepPartials {
+            try? fm.removeItem(at: files)
+            if ((try? fm.contentsOfDirectory(atPath: downloads.path)) ?? []).isEmpty { try? fm.removeItem(at: folder) }
+        } else {
+            try? fm.removeItem(at: folder)
+        }
+    }
+
+    /// Whether a partial download exists (something to resume).
+    var hasPartials: Bool {
+        !((try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? []).isEmpty
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Fetches one file into a ``DownloadSink``: `http(s)://` through ``HTTPAttempt`` with up to
+/// `maxRetries` retries (backoff doubling, each resuming with `Range`), `file://` by a
+/// stream copy with the same size cap and hashing. Ends by verifying size and SHA-256.
+///
+/// ```swift
+/// let sink = try DownloadSink(path: part, label: url.absoluteString, expectedBytes: n,
+///                             expectedSHA256: sha, resume: true) { _ in }
+/// try await Downloader(policy: DownloadPolicy()).fetch(url, into: sink)
+/// ```
+struct Downloader: Sendable {
+    let policy: DownloadPolicy
+
+    func fetch(_ url: URL, into sink: DownloadSink) async throws {
+        defer { sink.close() }
+        if url.isFileURL {
+            try await Blocking.run { try Self.copy(from: url.path, into: sink) }
+        } else {
+            try await fetchHTTP(url, into: sink)
+        }
+        try sink.finish()
+    }
+
+    private func fetchHTTP(_ url: URL, into sink: DownloadSink) async throws {
+        var attempt = 0
+        while sink.written < sink.expectedBytes || (sink.expectedBytes == 0 && attempt == 0) {
+            try Task.checkCancellation()
+            switch await HTTPAttempt(url: url, sink: sink, policy: policy).run() {
+            case .complete:
+                return
+            case .fatal(let error):
+                throw error
+            case .transient(let error):
+                guard attempt < policy.maxRetries else { throw error }
+                let delay = policy.retryDelay * Double(1 << min(attempt, 10))
+                attempt += 1
+                try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1e9))
+            }
+        }
+    }
+
+    /// Copies a local file in 1 MiB chunks; never reads past the declared size (+1 byte to notice more).
+    static func copy(from path: String, into sink: DownloadSink) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw PackInstallError.unreachable(url: path, reason: "no such file or not readable")
+        }
+        defer { try? handle.close() }
+        if sink.written > 0 { try sink.restart() }
+        while true {
+            let wanted = Int(min(Int64(1 << 20), sink.expectedBytes - sink.written + 1))
+            guard let chunk = try handle.read(upToCount: max(wanted, 1)), !chunk.isEmpty else { return }
+            try sink.append(chunk)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import CommandSupport
+import Foundation
+import LibraryClient
+
+/// `client install PACK [--per-asset]`: download, verify and install a pack (resuming a partial download).
+struct InstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install", abstract: "Download, verify and install a pack (PACK = id or slug); resumes a partial download.")
+
+    @Argument(help: "The pack's id or slug.") var pack: String
+    @Flag(name: .customLong("per-asset"), help: "Download asset by asset even when the pack has an archive.")
+    var perAsset = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let library = try await global.openSyncedLibrary()
+            let perAsset = self.perAsset
+            try await PackOperation.run(library: library, pack: pack, verb: "installed", json: global.json) {
+                try await $0.startDownload(packId: $1, perAsset: perAsset)
+            }
+        }
+    }
+}
+
+/// What install, uninstall and repair share: a progress bar (stderr) while the operation runs,
+/// then `{"packId", "state", "files", "bytes"}` with `--json` or one line for people.
+enum PackOperation {
+    struct JSON: Encodable {
+        let packId: String
+        let state: String
+        let files: Int
+        let bytes: Int64
+    }
+
+    static func run(library: Library, pack: String, verb: String, json: Bool,
+                    _ body: @escaping @Sendable (PackDownloadManager, String) async throws -> PackInstallResult) async throws {
+        let target = try await library.packs.pack(pack)
+        let manager = library.makeDownloadManager()
+        let meter = ProgressMeter(label: target.slug ?? target.id, enabled: !json)
+        let events = manager.progress(for: target.id)
+        let watcher = Task {
+            for await event in events {
+                if event.phase == .downloading, event.bytesTotal > 0 {
+                    meter.update(done: event.bytesDownloaded, total: event.bytesTotal)
+                }
+                if event.phase.isFinal { break }
+            }
+        }
+        let result: PackInstallResult
+        do {
+            result = try await body(manager, target.id)
+        } catch {
+            watcher.cancel()
+            meter.finish()
+            throw error
+        }
+        watcher.cancel()
+        meter.finish()
+        if json {
+            try Output.json(JSON(packId: result.packId, state: result.state.rawValue, files: result.files, bytes: result.bytes))
+        } else {
+            var line = "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
+            if result.reusedFiles > 0 { line += "; \(result.reusedFiles) files were already installed and verified" }
+            Output.line(line)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `client install / uninstall / repair --json` through the built executable.
+@Suite("client install/uninstall/repair", .timeLimit(.minutes(1)),
+       .enabled(if: (try? ToolRunner.run("client", ["--help"]).stdout.contains(" install "))  == true,
+                "the install commands are not registered in ClientCommand yet"))
+struct InstallCLITests {
+    private func json(_ result: ToolRunner.Result) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    }
+
+    @Test("--json prints {packId, state, files, bytes}; errors are one sentence and a non-zero exit")
+    func shapes() async throws {
+        let fx = try InstallFixture()
+        let root = fx.root.path
+        let sync = try ToolRunner.run("client", ["sync", "--catalog", fx.dist.path, "--root", root, "--json"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+
+        let install = try ToolRunner.run("client", ["install", "DUNGEON-DELVE".lowercased(), "--root", root, "--json"])
+        #expect(install.status == 0, "\(install.stderr)")
+        let installed = try json(install)
+        #expect(Set(installed.keys) == ["packId", "state", "files", "bytes"])
+        #expect(installed["packId"] as? String == InstallFixture.dungeon)
+        #expect(installed["state"] as? String == "downloaded")
+        #expect(installed["files"] as? Int == 9)
+
+        let repair = try ToolRunner.run("client", ["repair", InstallFixture.dungeon.uppercased(), "--root", root, "--json"])
+        #expect(repair.status == 0, "\(repair.stderr)")
+        #expect(try json(repair)["state"] as? String == "downloaded")
+
+        let uninstall = try ToolRunner.run("client", ["uninstall", "dungeon-delve", "--root", root, "--json"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        let removed = try json(uninstall)
+        #expect(removed["state"] as? String == "not_downloaded")
+        #expect(removed["files"] as? Int == 9)
+
+        let missing = try ToolRunner.run("client", ["install", "no-such-pack", "--root", root, "--json"])
+        #expect(missing.status != 0)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(missing.stderr.contains("no-such-pack"))
+    }
+}
