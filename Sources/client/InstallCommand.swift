@@ -17,7 +17,8 @@ struct InstallCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let perAsset = self.perAsset
-            try await PackOperation.run(library: library, pack: pack, verb: "installed", json: global.json) {
+            try await PackOperation.run(library: library, pack: pack, verb: "installed", json: global.json,
+                                        catalog: global.catalogLocation) {
                 try await $0.startDownload(packId: $1, perAsset: perAsset)
             }
         }
@@ -34,10 +35,12 @@ enum PackOperation {
         let bytes: Int64
     }
 
-    static func run(library: Library, pack: String, verb: String, json: Bool,
+    static func run(library: Library, pack: String, verb: String, json: Bool, catalog: String? = nil,
                     _ body: @escaping @Sendable (PackDownloadManager, String) async throws -> PackInstallResult) async throws {
         let target = try await library.packs.pack(pack)
-        let manager = library.makeDownloadManager()
+        var policy = DownloadPolicy()
+        policy.catalogLocation = catalog
+        let manager = library.makeDownloadManager(policy: policy)
         let meter = ProgressMeter(label: target.slug ?? target.id, enabled: !json)
         let events = manager.progress(for: target.id)
         let watcher = Task {

@@ -12,7 +12,8 @@ struct RepairCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            try await PackOperation.run(library: library, pack: pack, verb: "repaired", json: global.json) {
+            try await PackOperation.run(library: library, pack: pack, verb: "repaired", json: global.json,
+                                        catalog: global.catalogLocation) {
                 try await $0.repairOrResume(packId: $1)
             }
         }

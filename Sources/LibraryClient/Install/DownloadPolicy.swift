@@ -20,6 +20,10 @@ public struct DownloadPolicy: Sendable, Hashable {
     public var progressInterval: TimeInterval
     /// How long to wait for another process that holds the pack's install lock (0: fail at once).
     public var lockWait: TimeInterval
+    /// Read catalog.json and manifests from this location instead of the one remembered by the
+    /// last sync (a mirror, or `--catalog` on the command line). Its catalogVersion must still
+    /// list the synced pack version.
+    public var catalogLocation: String?
 
     public init(stallTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 86_400, maxRetries: Int = 3,
                 retryDelay: TimeInterval = 0.5, progressInterval: TimeInterval = 0.25, lockWait: TimeInterval = 0) {

@@ -35,10 +35,11 @@ struct LoadedManifest: Sendable {
 struct ManifestLoader: Sendable {
     let database: AppDatabase
     let transport: any CatalogTransport
+    var catalogOverride: String?
 
     func load(_ pack: PackWithState) async throws -> LoadedManifest {
         let state = try await database.read { try CatalogStateRecord.current($0) }
-        guard let text = state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
+        guard let text = catalogOverride ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
         let location = try CatalogLocation(text)
         let fetcher = CatalogFetcher(transport: transport)
         let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: state.trustedPublicKey)

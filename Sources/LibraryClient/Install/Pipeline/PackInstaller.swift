@@ -45,7 +45,7 @@ struct PackInstaller: Sendable {
 
     private func perform(_ pack: PackWithState, mode: Mode, staging: StagingArea, recorder: ProgressRecorder,
                          writer: PackStateWriter) async throws -> PackInstallResult {
-        let loaded = try await ManifestLoader(database: database, transport: transport).load(pack)
+        let loaded = try await ManifestLoader(database: database, transport: transport, catalogOverride: policy.catalogLocation).load(pack)
         let manifest = loaded.manifest
         let installedPaths = try await database.read { db in
             try String.fetchAll(db, sql: "SELECT local_path FROM local_asset WHERE pack_id = ? AND local_path IS NOT NULL",
