@@ -45,6 +45,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case emptySearch
     /// A database failure (file, message).
     case database(path: String, message: String)
+    /// A document larger than it may be (an endless or wrong response); nothing past the limit was kept.
+    case tooLarge(url: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -56,6 +58,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
             return "\(url): cannot be read (\(reason)); check the location and your connection, then retry"
         case .httpStatus(let url, let status):
             return "\(url): the server answered HTTP \(status); check the catalog location or try again later"
+        case .tooLarge(let url, let limit):
+            return "\(url): the server sent more than \(limit) bytes, more than this document may have; the catalog host is broken or hostile, nothing was changed"
         case .missingFile(let url):
             return "\(url): not found; check the catalog location (it should hold catalog.json)"
         case .invalidDocument(let diagnostic):

@@ -24,7 +24,7 @@ struct Verify: AsyncParsableCommand {
         let place = try ToolFailure.report { try CatalogLocation(location) }
         let key = try ToolFailure.report { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
         let transport = URLCatalogTransport()
-        let report = await CatalogVerifier.verify(fetch: { try await transport.fetch(place.resolve($0)) },
+        let report = await CatalogVerifier.verify(fetch: { try await transport.fetch(place.resolve($0), limit: Int(Int32.max)) },
                                                   trustedKey: key)
         if json { try Output.json(report) } else {
             for w in report.warnings { Output.error("warning: \(w)") }

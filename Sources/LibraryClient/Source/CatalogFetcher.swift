@@ -27,14 +27,14 @@ public struct CatalogFetcher: Sendable {
     /// `signatures/<sha256 of the bytes>.sig` and verifies it.
     public func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
         let url = location.catalogURL
-        let bytes = try await transport.fetch(url)
+        let bytes = try await transport.fetch(url, limit: URLCatalogTransport.defaultLimit)
         let sha = SHA256Digest.hex(of: bytes)
         let name = location.description
         if let trustedKey {
             let key = try Self.publicKey(base64: trustedKey, source: "the trusted key of this data root")
             let sigURL = location.resolve("signatures/\(sha).sig")
             let signature: Data
-            do { signature = try await transport.fetch(sigURL) } catch LibraryClientError.missingFile {
+            do { signature = try await transport.fetch(sigURL, limit: 4096) } catch LibraryClientError.missingFile {
                 throw LibraryClientError.unsigned(url: name)
             }
             guard CatalogSignature.verify(String(decoding: signature, as: UTF8.self), of: bytes, publicKey: key) else {
@@ -71,7 +71,7 @@ public struct CatalogFetcher: Sendable {
         let ref = catalog.document.seed
         let url = catalog.location.resolve(ref.url)
         let name = url.isFileURL ? url.path : url.absoluteString
-        let data = try await transport.fetch(url)
+        let data = try await transport.fetch(url, limit: Int(clamping: max(ref.bytes, 0)))
         if Int64(data.count) != ref.bytes {
             throw LibraryClientError.integrityMismatch(url: name, field: "size", expected: "\(ref.bytes) bytes",
                                                        actual: "\(data.count) bytes")

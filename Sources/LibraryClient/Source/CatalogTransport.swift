@@ -13,6 +13,17 @@ public protocol CatalogTransport: Sendable {
     /// The whole body, or a ``LibraryClientError`` naming the URL (`missingFile` for 404 /
     /// no such file, `httpStatus` for other non-2xx answers, `unreachable` otherwise).
     func fetch(_ url: URL) async throws -> Data
+    /// The whole body, refusing (``LibraryClientError/tooLarge(url:limit:)``) a document larger
+    /// than `limit` bytes without ever holding more than that.
+    func fetch(_ url: URL, limit: Int) async throws -> Data
+}
+
+extension CatalogTransport {
+    public func fetch(_ url: URL, limit: Int) async throws -> Data {
+        let data = try await fetch(url)
+        guard data.count <= limit else { throw LibraryClientError.tooLarge(url: url.absoluteString, limit: limit) }
+        return data
+    }
 }
 
 /// The default transport: files through `FileManager`, http(s) through `URLSession`.
@@ -22,8 +33,15 @@ public struct URLCatalogTransport: CatalogTransport {
 
     public init(timeout: TimeInterval = 30) { self.timeout = timeout }
 
+    /// Documents larger than this are refused when no tighter limit is known (catalog.json).
+    public static let defaultLimit = 64 << 20
+
     public func fetch(_ url: URL) async throws -> Data {
-        if url.isFileURL { return try readFile(url) }
+        try await fetch(url, limit: Self.defaultLimit)
+    }
+
+    public func fetch(_ url: URL, limit: Int) async throws -> Data {
+        if url.isFileURL { return try readFile(url, limit: limit) }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw LibraryClientError.invalidLocation(url.absoluteString)
         }
@@ -32,11 +50,11 @@ public struct URLCatalogTransport: CatalogTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 4
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let data: Data, response: URLResponse
+        let data: Data, response: URLResponse?
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await CappedDataTask.get(request, limit: limit, configuration: configuration)
+        } catch let error as LibraryClientError {
+            throw error
         } catch {
             throw LibraryClientError.unreachable(url: url.absoluteString, reason: error.localizedDescription)
         }
@@ -48,12 +66,14 @@ public struct URLCatalogTransport: CatalogTransport {
         return data
     }
 
-    private func readFile(_ url: URL) throws -> Data {
+    private func readFile(_ url: URL, limit: Int) throws -> Data {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw LibraryClientError.missingFile(url: path)
         }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        if size > limit { throw LibraryClientError.tooLarge(url: path, limit: limit) }
         do { return try Data(contentsOf: url) } catch {
             throw LibraryClientError.unreachable(url: path, reason: error.localizedDescription)
         }

@@ -52,7 +52,7 @@ struct ManifestLoader: Sendable {
         }
         let url = location.resolve(entry.manifest.url)
         let label = url.isFileURL ? url.path : url.absoluteString
-        let data = try await transport.fetch(url)
+        let data = try await transport.fetch(url, limit: Int(clamping: max(entry.manifest.bytes, 0)))
         guard Int64(data.count) == entry.manifest.bytes else {
             throw PackInstallError.sizeMismatch(url: label, expected: entry.manifest.bytes, actual: "\(data.count) bytes")
         }

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One GET that keeps at most `limit` bytes: the moment a server sends more (a wrong or
+/// endless response), the task is cancelled and the fetch fails — memory never grows past
+/// the limit. FoundationNetworking on Linux has no `bytes(for:)`, so this is a data task with
+/// a delegate.
+final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Guarded by `lock`; the delegate's callbacks and the awaiting caller touch it.
+    private let lock = NSLock()
+    private var body = Data()
+    private var overLimit = false
+    private var continuation: CheckedContinuation<(Data, URLResponse?), any Error>?
+    private var response: URLResponse?
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// The body and response; throws ``LibraryClientError/tooLarge(url:limit:)`` past the limit.
+    static func get(_ request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws -> (Data, URLResponse?) {
+        let task = CappedDataTask(limit: limit)
+        let session = URLSession(configuration: configuration, delegate: task, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let url = request.url?.absoluteString ?? "?"
+        let (data, response) = try await withCheckedThrowingContinuation { continuation in
+            task.lock.lock()
+            task.continuation = continuation
+            task.lock.unlock()
+            session.dataTask(with: request).resume()
+        }
+        if task.lock.withLock({ task.overLimit }) { throw LibraryClientError.tooLarge(url: url, limit: limit) }
+        return (data, response)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        lock.withLock { self.response = response }
+        let declared = response.expectedContentLength
+        if declared > Int64(limit) {
+            lock.withLock { overLimit = true }
+            completionHandler(.cancel)
+        } else {
+            completionHandler(.allow)
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let cancel: Bool = lock.withLock {
+            guard !overLimit else { return false }
+            if body.count + data.count > limit {
+                overLimit = true
+                body = Data()
+                return true
+            }
+            body.append(data)
+            return false
+        }
+        if cancel { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (continuation, result): (CheckedContinuation<(Data, URLResponse?), any Error>?, Result<(Data, URLResponse?), any Error>) = lock.withLock {
+            let c = self.continuation
+            self.continuation = nil
+            if overLimit { return (c, .success((Data(), response))) }
+            if let error { return (c, .failure(error)) }
+            return (c, .success((body, response)))
+        }
+        continuation?.resume(with: result)
+    }
+}
