@@ -83,13 +83,20 @@ struct InterruptedInstallTests {
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
         let task = Task { try await manager.startDownload(packId: "dungeon-delve") }
-        try await Task.sleep(nanoseconds: 400_000_000)
+        let downloads = fx.staging.appendingPathComponent("\(InstallFixture.dungeon)/downloads")
+        // Cancel once bytes are arriving (polling, not a fixed sleep: a loaded machine may be slow to start).
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let partial = (try? FileManager.default.contentsOfDirectory(atPath: downloads.path))?.first
+            let size = partial.flatMap { try? FileManager.default.attributesOfItem(atPath: downloads.appendingPathComponent($0).path)[.size] as? Int } ?? 0
+            if size > 0 { break }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
         await manager.cancelDownload(packId: "dungeon-delve")
         await #expect(throws: PackInstallError.cancelled(packId: InstallFixture.dungeon)) { try await task.value }
         let state = try await fx.state()
         #expect(state.state == "failed")
         #expect(fx.audioAssetsTree().isEmpty)
-        let downloads = fx.staging.appendingPathComponent("\(InstallFixture.dungeon)/downloads")
         let partials = try FileManager.default.contentsOfDirectory(atPath: downloads.path)
         #expect(partials.count == 1)
     }
