@@ -110,7 +110,8 @@ import TestSupport
         }
         #expect(error?.code == .timedOut)
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed >= 0.9 && elapsed < 10, "the timeout fired after \(elapsed) s")
+        // Well before the 300 s the body would take; loose, as a loaded machine delays timers.
+        #expect(elapsed >= 0.9 && elapsed < 100, "the timeout fired after \(elapsed) s")
     }
 
     @Test func trickleBySpeedDeliversTheWholeBodySlowly() async throws {
