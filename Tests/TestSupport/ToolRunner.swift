@@ -40,6 +40,8 @@ public enum ToolRunner {
         process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // A developer's own data root or catalog must never leak into a test.
+        for key in ["SOUNDSHELF_ROOT", "SOUNDSHELF_CATALOG"] { env[key] = nil }
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -54,16 +56,27 @@ public enum ToolRunner {
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.value, as: UTF8.self), stdoutData: outData)
+                      stderr: String(decoding: errData.wait(), as: UTF8.self), stdoutData: outData)
     }
 }
 
+/// stderr read on another thread, handed over once complete.
 final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var data: Data?
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+
+    func set(_ value: Data) {
+        condition.lock()
+        data = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil { condition.wait() }
+        return data ?? Data()
+    }
 }
