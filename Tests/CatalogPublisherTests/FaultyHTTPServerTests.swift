@@ -164,8 +164,9 @@ import TestSupport
     }
 }
 
-/// Polls `condition` every 20 ms for up to `seconds`; fails the test if it never holds.
-func waitUntil(seconds: Double = 5, _ condition: () -> Bool) async throws {
+/// Polls `condition` every 20 ms for up to `seconds` (generous: the whole suite runs in parallel
+/// on two cores); fails the test if it never holds.
+func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
         guard Date() < deadline else {
