@@ -28,7 +28,9 @@ public final class AppDatabase: Sendable {
                                                     withIntermediateDirectories: true)
             var config = Configuration()
             config.foreignKeysEnabled = true
-            config.busyMode = .timeout(10)
+            // Another process's write transaction is waited for, not failed with "database is locked":
+            // the one-transaction import of a 100k-item seed can hold the write lock for tens of seconds.
+            config.busyMode = .timeout(180)
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }

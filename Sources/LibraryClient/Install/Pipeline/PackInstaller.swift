@@ -21,7 +21,12 @@ struct PackInstaller: Sendable {
         let staging = StagingArea(paths: paths, packId: pack.id)
         let lock = try InstallLock.acquire(staging, wait: policy.lockWait)
         defer { lock.release() }
-        if case .install = mode, let current = try await currentIfComplete(pack) { return current }
+        if case .install = mode, let current = try await currentIfComplete(pack) {
+            // A process killed between the final transaction and its cleanup leaves `.staging/<packId>/`
+            // behind; the listed version is installed, so nothing in it is needed.
+            staging.cleanUp(keepPartials: false)
+            return current
+        }
         let writer = PackStateWriter(database: database)
         try await writer.begin(pack.id)
         hub.send(PackDownloadEvent(packId: pack.id, phase: .started, state: .downloading))
