@@ -1,19 +1,29 @@
 import CatalogModel
 import Foundation
 
-/// `soundshelf-bench install [--mib 1024] [--files 64] [--rounds 2]`: publishes a ~1 GiB pack
+/// `soundshelf-bench install [--mib 1024] [--files 64] [--rounds 2] [--wrap "perf record -g -o /tmp/p.data --"]`: publishes a ~1 GiB pack
 /// (generated WAV files, the built `catalog` tool), serves it with nginx on 127.0.0.1, and installs
 /// it with the built `client` as a child process (timed, peak RSS via wait4); in the same run does
 /// the same work with plain tools (`curl -o` + `openssl dgst -sha256` + `tar x`). Prints both
-/// times, MB/s, the ratio (goal ≤ 1.0) and the client's peak RSS (goal ≤ 64 MB).
+/// times (best and median), MB/s, the ratio (goal ≤ 1.0), the same "until durable" (each step
+/// followed by `sync`), the client's peak RSS (goal ≤ 64 MB) and the load average.
+///
+/// Fairness: every timed step starts after a `sync`, so neither pays for the other's dirty pages
+/// (the kernel's dirty-page throttling otherwise punishes whichever runs second), and the order
+/// of the two steps alternates from round to round. CPU seconds (user + system) are printed too:
+/// on a shared machine they vary much less than wall time. `--wrap` prefixes the client command
+/// (a profiler; its figures then include the profiler).
 enum InstallBench {
     static func run(_ args: [String]) throws -> String {
         let mib = BenchArgs.int(args, "--mib") ?? 1024
         let files = BenchArgs.int(args, "--files") ?? 64
         let rounds = BenchArgs.int(args, "--rounds") ?? 2
+        let wrap = args.firstIndex(of: "--wrap").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }?
+            .split(separator: " ").map(String.init) ?? []
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("soundshelf-install-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
+        let loadBefore = LoadAverage.now()
 
         let source = work.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("packs"), withIntermediateDirectories: true)
@@ -32,8 +42,9 @@ enum InstallBench {
         let nginx = try BenchNginx(root: dist.path, work: nginxWork)
         defer { nginx.stop() }
         let client = BenchArgs.sibling("client")
-        var ours: [Double] = [], plain: [Double] = [], rss: [Int] = []
-        for round in 0..<rounds {
+        var ours = Samples(), plain = Samples(), rss: [Int] = [], oursCPU: [Double] = [], plainCPU: [Double] = []
+
+        func runPlain(_ round: Int) throws {
             let plainOut = work.appendingPathComponent("plain-\(round)")
             let script = """
             set -e; mkdir -p '\(plainOut.path)/files'; cd '\(plainOut.path)'
@@ -41,29 +52,84 @@ enum InstallBench {
             openssl dgst -sha256 pack.tar > sum
             tar xf pack.tar -C files
             """
-            plain.append(try Timer.measure { try BenchProcess.run("/bin/bash", ["-c", script]).status })
+            sync()
+            try plain.add {
+                let outcome = try InstallBenchProcess.run("/bin/bash", ["-c", script])
+                plainCPU.append(outcome.cpuSeconds)
+                return outcome.status
+            }
             try? FileManager.default.removeItem(at: plainOut)
+        }
 
+        func runClient(_ round: Int) throws {
             let root = work.appendingPathComponent("root-\(round)").path
-            let sync = try BenchProcess.run(client, ["sync", "--catalog", nginx.baseURL, "--root", root])
-            guard sync.status == 0 else { throw BenchFailure(message: "client sync failed (status \(sync.status))") }
-            var child = BenchProcess.Outcome(status: 0, maxRSSKiB: 0)
-            ours.append(try Timer.measure {
-                child = try BenchProcess.run(client, ["install", pack.slug, "--root", root])
+            let prepared = try BenchProcess.run(client, ["sync", "--catalog", nginx.baseURL, "--root", root])
+            guard prepared.status == 0 else { throw BenchFailure(message: "client sync failed (status \(prepared.status))") }
+            var child = InstallBenchProcess.Outcome(status: 0, maxRSSKiB: 0, cpuSeconds: 0)
+            sync()
+            try ours.add {
+                let command = wrap.isEmpty ? [client] : wrap + [client]
+                child = try InstallBenchProcess.run(command[0], Array(command.dropFirst()) + ["install", pack.slug, "--root", root])
                 return child.status
-            })
+            }
             rss.append(child.maxRSSKiB)
+            oursCPU.append(child.cpuSeconds)
             try? FileManager.default.removeItem(atPath: root)
         }
+
+        for round in 0..<rounds {
+            // Alternate the order so that neither side always runs first.
+            if round % 2 == 0 { try runPlain(round); try runClient(round) } else { try runClient(round); try runPlain(round) }
+        }
+        sync()
+        let loadAfter = LoadAverage.now()
         let mb = Double(archive.bytes) / 1_000_000
-        let best = (ours: ours.min() ?? 0, plain: plain.min() ?? 0)
+        func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        func line(_ s: Samples) -> String {
+            String(format: "best %.2f s (%.0f MB/s), median %.2f s (%.0f MB/s)", s.best, mb / s.best, s.median, mb / s.median)
+        }
         return """
-        install benchmark: \(files) WAV files, \(String(format: "%.0f", mb)) MB archive over nginx on 127.0.0.1, best of \(rounds)
-          client install (download + SHA-256 + overlapped extract + per-file SHA-256 + DB): \(String(format: "%.2f s  %.0f MB/s", best.ours, mb / best.ours))
-          curl -o + openssl dgst -sha256 + tar x:                                            \(String(format: "%.2f s  %.0f MB/s", best.plain, mb / best.plain))
-          ratio client / plain tools: \(String(format: "%.2f", best.ours / best.plain)) (goal ≤ 1.0)
-          client peak RSS: \(String(format: "%.1f", Double(rss.max() ?? 0) / 1024)) MB (goal ≤ 64 MB)
-          all rounds (s): client \(ours.map { String(format: "%.2f", $0) }), plain \(plain.map { String(format: "%.2f", $0) })
+        install benchmark: \(files) WAV files, \(String(format: "%.0f", mb)) MB archive over nginx on 127.0.0.1, \(rounds) rounds (sync before each step)
+          client install (download + SHA-256 + overlapped extract + per-file SHA-256 + DB): \(line(ours))
+          curl -o + openssl dgst -sha256 + tar x:                                            \(line(plain))
+          ratio client / plain tools: best \(f(ours.best / plain.best)), median \(f(ours.median / plain.median)) (goal ≤ 1.0)
+          until durable (each + sync): client best \(f(ours.bestDurable)) s, median \(f(ours.medianDurable)) s; plain best \(f(plain.bestDurable)) s, median \(f(plain.medianDurable)) s; ratio best \(f(ours.bestDurable / plain.bestDurable)), median \(f(ours.medianDurable / plain.medianDurable))
+          client peak RSS: \(String(format: "%.1f", Double(rss.max() ?? 0) / 1024)) MB max, \(String(format: "%.1f", Double(rss.min() ?? 0) / 1024)) MB min (goal ≤ 64 MB)
+          CPU (user + sys) median: client \(f(Samples.median(oursCPU))) s, plain \(f(Samples.median(plainCPU))) s; all rounds: client \(oursCPU.map(f)), plain \(plainCPU.map(f))
+          load average (1/5/15 min): before \(loadBefore), after \(loadAfter)
+          all rounds (s): client \(ours.times.map(f)), plain \(plain.times.map(f))
+          all rounds durable (s): client \(ours.durable.map(f)), plain \(plain.durable.map(f))
         """
+    }
+}
+
+/// Wall-clock times of one step over the rounds, with and without the `sync` that follows it.
+struct Samples {
+    var times: [Double] = []
+    var durable: [Double] = []
+
+    mutating func add(_ body: () throws -> Int32) throws {
+        let t = try Timer.measure(body)
+        times.append(t)
+        durable.append(t + (try Timer.measure { sync(); return 0 }))
+    }
+
+    var best: Double { times.min() ?? 0 }
+    var median: Double { Self.median(times) }
+    var bestDurable: Double { durable.min() ?? 0 }
+    var medianDurable: Double { Self.median(durable) }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+enum LoadAverage {
+    static func now() -> String {
+        var loads = [Double](repeating: 0, count: 3)
+        guard getloadavg(&loads, 3) == 3 else { return "?" }
+        return loads.map { String(format: "%.2f", $0) }.joined(separator: " ")
     }
 }

@@ -50,7 +50,8 @@ struct PackFetchers: Sendable {
         let signal = DownloadSignal()
         let recorder = self.recorder
         let sink = try DownloadSink(path: partial.path, label: label, expectedBytes: archive.bytes,
-                                    expectedSHA256: archive.sha256, resume: true, signal: signal) { recorder.add($0) }
+                                    expectedSHA256: archive.sha256, resume: true, signal: signal,
+                                    syncOnFinish: false) { recorder.add($0) }
         let assets = loaded.manifest.assets
         let sizes = Dictionary(assets.map { ($0.fileName, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         let writer = AssetFileWriter(folder: staging.files, sizes: sizes,

@@ -48,7 +48,7 @@ struct Downloader: Sendable {
         defer { try? handle.close() }
         if sink.written > 0 { try sink.restart() }
         while true {
-            let wanted = Int(min(Int64(1 << 20), sink.expectedBytes - sink.written + 1))
+            let wanted = Int(min(Int64(1 << 20), sink.expectedBytes - sink.received + 1))
             guard let chunk = try handle.read(upToCount: max(wanted, 1)), !chunk.isEmpty else { return }
             try sink.append(chunk)
         }

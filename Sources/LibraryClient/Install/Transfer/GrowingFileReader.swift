@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads a partial download file as it grows, for ``PackArchiveReader/init(name:readBlock:)``:
-/// each call returns the next bytes already written (up to 1 MiB), waits when the reader has
+/// each call returns the next bytes already written (up to 256 KiB, one `pread`), waits when the reader has
 /// caught up, and ends when the download finished. Throws ``Restarted`` when the download
 /// started over (the extraction must then run again on the complete file) and ``Stopped`` when
 /// it failed.
@@ -9,7 +9,10 @@ final class GrowingFileReader: @unchecked Sendable {
     struct Restarted: Error {}
     struct Stopped: Error {}
 
+    private static let blockSize = 256 * 1024
     private let handle: FileHandle
+    private let path: String
+    private var buffer = Data()
     private let signal: DownloadSignal
     private let generation: Int
     private let idleLimit: TimeInterval
@@ -20,6 +23,7 @@ final class GrowingFileReader: @unchecked Sendable {
             throw PackInstallError.fileSystem(path: path, reason: "cannot read the download file")
         }
         self.handle = handle
+        self.path = path
         self.signal = signal
         self.generation = signal.currentGeneration
         self.idleLimit = idleLimit
@@ -36,11 +40,26 @@ final class GrowingFileReader: @unchecked Sendable {
         }
     }
 
+    /// One `pread` into a buffer kept across calls (FileHandle's `read(upToCount:)` allocates a
+    /// new buffer each time and reads it 4 KB per system call). The caller copies the block
+    /// before asking for the next one, so the buffer is unshared again and reused in place.
     private func readAvailable(upTo limit: Int64?) throws -> Data? {
-        try handle.seek(toOffset: UInt64(offset))
-        let count = limit.map { Int(min(Int64(1 << 20), $0 - offset)) } ?? (1 << 20)
-        guard count > 0, let data = try handle.read(upToCount: count), !data.isEmpty else { return nil }
-        offset += Int64(data.count)
-        return data
+        let count = limit.map { Int(min(Int64(Self.blockSize), $0 - offset)) } ?? Self.blockSize
+        guard count > 0 else { return nil }
+        if buffer.count < Self.blockSize { buffer = Data(count: Self.blockSize) }
+        let fd = handle.fileDescriptor
+        let at = offset
+        let n = buffer.withUnsafeMutableBytes { raw -> Int in
+            while true {
+                let r = pread(fd, raw.baseAddress, count, off_t(at))
+                if r >= 0 || errno != EINTR { return r }
+            }
+        }
+        guard n >= 0 else {
+            throw PackInstallError.fileSystem(path: path, reason: "cannot read the download file (errno \(errno))")
+        }
+        guard n > 0 else { return nil }
+        offset += Int64(n)
+        return n == buffer.count ? buffer : buffer.prefix(n)
     }
 }

@@ -7,6 +7,10 @@ import FoundationNetworking
 /// (hashing as bytes arrive), asks `Range: bytes=N-` when the sink already holds N bytes, restarts
 /// cleanly on a 200, cancels the moment the body passes the declared size, and cancels itself
 /// when no byte arrives for the stall timeout.
+///
+/// The delegate runs on a ``BoundedDelegateQueue``: when it falls behind, the network thread
+/// waits, so memory stays bounded whatever the disk does. For the same reason the delegate never
+/// calls `task.cancel()` itself (it waits for the network thread): ``fail(with:)`` hands it over.
 final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome {
         case complete
@@ -37,8 +41,8 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         configuration.timeoutIntervalForRequest = policy.resourceTimeout
         configuration.timeoutIntervalForResource = policy.resourceTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = BoundedDelegateQueue()
+        defer { queue.close() }
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.resourceTimeout)
@@ -78,13 +82,15 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         return timer
     }
 
-    /// Records the first failure and cancels the task.
+    /// Records the first failure and cancels the task (from another thread: `cancel()` waits for
+    /// the network thread, which may be waiting for the delegate queue).
     private func fail(with error: any Error) {
         let task = lock.withLock { () -> URLSessionDataTask? in
             if failure == nil { failure = error }
             return self.task
         }
-        task?.cancel()
+        guard let task else { return }
+        DispatchQueue.global().async { task.cancel() }
     }
 
     // MARK: - URLSessionDataDelegate
@@ -128,12 +134,13 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock { lastActivity = Date() }
-        guard lock.withLock({ failure == nil }) else { return }
+        let now = Date()
+        guard lock.withLock({ lastActivity = now; return failure == nil }) else { return }
         do { try sink.append(data) } catch { fail(with: error) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        do { try sink.flush() } catch { lock.withLock { if failure == nil { failure = error } } }
         let (recorded, stalled, continuation) = lock.withLock { () -> ((any Error)?, Bool, CheckedContinuation<Outcome, Never>?) in
             defer { self.continuation = nil; finished = true }
             return (failure, self.stalled, self.continuation)
