@@ -11,8 +11,13 @@ struct YAMLReader {
 
     init(file: String) { self.file = file }
 
-    /// Parses `text`; a syntax error becomes a diagnostic and the result is nil.
+    /// Parses `text`; a syntax error, or aliases that expand to a huge tree (``YAMLAliasGuard``),
+    /// becomes a diagnostic and the result is nil.
     mutating func compose(_ text: String) -> Node? {
+        if let problem = YAMLAliasGuard.check(text) {
+            diagnostics.append(Diagnostic(.error, problem.message, file: file, line: problem.line, column: problem.column))
+            return nil
+        }
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {

@@ -24,9 +24,17 @@ public enum ManifestRules {
             if asset.channels <= 0 { r.error("channels must be positive", "\(p).channels") }
             if let tags = asset.tags, let kind = manifest.kind { r.tags(tags, kind: kind, "\(p).tags") }
         }
-        let sum = manifest.assets.reduce(Int64(0)) { $0 + $1.bytes }
-        if sum != manifest.totalBytes {
+        // Sizes come from the file: add them without trapping on overflow.
+        let sum = manifest.assets.reduce(Int64(0) as Int64?) { total, asset in
+            total.flatMap { total in
+                let (next, overflow) = total.addingReportingOverflow(asset.bytes)
+                return overflow ? nil : next
+            }
+        }
+        if let sum, sum != manifest.totalBytes {
             r.error("totalBytes is \(manifest.totalBytes) but the assets add up to \(sum)", "$.totalBytes")
+        } else if sum == nil {
+            r.error("the assets' bytes add up to more than a 64-bit total can hold; sizes must be real file sizes", "$.totalBytes")
         }
         if let archive = manifest.archive {
             r.relativeURL(archive.url, "$.archive.url")
