@@ -64,11 +64,12 @@ struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
 
 /// A JSON value in a case file.
 enum JSONValue: Decodable, Sendable {
-    case string(String), number(Double), bool(Bool), null, array([JSONValue])
+    case string(String), integer(Int64), number(Double), bool(Bool), null, array([JSONValue])
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? c.decode(Int64.self) { self = .integer(i) }
         else if let n = try? c.decode(Double.self) { self = .number(n) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) } else { self = .string(try c.decode(String.self)) }
     }
@@ -76,6 +77,7 @@ enum JSONValue: Decodable, Sendable {
     var any: Any {
         switch self {
         case .string(let s): s
+        case .integer(let i): NSNumber(value: i)
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? Int(n) as Any : n
         case .bool(let b): b
         case .null: NSNull()

@@ -36,7 +36,9 @@ struct ManifestValidator {
             }
             guard SHA256Digest.isHex(asset.sha256) else { throw invalid("\(at).sha256 is not 64 hex digits") }
             guard asset.bytes >= 0 else { throw invalid("\(at).bytes is negative") }
-            sum += asset.bytes
+            let (next, overflow) = sum.addingReportingOverflow(asset.bytes)
+            guard !overflow else { throw invalid("\(at).bytes makes the sizes add up to more than a 64-bit total can hold") }
+            sum = next
         }
         guard sum == manifest.totalBytes else {
             throw invalid("$.totalBytes is \(manifest.totalBytes) but the assets add up to \(sum)")
