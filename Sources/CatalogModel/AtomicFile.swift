@@ -13,15 +13,7 @@ public enum AtomicFile {
         let temp = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temp) }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { return false }
-                offset += n
-            }
-            return true
-        }
+        var ok = (try? data.withUnsafeBytes { try writeAll(fd, $0, path: temp) }) != nil
         ok = ok && fsync(fd) == 0
         fchmod(fd, mode)
         close(fd)
@@ -29,6 +21,21 @@ public enum AtomicFile {
             unlink(temp)
             throw POSIXFailure(operation: "write", path: path)
         }
+    }
+}
+
+/// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR.
+///
+/// ```swift
+/// try data.withUnsafeBytes { try writeAll(fd, $0, path: path) }
+/// ```
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+    var offset = 0
+    while offset < bytes.count {
+        let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { throw POSIXFailure(operation: "write", path: path) }
+        offset += n
     }
 }
 

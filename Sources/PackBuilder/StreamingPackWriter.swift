@@ -93,7 +93,7 @@ final class ChunkLanes: @unchecked Sendable {
             do {
                 if lane == 0 {
                     hasher.update(bufferPointer: bytes)
-                    try writeAll(bytes)
+                    try CatalogModel.writeAll(output, bytes, path: outputPath)
                 } else {
                     try archive.write(bytes)
                 }
@@ -105,14 +105,4 @@ final class ChunkLanes: @unchecked Sendable {
     }
 
     var assetHash: String { SHA256Digest.hex(hasher.finalize()) }
-
-    private func writeAll(_ chunk: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < chunk.count {
-            let n = Foundation.write(output, chunk.baseAddress! + offset, chunk.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw POSIXFailure(operation: "write", path: outputPath) }
-            offset += n
-        }
-    }
 }

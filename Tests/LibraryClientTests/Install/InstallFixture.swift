@@ -110,6 +110,15 @@ final class InstallFixture: @unchecked Sendable {
         Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("AudioAssets/\(packId)").path)) ?? [])
     }
 
+    /// Assets of `manifest` whose installed file in `AudioAssets/<packId>/` is missing or has
+    /// another SHA-256 (empty when every file is right).
+    func wronglyInstalled(_ manifest: Manifest) -> [String] {
+        let folder = root.appendingPathComponent("AudioAssets/\(manifest.packId)")
+        return manifest.assets.filter { asset in
+            (try? SHA256Digest.file(atPath: folder.appendingPathComponent(asset.fileName).path).sha256) != asset.sha256
+        }.map(\.fileName)
+    }
+
     /// Everything under `AudioAssets/` (relative paths), to prove a failure left it untouched.
     func audioAssetsTree() -> [String] {
         let base = root.appendingPathComponent("AudioAssets")
