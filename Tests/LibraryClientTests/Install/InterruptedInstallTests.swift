@@ -78,13 +78,14 @@ struct InterruptedInstallTests {
     @Test("cancelling keeps the partial download; the next install resumes it")
     func cancelAndResume() async throws {
         let fx = try InstallFixture()
-        let server = try FaultyHTTPServer(root: fx.dist.path, faults: [fx.archivePath(): .trickle(bytes: 8192, every: 0.05)])
+        let server = try FaultyHTTPServer(root: fx.dist.path, faults: [fx.archivePath(): .trickle(bytes: 4096, every: 0.1)])
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
         let task = Task { try await manager.startDownload(packId: "dungeon-delve") }
         let downloads = fx.staging.appendingPathComponent("\(InstallFixture.dungeon)/downloads")
-        // Cancel once bytes are arriving (polling, not a fixed sleep: a loaded machine may be slow to start).
+        // ~40 KB/s, so the 127 KB archive takes ~3 s: cancel once bytes are arriving (polling, not a
+        // fixed sleep: a loaded machine may be slow to start).
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             let partial = (try? FileManager.default.contentsOfDirectory(atPath: downloads.path))?.first
