@@ -57,10 +57,14 @@ public final class Library: Sendable {
 
     /// Fetches the catalog, checks it, and imports or updates (see ``CatalogSync``).
     public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws -> SyncResult {
-        let result = try await CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport)).run(options)
-        // Best effort: the database is committed; a failed rebuild is retried by the next query.
-        if result.summary.didWrite { try? await indexStore?.rebuild() }
-        return result
+        let timer = PhaseTimer.enabled ? PhaseTimer("sync") : nil
+        return try await PhaseTimer.$current.withValue(timer) {
+            let result = try await CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport)).run(options)
+            // Best effort: the database is committed; a failed rebuild is retried by the next query.
+            if result.summary.didWrite { try? await indexStore?.rebuild() }
+            timer?.mark("facet index rebuilt")
+            return result
+        }
     }
 
     /// Call after a write that changed the tags or visibility of `itemIDs` (e.g. an installer

@@ -46,10 +46,12 @@ public struct SeedImporter: Sendable {
         do { validated = try SeedValidator(file: file).validated(seed) } catch {
             throw LibraryClientError.invalidDocument(error)
         }
-        let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now())
+        let timer = PhaseTimer.current
+        timer?.mark("seed validated")
+        let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now(), timer: timer)
         let sha = seedSHA256
         do {
-            return try await database.write { db in
+            let summary = try await database.write { db in
                 let state = try CatalogStateRecord.current(db)
                 var summary = ImportSummary()
                 let skip = onlyIfEmpty ? state.seedSHA256 != nil : (state.seedSHA256 == sha && !force)
@@ -61,8 +63,11 @@ public struct SeedImporter: Sendable {
                     try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
                 }
                 try alsoWrite?(db, summary)
+                timer?.mark("written")
                 return summary
             }
+            timer?.mark("committed")
+            return summary
         } catch let diagnostic as Diagnostic {
             throw LibraryClientError.invalidDocument(diagnostic)
         }

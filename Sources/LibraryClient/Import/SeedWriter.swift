@@ -10,12 +10,14 @@ struct SeedWriter {
     let seed: Seed
     let file: String
     let now: String
+    var timer: PhaseTimer? = nil
 
     func write(_ db: Database) throws -> ImportSummary {
         let existing = try ExistingCatalog(db)
         let fresh = existing.isEmpty
         var dimensions = try DimensionIDs(db, vocabularies: seed.vocabularies)
         let deferred = fresh ? try DeferredIndexes.drop(db) : nil
+        timer?.mark("existing catalog read, indexes dropped")
         let bulk = try BulkStatements(db)
         var summary = ImportSummary(didWrite: true)
         var nextNumber = existing.maxItemNumber + 1
@@ -39,7 +41,9 @@ struct SeedWriter {
             }
         }
 
+        timer?.mark("packs written")
         var desired = try desiredItems(&dimensions, db)
+        timer?.mark("desired items (tag ids)")
         if fresh {
             // Number items in seed order, insert them in id order: primary-key B-trees then grow at the end.
             for i in desired.indices { desired[i].number = nextNumber + Int64(i) }
@@ -68,9 +72,11 @@ struct SeedWriter {
             }
         }
 
+        timer?.mark("items and tags written")
         summary.hidden = try hideMissing(existing, db)
         if fresh {
             try deferred?.restore(db)
+            timer?.mark("indexes recreated")
             try db.execute(sql: """
                 INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
                 SELECT li.item_number, li.title, li.subtitle, p.title
@@ -79,6 +85,7 @@ struct SeedWriter {
         } else {
             for (number, item) in searchRefresh { try refreshSearch(number: number, item: item, db) }
         }
+        timer?.mark("search index written")
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
         return summary
     }

@@ -72,16 +72,20 @@ public struct CatalogFetcher: Sendable {
         let url = catalog.location.resolve(ref.url)
         let name = url.isFileURL ? url.path : url.absoluteString
         let data = try await transport.fetch(url, limit: Int(clamping: max(ref.bytes, 0)))
+        PhaseTimer.current?.mark("seed read (\(data.count) bytes)")
         if Int64(data.count) != ref.bytes {
             throw LibraryClientError.integrityMismatch(url: name, field: "size", expected: "\(ref.bytes) bytes",
                                                        actual: "\(data.count) bytes")
         }
         let sha = SHA256Digest.hex(of: data)
+        PhaseTimer.current?.mark("seed SHA-256")
         if sha != ref.sha256.lowercased() {
             throw LibraryClientError.integrityMismatch(url: name, field: "SHA-256", expected: ref.sha256, actual: sha)
         }
         do {
-            return (try CatalogJSON.decode(Seed.self, from: data, file: name), sha, name)
+            let seed = try CatalogJSON.decode(Seed.self, from: data, file: name)
+            PhaseTimer.current?.mark("seed decoded")
+            return (seed, sha, name)
         } catch {
             throw LibraryClientError.invalidDocument(JSONLocator.withID(error, in: data))
         }
