@@ -59,9 +59,18 @@ public final class Library: Sendable {
     public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws -> SyncResult {
         let timer = PhaseTimer.enabled ? PhaseTimer("sync") : nil
         return try await PhaseTimer.$current.withValue(timer) {
-            let result = try await CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport)).run(options)
+            var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))
+            let prebuild = indexStore == nil ? nil : FacetIndexPrebuild()
+            sync.prebuild = prebuild
+            let result = try await sync.run(options)
             // Best effort: the database is committed; a failed rebuild is retried by the next query.
-            if result.summary.didWrite { try? await indexStore?.rebuild() }
+            if result.summary.didWrite, let indexStore {
+                if let index = prebuild?.result() {
+                    try? await indexStore.install(prebuilt: index)
+                } else {
+                    try? await indexStore.rebuild()
+                }
+            }
             timer?.mark("facet index rebuilt")
             return result
         }

@@ -27,6 +27,20 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// A first import builds the index from the rows it writes, alongside the commit; it must be
+    /// the very index a rebuild from SQLite gives (same persisted bytes), for any catalog.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func firstImportIndexEqualsARebuildFromSQLite(seed: UInt64) async throws {
+        let h = try Harness()
+        try await h.publishAndSync(FacetPropertyTests.randomSeed(seed, version: 1, hideModulo: nil))
+        let file = h.root.appendingPathComponent("facet-index.bin")
+        let prebuilt = try Data(contentsOf: file)
+        try FileManager.default.removeItem(at: file)
+        let store = try #require(try h.reopen().indexStore)
+        try await store.rebuild()
+        #expect(try Data(contentsOf: file) == prebuilt)
+    }
+
     /// What the installer will do when a manifest brings a new tag: write the join row and bump
     /// the generation in its transaction, then refresh the items in the index.
     func addTag(_ lib: Library, item: Int, creature: String) async throws {

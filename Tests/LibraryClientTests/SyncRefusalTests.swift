@@ -90,26 +90,58 @@ import TestSupport
         }, check: { if case .integrityMismatch(_, "size", _, _) = $0 { true } else { false } })
     }
 
-    @Test(arguments: [
+    static let badSeeds = [
         ("creature on music", "$.music[0].tags.creatureTypes"),
         ("non-NFC name", "$.packs[0].items[1].tags.moods[0]"),
         ("bad id", "$.packs[0].items[0].id"),
-    ])
+        ("repeated id", "$.packs[0].items[1].id"),
+        ("blank title", "$.packs[1].items[0].title"),
+    ]
+
+    /// `seed` broken in the way `problem` names.
+    static func broken(_ seed: Seed, _ problem: String) -> Seed {
+        var bad = seed
+        switch problem {
+        case "creature on music": bad.music = [SeedFactory.music(50, "M", tags: TagSet(creatureTypes: ["Undead"]))]
+        case "non-NFC name":
+            bad.packs[0].items[0].tags.moods = ["Caf\u{E9}"]          // the NFC form first, then the decomposed one
+            bad.packs[0].items[1].tags.moods = ["Cafe\u{301}"]
+        case "repeated id": bad.packs[0].items[1].id = bad.packs[0].items[0].id
+        case "blank title": bad.packs[1].items[0].title = " \u{3000}"
+        default: bad.packs[0].items[0].id = "not-a-uuid"
+        }
+        return bad
+    }
+
+    static func isInvalidDocument(_ error: LibraryClientError, at path: String) -> Bool {
+        guard case .invalidDocument(let d) = error else { return false }
+        return d.path == path && d.file.contains("seeds/") && error.description.contains(path)
+    }
+
+    /// An update with a broken seed: refused with the rule's path, nothing changed.
+    @Test(arguments: badSeeds)
     func badSeedIsRefusedWithItsPath(problem: String, path: String) async throws {
         try await expectRefusal(change: { h, seed in
-            var bad = seed
-            switch problem {
-            case "creature on music": bad.music = [SeedFactory.music(50, "M", tags: TagSet(creatureTypes: ["Undead"]))]
-            case "non-NFC name":
-                bad.packs[0].items[0].tags.moods = ["Caf\u{E9}"]          // the NFC form first, then the decomposed one
-                bad.packs[0].items[1].tags.moods = ["Cafe\u{301}"]
-            default: bad.packs[0].items[0].id = "not-a-uuid"
-            }
-            try h.fixture.publish(seed: bad, catalogVersion: 6)
-        }, check: {
-            guard case .invalidDocument(let d) = $0 else { return false }
-            return d.path == path && d.file.contains("seeds/") && $0.description.contains(path)
-        })
+            try h.fixture.publish(seed: Self.broken(seed, problem), catalogVersion: 6)
+        }, check: { Self.isInvalidDocument($0, at: path) })
+    }
+
+    /// A first import with a broken seed (the rules are checked while the rows are written):
+    /// refused with the rule's path — not the database error a repeated id would cause — and
+    /// the library stays empty, its facet index unwritten.
+    @Test(arguments: badSeeds)
+    func badFirstSeedIsRefusedAndLeavesAnEmptyLibrary(problem: String, path: String) async throws {
+        let h = try Harness()
+        let empty = try await h.dump()
+        try h.fixture.publish(seed: Self.broken(FilterFacetTests.seed(), problem), catalogVersion: 1)
+        do {
+            try await h.sync()
+            Issue.record("the sync was expected to fail")
+        } catch let error as LibraryClientError {
+            #expect(Self.isInvalidDocument(error, at: path), "unexpected error: \(error)")
+        }
+        #expect(try await h.dump() == empty)
+        #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("facet-index.bin").path))
     }
 
     @Test func undecodableSeedNamesPathAndID() async throws {

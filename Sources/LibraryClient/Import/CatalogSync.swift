@@ -51,6 +51,8 @@ public struct SyncResult: Sendable, Hashable {
 public struct CatalogSync: Sendable {
     public let database: AppDatabase
     public let fetcher: CatalogFetcher
+    /// Set by ``Library``: a first import builds the facet index into it while committing.
+    var prebuild: FacetIndexPrebuild?
 
     public init(database: AppDatabase, fetcher: CatalogFetcher) {
         self.database = database
@@ -79,7 +81,7 @@ public struct CatalogSync: Sendable {
         }
         let (seed, sha, file) = try await fetcher.fetchSeed(of: catalog)
         let importer = SeedImporter(database: database, seed: seed, seedSHA256: sha, file: file)
-        let summary = try await importer.run(onlyIfEmpty: false, force: options.force) { db, _ in try record(db) }
+        let summary = try await importer.run(onlyIfEmpty: false, force: options.force, prebuild: prebuild) { db, _ in try record(db) }
         return SyncResult(catalogVersion: version, location: location.description, summary: summary)
     }
 }

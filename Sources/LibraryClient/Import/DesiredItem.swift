@@ -13,10 +13,24 @@ struct DesiredItem {
     var sortOrder: Int
     var playlistId: String?
     var tags: [TagDimension: [Int64]]
-    /// The JSON path of the entry, for messages.
-    var path: String
+    /// Where the entry is in the seed, for messages.
+    var origin: Origin
     /// The item number chosen up front (first import), else nil: the next free one.
     var number: Int64? = nil
+
+    /// A music entry's index, or a pack's index and the item's index in it.
+    enum Origin {
+        case music(Int)
+        case packItem(Int, Int)
+    }
+
+    /// The JSON path of the entry, for messages (built only when one is needed).
+    var path: String {
+        switch origin {
+        case .music(let i): "$.music[\(i)]"
+        case .packItem(let p, let i): "$.packs[\(p)].items[\(i)]"
+        }
+    }
 
     /// Whether the stored row (fields, membership, playlist, visibility) differs from this one.
     func differs(from old: ExistingCatalog.Item) -> Bool {

@@ -50,7 +50,8 @@ struct DimensionIDs {
             var ids: [Int64] = []
             ids.reserveCapacity(names.count)
             for name in names { ids.append(try id(for: name, in: dim, db)) }
-            result[dim] = Array(Set(ids)).sorted()
+            ids.sort()
+            result[dim] = ids.count > 1 ? ids.enumerated().compactMap { $0 > 0 && ids[$0 - 1] == $1 ? nil : $1 } : ids
         }
         return result
     }

@@ -40,15 +40,20 @@ public struct SeedImporter: Sendable {
 
     /// The shared path: validate, then one write transaction that also runs `alsoWrite`
     /// (the sync records the catalog's state there, so both commit or neither does).
-    func run(onlyIfEmpty: Bool, force: Bool,
+    func run(onlyIfEmpty: Bool, force: Bool, prebuild: FacetIndexPrebuild? = nil,
              alsoWrite: (@Sendable (Database, ImportSummary) throws -> Void)?) async throws -> ImportSummary {
+        // Ids in canonical form first (the writer keys rows on them); every other rule is checked
+        // on another thread while the rows are written, and the transaction commits only if it passed.
         let validated: Seed
-        do { validated = try SeedValidator(file: file).validated(seed) } catch {
+        let validator = SeedValidator(file: file)
+        do { validated = try validator.canonicalIDs(seed) } catch {
             throw LibraryClientError.invalidDocument(error)
         }
+        let file = self.file
+        let check = BackgroundCheck { () throws(Diagnostic) in try SeedValidator(file: file).validate(validated) }
         let timer = PhaseTimer.current
-        timer?.mark("seed validated")
-        let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now(), timer: timer)
+        timer?.mark("seed ids canonical")
+        let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now(), timer: timer, prebuild: prebuild)
         let sha = seedSHA256
         do {
             let summary = try await database.write { db in
@@ -59,9 +64,14 @@ public struct SeedImporter: Sendable {
                     // A larger page cache for the bulk write (32 MiB), back to the default afterwards.
                     try db.execute(sql: "PRAGMA cache_size = -32768")
                     defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-                    summary = try writer.write(db)
+                    do { summary = try writer.write(db) } catch {
+                        // A broken seed can fail the write first (a repeated id, say): report the rule it broke.
+                        throw check.problem() ?? error
+                    }
                     try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
                 }
+                if let problem = check.problem() { throw problem }
+                timer?.mark("seed validated (alongside)")
                 try alsoWrite?(db, summary)
                 timer?.mark("written")
                 return summary

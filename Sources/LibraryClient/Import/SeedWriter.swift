@@ -11,6 +11,8 @@ struct SeedWriter {
     let file: String
     let now: String
     var timer: PhaseTimer? = nil
+    /// Given on a first import: receives the rows to build the facet index from while SQLite finishes.
+    var prebuild: FacetIndexPrebuild? = nil
 
     func write(_ db: Database) throws -> ImportSummary {
         let existing = try ExistingCatalog(db)
@@ -72,6 +74,9 @@ struct SeedWriter {
             }
         }
 
+        if fresh, let prebuild {
+            prebuild.start(desired.map { FacetIndexPrebuild.Item(number: UInt32($0.number ?? 0), kind: $0.kind, tags: $0.tags) })
+        }
         timer?.mark("items and tags written")
         summary.hidden = try hideMissing(existing, db)
         if fresh {
@@ -99,7 +104,7 @@ struct SeedWriter {
             result.append(DesiredItem(id: entry.id, kind: .music, title: entry.title, subtitle: entry.subtitle,
                                       duration: entry.duration, artworkURL: entry.artworkURL, packId: nil, packTitle: nil,
                                       sortOrder: 0, playlistId: entry.appleMusicPlaylistId,
-                                      tags: try dimensions.ids(for: entry.tags, kind: .music, db), path: "$.music[\(i)]"))
+                                      tags: try dimensions.ids(for: entry.tags, kind: .music, db), origin: .music(i)))
         }
         for (p, pack) in seed.packs.enumerated() {
             for (i, item) in pack.items.enumerated() {
@@ -107,7 +112,7 @@ struct SeedWriter {
                                           duration: item.duration, artworkURL: nil, packId: pack.id, packTitle: pack.title,
                                           sortOrder: item.sortOrder, playlistId: nil,
                                           tags: try dimensions.ids(for: item.tags, kind: pack.kind, db),
-                                          path: "$.packs[\(p)].items[\(i)]"))
+                                          origin: .packItem(p, i)))
             }
         }
         return result

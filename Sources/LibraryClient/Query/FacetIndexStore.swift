@@ -64,6 +64,14 @@ actor FacetIndexStore: QueryEngine {
         persist()
     }
 
+    /// Installs and persists an index built elsewhere from exactly the committed rows (a first
+    /// import's ``FacetIndexPrebuild``), stamped with the database's current state.
+    func install(prebuilt index: FacetIndex) async throws {
+        let (stamp, values) = try await database.read { db in (try Stamp.current(db), try DimensionValueCatalog(db)) }
+        install(Loaded(index: index, stamp: stamp, values: values))
+        persist()
+    }
+
     /// Re-reads `itemIDs` (tags, visibility) into the index. The writer bumped the generation
     /// once in its transaction; when the index is exactly one generation behind, the items are
     /// patched in place, otherwise (other writes happened too) it is rebuilt.
