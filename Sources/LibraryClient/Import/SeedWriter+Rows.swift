@@ -5,7 +5,8 @@ import GRDB
 struct BulkStatements {
     let insertItem: BulkStatement
     let upsertPackItem: BulkStatement
-    let insertTag: [TagDimension: BulkStatement]
+    /// Join rows, many per statement: ``flush()`` before reading the join tables.
+    let insertTag: [TagDimension: BatchedPairInsert]
 
     init(_ db: Database) throws {
         insertItem = try BulkStatement(db, """
@@ -16,11 +17,16 @@ struct BulkStatements {
             INSERT INTO pack_item(pack_id, item_id, sort_order) VALUES (?, ?, ?)
             ON CONFLICT(pack_id, item_id) DO UPDATE SET sort_order = excluded.sort_order
             """)
-        var tags: [TagDimension: BulkStatement] = [:]
+        var tags: [TagDimension: BatchedPairInsert] = [:]
         for dim in TagDimension.allCases {
-            tags[dim] = try BulkStatement(db, "INSERT INTO \(dim.joinTable)(item_id, \(dim.joinColumn)) VALUES (?, ?) ON CONFLICT DO NOTHING")
+            tags[dim] = try BatchedPairInsert(db, table: dim.joinTable, columns: ("item_id", dim.joinColumn))
         }
         insertTag = tags
+    }
+
+    /// Writes the join rows still buffered.
+    func flush() throws {
+        for batch in insertTag.values { try batch.flush() }
     }
 }
 
@@ -86,8 +92,8 @@ extension SeedWriter {
 
     func insertTags(of item: DesiredItem, _ bulk: BulkStatements) throws {
         for (dim, ids) in item.tags {
-            guard let statement = bulk.insertTag[dim] else { continue }
-            for id in ids { try statement.run { $0.bind(1, item.id); $0.bind(2, id) } }
+            guard let rows = bulk.insertTag[dim] else { continue }
+            for id in ids { try rows.add(item.id, id) }
         }
     }
 
