@@ -55,6 +55,10 @@ public struct SeedImporter: Sendable {
         timer?.mark("seed ids canonical")
         let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now(), timer: timer, prebuild: prebuild)
         let sha = seedSHA256
+        // Foreign keys are not enforced during the seed write: it inserts every parent (pack,
+        // library_item) before its children and never deletes a parent, so the checks (two index
+        // lookups per pack_item row) would only cost time. Back on right after, success or not.
+        try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA foreign_keys = OFF") }
         let summary: ImportSummary
         do {
             summary = try await database.write { db in
@@ -91,11 +95,12 @@ public struct SeedImporter: Sendable {
         return summary
     }
 
-    /// The writer connection's defaults again after a bulk write: 2 MiB page cache, checkpoints
-    /// every 1000 pages (the next write then folds the import's WAL into the database).
+    /// The writer connection's defaults again after a bulk write: foreign keys enforced, 2 MiB
+    /// page cache, checkpoints every 1000 pages (the next write then folds the import's WAL into
+    /// the database).
     private func restoreConnectionSettings() async {
         try? await database.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
+            try db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
         }
     }
 }

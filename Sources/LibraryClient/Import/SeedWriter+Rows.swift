@@ -7,8 +7,11 @@ struct BulkStatements {
     let upsertPackItem: BulkStatement
     /// Join rows, many per statement: ``flush()`` before reading the join tables.
     let insertTag: [TagDimension: BatchedPairInsert]
+    /// On a first import, pack_item rows wait here and go in in primary-key order at ``flush()``:
+    /// the key's B-tree then grows at its end instead of taking each row at a random place.
+    let packItems: PackItemBuffer?
 
-    init(_ db: Database) throws {
+    init(_ db: Database, deferPackItems: Bool = false) throws {
         insertItem = try BulkStatement(db, """
             INSERT INTO library_item(id, kind, title, subtitle, duration, artwork_url, is_visible, created_at, updated_at, item_number)
             VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
@@ -22,12 +25,24 @@ struct BulkStatements {
             tags[dim] = try BatchedPairInsert(db, table: dim.joinTable, columns: ("item_id", dim.joinColumn))
         }
         insertTag = tags
+        packItems = deferPackItems ? PackItemBuffer() : nil
     }
 
-    /// Writes the join rows still buffered.
+    /// Writes the rows still buffered.
     func flush() throws {
         for batch in insertTag.values { try batch.flush() }
+        guard let packItems else { return }
+        packItems.rows.sort { $0.packId != $1.packId ? $0.packId < $1.packId : $0.itemId < $1.itemId }
+        for row in packItems.rows {
+            try upsertPackItem.run { $0.bind(1, row.packId); $0.bind(2, row.itemId); $0.bind(3, row.sortOrder) }
+        }
+        packItems.rows = []
     }
+}
+
+/// pack_item rows waiting for ``BulkStatements/flush()``.
+final class PackItemBuffer {
+    var rows: [(packId: String, itemId: String, sortOrder: Int)] = []
 }
 
 /// The row-level statements of ``SeedWriter``, all through cached prepared statements.
@@ -77,7 +92,11 @@ extension SeedWriter {
     /// pack_item (upserting the sort order) or music_playlist_ref.
     private func writeMembership(_ item: DesiredItem, _ bulk: BulkStatements, _ db: Database) throws {
         if let packId = item.packId {
-            try bulk.upsertPackItem.run { $0.bind(1, packId); $0.bind(2, item.id); $0.bind(3, item.sortOrder) }
+            if let buffer = bulk.packItems {
+                buffer.rows.append((packId, item.id, item.sortOrder))
+            } else {
+                try bulk.upsertPackItem.run { $0.bind(1, packId); $0.bind(2, item.id); $0.bind(3, item.sortOrder) }
+            }
         }
         if let playlist = item.playlistId {
             // A playlist id may move from a hidden or renumbered entry to this one: free it first.

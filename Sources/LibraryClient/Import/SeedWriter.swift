@@ -20,7 +20,7 @@ struct SeedWriter {
         var dimensions = try DimensionIDs(db, vocabularies: seed.vocabularies)
         let deferred = fresh ? try DeferredIndexes.drop(db) : nil
         timer?.mark("existing catalog read, indexes dropped")
-        let bulk = try BulkStatements(db)
+        let bulk = try BulkStatements(db, deferPackItems: fresh)
         var summary = ImportSummary(didWrite: true)
         var nextNumber = existing.maxItemNumber + 1
         var searchRefresh: [(number: Int64, item: DesiredItem)] = []
@@ -81,6 +81,9 @@ struct SeedWriter {
         timer?.mark("items and tags written")
         summary.hidden = try hideMissing(existing, db)
         if fresh {
+            // The rows are in: a smaller page cache now (the dirty pages go to the WAL), since
+            // building each index sorts in up to the page cache's size of memory again.
+            try db.execute(sql: "PRAGMA cache_size = -16384")
             try deferred?.restore(db)
             timer?.mark("indexes recreated")
             try db.execute(sql: """

@@ -41,6 +41,8 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         configuration.timeoutIntervalForRequest = policy.resourceTimeout
         configuration.timeoutIntervalForResource = policy.resourceTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // No URL cache at all: a cacheable response would otherwise be collected in memory.
+        configuration.urlCache = nil
         let queue = BoundedDelegateQueue()
         defer { queue.close() }
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)

@@ -1,0 +1,231 @@
+import Foundation
+
+/// A fast, allocation-light reader for the seed (`seeds/<sha256>.json`). It reads the bytes in
+/// one pass, without building a tree of the document, and shares one `String` per tag name.
+/// It gives exactly the `Seed` that `JSONDecoder` would, or nil whenever it is unsure — invalid
+/// JSON, wrong types, duplicate keys, a byte order mark, `1.0` for an integer… — and then the
+/// caller decodes with ``CatalogJSON`` for the located error message.
+///
+/// ```swift
+/// let seed = try SeedFastDecoder.decode(data) ?? CatalogJSON.decode(Seed.self, from: data, file: path)
+/// ```
+public enum SeedFastDecoder {
+    /// The seed in `data`, or nil when the fast path is unsure (then use CatalogJSON.decode).
+    public static func decode(_ data: Data) -> Seed? {
+        data.withUnsafeBytes { raw -> Seed? in
+            guard var scanner = JSONByteScanner(raw) else { return nil }
+            return try? scanner.seed()
+        }
+    }
+}
+
+/// The keys of one object type, matched by their bytes, or as `String`s when escaped.
+///
+/// ```swift
+/// KeyTable.entry.index(of: "sortOrder")   // 1; -1 for a key the type does not know
+/// ```
+struct KeyTable: Sendable {
+    let names: [String]
+    private let bytes: [UInt8], starts: [Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        bytes = names.flatMap(\.utf8)
+        starts = names.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+    }
+
+    /// The index of the key spelled by `raw` (no escapes), or -1.
+    func index(of raw: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { keys in
+            for i in 0..<names.count where starts[i + 1] - starts[i] == raw.count
+                && memcmp(keys.baseAddress! + starts[i], raw.baseAddress!, raw.count) == 0 { return i }
+            return -1
+        }
+    }
+
+    /// The index of `name` (compared as `String`s, like JSONDecoder's key lookup), or -1.
+    func index(of name: String) -> Int { names.firstIndex(of: name) ?? -1 }
+
+    static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs"])
+    static let vocabularies = KeyTable(TagDimension.allCases.map(\.vocabularyKey))
+    static let entry = KeyTable(["name", "sortOrder"])
+    static let music = KeyTable(["id", "title", "subtitle", "duration", "artworkURL", "appleMusicPlaylistId", "tags"])
+    static let pack = KeyTable(["id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items"])
+    static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags"])
+    static let tags = KeyTable(TagSet.keys)
+    static let none = KeyTable([])
+}
+
+/// Strings already made, keyed by their raw bytes in the document (tag names repeat a lot).
+///
+/// ```swift
+/// if let known = interner.find(bytes) { return known }   // the same storage as last time
+/// interner.insert(String(decoding: bytes, as: UTF8.self), for: bytes)
+/// ```
+struct StringInterner {
+    static let maxLength = 64
+    private static let maxEntries = 1 << 15
+    private var strings: [RawBytes: String] = [:]
+
+    /// Bytes of the document, which outlives the interner.
+    private struct RawBytes: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        static func == (a: Self, b: Self) -> Bool {
+            a.bytes.count == b.bytes.count && memcmp(a.bytes.baseAddress!, b.bytes.baseAddress!, a.bytes.count) == 0
+        }
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> String? { strings[RawBytes(bytes: bytes)] }
+
+    mutating func insert(_ string: String, for bytes: UnsafeBufferPointer<UInt8>) {
+        if strings.count < Self.maxEntries { strings[RawBytes(bytes: bytes)] = string }
+    }
+}
+
+extension JSONByteScanner {
+    fileprivate mutating func seed() throws(Failure) -> Seed {
+        var schemaVersion: Int?, catalogVersion: Int?, vocabularies: Vocabularies?
+        var music: [Seed.MusicEntry]?, packs: [Seed.Pack]?
+        var first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.seed, &first, &seen) {
+            switch key {
+            case 0: schemaVersion = try int()
+            case 1: catalogVersion = try int()
+            case 2: vocabularies = try self.vocabularies()
+            case 3: music = try array { (s: inout Self) throws(Failure) in try s.musicEntry() }
+            case 4: packs = try array { (s: inout Self) throws(Failure) in try s.pack() }
+            default: try skipValue()
+            }
+        }
+        try finish()
+        guard let schemaVersion, let catalogVersion, let vocabularies, let music, let packs else { throw Failure() }
+        return Seed(schemaVersion: schemaVersion, catalogVersion: catalogVersion, vocabularies: vocabularies,
+                    music: music, packs: packs)
+    }
+
+    private mutating func array<T>(_ element: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
+        try beginArray()
+        var result: [T] = [], first = true
+        while try nextElement(&first) { result.append(try element(&self)) }
+        return result
+    }
+
+    private mutating func optionalString() throws(Failure) -> String? { null() ? nil : try string() }
+    private mutating func optionalDouble() throws(Failure) -> Double? { null() ? nil : try double() }
+    /// A `[String]` that may be missing or null (tag names: interned).
+    private mutating func names() throws(Failure) -> [String] {
+        null() ? [] : try array { (s: inout Self) throws(Failure) in try s.string(intern: true) }
+    }
+
+    private mutating func vocabularies() throws(Failure) -> Vocabularies {
+        var lists = [[Vocabularies.Entry]](repeating: [], count: TagDimension.allCases.count)
+        var first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.vocabularies, &first, &seen) {
+            guard key >= 0 else { try skipValue(); continue }
+            if null() { continue }
+            lists[key] = try array { (s: inout Self) throws(Failure) in try s.entry() }
+        }
+        var result = Vocabularies()
+        for (dim, list) in zip(TagDimension.allCases, lists) { result.setEntries(list, for: dim) }
+        return result
+    }
+
+    private mutating func entry() throws(Failure) -> Vocabularies.Entry {
+        var name: String?, sortOrder: Int?
+        var first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.entry, &first, &seen) {
+            switch key {
+            case 0: name = try string(intern: true)
+            case 1: sortOrder = try int()
+            default: try skipValue()
+            }
+        }
+        guard let name, let sortOrder else { throw Failure() }
+        return Vocabularies.Entry(name: name, sortOrder: sortOrder)
+    }
+
+    private mutating func tags() throws(Failure) -> TagSet {
+        var tags = TagSet(), first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.tags, &first, &seen) {
+            switch key {
+            case 0: tags.locations = try names()
+            case 1: tags.moods = try names()
+            case 2: tags.themes = try names()
+            case 3: tags.creatureTypes = try names()
+            default: try skipValue()
+            }
+        }
+        return tags
+    }
+
+    private mutating func musicEntry() throws(Failure) -> Seed.MusicEntry {
+        var id: String?, title: String?, subtitle: String?, duration: Double?, artworkURL: String?
+        var playlist: String?, tags: TagSet?
+        var first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.music, &first, &seen) {
+            switch key {
+            case 0: id = try string()
+            case 1: title = try string()
+            case 2: subtitle = try optionalString()
+            case 3: duration = try optionalDouble()
+            case 4: artworkURL = try optionalString()
+            case 5: playlist = try string()
+            case 6: tags = try self.tags()
+            default: try skipValue()
+            }
+        }
+        guard let id, let title, let playlist, let tags else { throw Failure() }
+        return Seed.MusicEntry(id: id, title: title, subtitle: subtitle, duration: duration, artworkURL: artworkURL,
+                               appleMusicPlaylistId: playlist, tags: tags)
+    }
+
+    private mutating func pack() throws(Failure) -> Seed.Pack {
+        var id: String?, slug: String?, kind: Kind?, title: String?, description: String?, artworkURL: String?
+        var version: Int?, manifestURL: String?, items: [Seed.Item]?
+        var first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.pack, &first, &seen) {
+            switch key {
+            case 0: id = try string()
+            case 1: slug = try string()
+            case 2: kind = Kind(rawValue: try string(intern: true))
+                guard kind != nil else { throw Failure() }
+            case 3: title = try string()
+            case 4: description = try optionalString()
+            case 5: artworkURL = try optionalString()
+            case 6: version = try int()
+            case 7: manifestURL = try string()
+            case 8: items = try array { (s: inout Self) throws(Failure) in try s.item() }
+            default: try skipValue()
+            }
+        }
+        guard let id, let slug, let kind, let title, let version, let manifestURL, let items else { throw Failure() }
+        return Seed.Pack(id: id, slug: slug, kind: kind, title: title, description: description, artworkURL: artworkURL,
+                         version: version, manifestURL: manifestURL, items: items)
+    }
+
+    private mutating func item() throws(Failure) -> Seed.Item {
+        var id: String?, title: String?, subtitle: String?, duration: Double?, sortOrder: Int?, tags: TagSet?
+        var first = true, seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.item, &first, &seen) {
+            switch key {
+            case 0: id = try string()
+            case 1: title = try string()
+            case 2: subtitle = try optionalString()
+            case 3: duration = try optionalDouble()
+            case 4: sortOrder = try int()
+            case 5: tags = try self.tags()
+            default: try skipValue()
+            }
+        }
+        guard let id, let title, let sortOrder, let tags else { throw Failure() }
+        return Seed.Item(id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags)
+    }
+}
