@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// ISO-8601 UTC timestamps as the database stores them (`2026-11-22T10:00:00Z`).
@@ -8,9 +9,5 @@ import Foundation
 enum Timestamp {
     static func now() -> String { string(from: Date()) }
 
-    static func string(from date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
+    static func string(from date: Date) -> String { ISO8601.string(date) }
 }

@@ -114,12 +114,5 @@ public struct CatalogFetcher: Sendable {
         return key
     }
 
-    static func parseDate(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
-    }
+    static func parseDate(_ text: String) -> Date? { ISO8601.date(text) }
 }

@@ -35,7 +35,10 @@ final class AssetFileWriter: @unchecked Sendable {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         hasher.update(bufferPointer: bytes)
-        try handle?.write(contentsOf: bytes)
+        guard let handle, bytes.count > 0 else { return }
+        // write(2) straight from the buffer: FileHandle.write(contentsOf:) copies each 256 KB
+        // chunk into a new Data on Linux, which churns the allocator for a whole pack.
+        try writeAll(handle.fileDescriptor, bytes, path: folder.path)
     }
 
     func close(_ name: String) throws {

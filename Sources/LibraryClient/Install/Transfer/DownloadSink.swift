@@ -109,10 +109,12 @@ final class DownloadSink: @unchecked Sendable {
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
         lastFlush = DispatchTime.now().uptimeNanoseconds
-        do { try handle?.write(contentsOf: bytes) } catch {
+        // write(2) straight from the buffer (FileHandle.write(contentsOf:) copies it into a Data).
+        do { if let handle { try writeAll(handle.fileDescriptor, bytes, path: path) } } catch {
             throw PackInstallError.fileSystem(path: path, reason: "cannot write (\(error.localizedDescription))")
         }
         hasher.update(bufferPointer: bytes)
+        FreeMemoryRelease.after(bytes: written + Int64(bytes.count), previous: written)
         written += Int64(bytes.count)
         signal?.advance(to: written)
         progress(Int64(bytes.count))
