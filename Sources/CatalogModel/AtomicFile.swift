@@ -8,13 +8,16 @@ import Foundation
 /// try AtomicFile.write(data, to: "dist/catalog.json")
 /// ```
 public enum AtomicFile {
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws {
+    /// `durable: false` skips the fsync: still all-or-nothing for readers, but a power loss may
+    /// lose the new content (for build outputs checked by hash later, where an fsync would make
+    /// the file system flush everything else written so far).
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644, durable: Bool = true) throws {
         let directory = (path as NSString).deletingLastPathComponent
         let temp = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temp) }
         var ok = (try? data.withUnsafeBytes { try writeAll(fd, $0, path: temp) }) != nil
-        ok = ok && fsync(fd) == 0
+        if durable { ok = ok && fsync(fd) == 0 }
         fchmod(fd, mode)
         close(fd)
         guard ok, rename(temp, path) == 0 else {
