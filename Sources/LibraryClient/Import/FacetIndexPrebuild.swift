@@ -20,34 +20,23 @@ final class FacetIndexPrebuild: @unchecked Sendable {
         var tags: [TagDimension: [Int64]]
     }
 
-    private let condition = NSCondition()
-    private var started = false
-    private var built: FacetIndex?
+    private let lock = NSLock()
+    private var build: BackgroundResult<FacetIndex>?
 
     /// Starts building from `items` (all visible) on another thread.
     func start(_ items: [Item]) {
-        condition.withLock { started = true; built = nil }
-        let thread = Thread { [self] in
+        let build = BackgroundResult(name: "facet-prebuild") {
             var builder = FacetIndex.Builder()
             for item in items.sorted(by: { $0.number < $1.number }) {
                 builder.add(item: item.number, kind: item.kind, visible: true, tags: item.tags)
             }
-            let index = builder.build()
-            condition.withLock {
-                built = index
-                condition.broadcast()
-            }
+            return builder.build()
         }
-        thread.name = "soundshelf.facet-prebuild"
-        thread.start()
+        lock.withLock { self.build = build }
     }
 
     /// The built index, waiting for the build to finish; nil when no build was started.
     func result() -> FacetIndex? {
-        condition.withLock {
-            guard started else { return nil }
-            while built == nil { condition.wait() }
-            return built
-        }
+        lock.withLock { build }?.value()
     }
 }
