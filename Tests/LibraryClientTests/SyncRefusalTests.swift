@@ -144,6 +144,22 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: h.root.appendingPathComponent("facet-index.bin").path))
     }
 
+    /// The seed write runs with foreign keys unchecked and other bulk settings; the writer
+    /// connection must have its defaults back afterwards, whether the sync succeeded or not.
+    @Test func writerDefaultsAreBackAfterASyncAndAfterARefusal() async throws {
+        let h = try Harness()
+        func settings() async throws -> [Int] {
+            try await h.library.database.writer.write { db in
+                try ["foreign_keys", "cache_size", "wal_autocheckpoint"].map { try Int.fetchOne(db, sql: "PRAGMA \($0)") ?? 0 }
+            }
+        }
+        try await h.publishAndSync(FilterFacetTests.seed())
+        #expect(try await settings() == [1, -2000, 1000])
+        try h.fixture.publish(seed: Self.broken(FilterFacetTests.seed(), "repeated id"), catalogVersion: 2)
+        await #expect(throws: LibraryClientError.self) { try await h.sync() }
+        #expect(try await settings() == [1, -2000, 1000])
+    }
+
     @Test func undecodableSeedNamesPathAndID() async throws {
         try await expectRefusal(change: { h, seed in
             var text = String(decoding: try CatalogJSON.encode(Self.bumped(seed)), as: UTF8.self)

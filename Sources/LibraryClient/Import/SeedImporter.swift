@@ -55,22 +55,15 @@ public struct SeedImporter: Sendable {
         timer?.mark("seed ids canonical")
         let writer = SeedWriter(seed: validated, file: file, now: Timestamp.now(), timer: timer, prebuild: prebuild)
         let sha = seedSHA256
-        // Foreign keys are not enforced during the seed write: it inserts every parent (pack,
-        // library_item) before its children and never deletes a parent, so the checks (two index
-        // lookups per pack_item row) would only cost time. Back on right after, success or not.
-        try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA foreign_keys = OFF") }
         let summary: ImportSummary
         do {
-            summary = try await database.write { db in
+            // One bulk transaction: the seed write inserts every parent (pack, library_item)
+            // before its children and never deletes a parent, so foreign keys go unchecked.
+            summary = try await database.bulkWrite { db in
                 let state = try CatalogStateRecord.current(db)
                 var summary = ImportSummary()
                 let skip = onlyIfEmpty ? state.seedSHA256 != nil : (state.seedSHA256 == sha && !force)
                 if !skip {
-                    // For the bulk write: a larger page cache (32 MiB), and no checkpoint inside the
-                    // commit (it would copy the whole new database from the WAL at once; SQLite does
-                    // it when the last connection closes, or the next write does once restored).
-                    try db.execute(sql: "PRAGMA cache_size = -32768")
-                    try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
                     do { summary = try writer.write(db) } catch {
                         // A broken seed can fail the write first (a repeated id, say): report the rule it broke.
                         throw check.problem() ?? error
@@ -84,23 +77,9 @@ public struct SeedImporter: Sendable {
                 return summary
             }
         } catch let diagnostic as Diagnostic {
-            await restoreConnectionSettings()
             throw LibraryClientError.invalidDocument(diagnostic)
-        } catch {
-            await restoreConnectionSettings()
-            throw error
         }
         timer?.mark("committed")
-        await restoreConnectionSettings()
         return summary
-    }
-
-    /// The writer connection's defaults again after a bulk write: foreign keys enforced, 2 MiB
-    /// page cache, checkpoints every 1000 pages (the next write then folds the import's WAL into
-    /// the database).
-    private func restoreConnectionSettings() async {
-        try? await database.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
-        }
     }
 }

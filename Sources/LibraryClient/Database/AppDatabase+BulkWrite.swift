@@ -1,0 +1,36 @@
+import GRDB
+
+extension AppDatabase {
+    /// Runs `body` in one write transaction set up for a bulk load, holding the writer from the
+    /// first setting to the last restore, so no other write ever runs with these settings:
+    /// - foreign keys are not checked (the caller writes every parent before its children and
+    ///   deletes no parent), which saves two index lookups per child row;
+    /// - a 32 MiB page cache;
+    /// - no WAL checkpoint inside the commit (it would copy the whole new database at once;
+    ///   the next write, or the last connection closing, does it).
+    /// The connection's defaults (foreign keys on, 2 MiB cache, checkpoints every 1000 pages)
+    /// are back when this returns or throws.
+    ///
+    /// ```swift
+    /// let count = try await database.bulkWrite { db in try insertEverything(db) }
+    /// ```
+    func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 0")
+                defer {
+                    try? db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
+                }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the bulk write returned nothing") }
+                return result
+            }
+        } catch let error as DatabaseError {
+            throw LibraryClientError.database(path: path, message: error.message ?? "\(error)")
+        }
+    }
+}
