@@ -60,20 +60,23 @@ let package = Package(
             "CommandSupport", "CatalogModel", "LibraryClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Deterministic synthetic data (seeded generator, catalogs, WAV headers) for the
+        // benchmarks and the tests; not part of any product.
+        .target(name: "SyntheticData", dependencies: ["CatalogModel"]),
         .executableTarget(name: "soundshelf-bench", dependencies: [
-            "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive",
+            "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive", "SyntheticData",
         ]),
         .target(name: "TestSupport", dependencies: [
-            "CatalogModel", .product(name: "Crypto", package: "swift-crypto"),
+            "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Tests/TestSupport"),
-        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"],
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport", "SyntheticData"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport"],
+        .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport"]),
         .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
-        .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport"]),
+        .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

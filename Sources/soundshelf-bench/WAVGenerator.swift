@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import SyntheticData
 
 /// Writes a pack folder of 16-bit stereo 48 kHz WAV files filled with pseudo-random samples
 /// (not sparse, not compressible) and a pack.yaml listing them.
@@ -19,7 +20,7 @@ enum WAVGenerator {
                 FileManager.default.createFile(atPath: path, contents: nil)
                 return FileHandle(forWritingAtPath: path)
             }() else { throw BenchFailure(message: "cannot write \(path)") }
-            try handle.write(contentsOf: header(dataBytes: UInt32(perFile)))
+            try handle.write(contentsOf: WAVHeader.make(dataBytes: UInt32(perFile)))
             var left = perFile
             while left > 0 {
                 let n = Int(min(Int64(chunk.count), left))
@@ -41,15 +42,5 @@ enum WAVGenerator {
         }
         try yaml.write(to: folder.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
         return written
-    }
-
-    static func header(dataBytes: UInt32) -> Data {
-        var d = Data("RIFF".utf8)
-        func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        le32(36 + dataBytes); d.append(contentsOf: Array("WAVEfmt ".utf8)); le32(16)
-        le16(1); le16(2); le32(48_000); le32(48_000 * 4); le16(4); le16(16)
-        d.append(contentsOf: Array("data".utf8)); le32(dataBytes)
-        return d
     }
 }

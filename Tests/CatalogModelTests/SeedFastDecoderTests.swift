@@ -1,22 +1,12 @@
 import CatalogModel
 import Foundation
+import SyntheticData
 import TestSupport
 import Testing
 
 /// `SeedFastDecoder` against `JSONDecoder`: whenever the fast path gives a seed it is the one
 /// JSONDecoder gives (down to the Unicode scalars), and ordinary seeds always take the fast path.
 struct SeedFastDecoderTests {
-    /// SplitMix64, so a failing case can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Checks the differential property for `data` and returns the fast path's result.
     static func check(_ data: Data, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Seed? {
         guard let fast = SeedFastDecoder.decode(data) else { return nil }
@@ -31,22 +21,22 @@ struct SeedFastDecoderTests {
     static let pieces = ["a", "Zz", " ", "é", "e\u{301}", "😀", "👩‍👩‍👧", "\"", "\\", "/", "\n", "\t", "\r", "\u{0}", "\u{1F}", "\u{8}\u{C}",
                          "\u{7F}", "\u{FEFF}", "日本語", "\u{2028}", "\u{10FFFF}", "\u{1DC00}", "Forest Edge of the Night"]
 
-    static func text(_ rng: inout SplitMix) -> String {
+    static func text(_ rng: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
     }
 
     /// Nil, whole, eighths, or any normal value (bits at random).
-    static func number(_ rng: inout SplitMix) -> Double? {
+    static func number(_ rng: inout SplitMix64) -> Double? {
         [nil, Double(Int.random(in: 0...100_000, using: &rng)), Double(Int.random(in: 0...4000, using: &rng)) / 8,
          [Double(bitPattern: rng.next())].first { $0.isNormal } ?? -0.0].randomElement(using: &rng)!
     }
 
-    static func int(_ rng: inout SplitMix) -> Int {
+    static func int(_ rng: inout SplitMix64) -> Int {
         [.min, .max, Int.random(in: -5...100, using: &rng), Int.random(in: .min ... .max, using: &rng)].randomElement(using: &rng)!
     }
 
     static func randomSeed(_ seed: UInt64, items: Int = 40) -> Seed {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         func opt() -> String? { Bool.random(using: &rng) ? nil : text(&rng) }
         let names = (0..<12).map { _ in "Tag \(text(&rng))" }   // repeated, as tag names are
         func some() -> [String] { (0..<Int.random(in: 0...3, using: &rng)).map { _ in names.randomElement(using: &rng)! } }
@@ -83,7 +73,7 @@ struct SeedFastDecoderTests {
     @Test(arguments: 0..<12 as Range<UInt64>)
     func reorderedEscapedAndExtendedSeedsTakeTheFastPath(seedValue: UInt64) throws {
         let seed = Self.randomSeed(seedValue &+ 100)
-        var rng = SplitMix(state: seedValue), text = ""
+        var rng = SplitMix64(seed: seedValue), text = ""
         JSONText.render(JSONText.tree(seed), &rng, into: &text)
         #expect(Self.check(Data(text.utf8)) == seed, "\(text.prefix(2000))")
     }
@@ -93,7 +83,7 @@ struct SeedFastDecoderTests {
     @Test func truncationsAndByteFlipsNeverDisagree() throws {
         let data = try CatalogJSON.encode(Self.randomSeed(7, items: 6))
         for length in 0..<data.count - 1 { #expect(Self.check(data.prefix(length)) == nil) }   // the last byte is "\n"
-        var rng = SplitMix(state: 42), accepted = 0
+        var rng = SplitMix64(seed: 42), accepted = 0
         for _ in 0..<3000 {
             var copy = data
             copy[Int.random(in: 0..<copy.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
@@ -126,7 +116,7 @@ struct SeedFastDecoderTests {
 
     @Test func invalidUTF8IsRefusedAndValidUTF8Accepted() {
         guard #available(macOS 15, iOS 18, *) else { return }
-        var rng = SplitMix(state: 9), refused = 0
+        var rng = SplitMix64(seed: 9), refused = 0
         let pool: [UInt8] = [0x41, 0x7E, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
         for _ in 0..<4000 {
             let bytes = (0..<Int.random(in: 1...6, using: &rng)).map { _ in pool.randomElement(using: &rng)! }
@@ -213,7 +203,7 @@ indirect enum JSONText: Sendable {
     static let unknown: [(String, JSONText)] = [("zz", .null), ("Title", .number("-1.5e+300")), ("x\u{E9}", .array([.string("é"), .object([])])),
                                                 ("", .object([("title", .number("1")), ("deep", .array([.array([.null])]))]))]
 
-    static func render(_ value: JSONText, _ rng: inout SeedFastDecoderTests.SplitMix, into out: inout String) {
+    static func render(_ value: JSONText, _ rng: inout SplitMix64, into out: inout String) {
         out += spaces.randomElement(using: &rng)!
         switch value {
         case .string(let text): out += quote(text, &rng)
@@ -233,7 +223,7 @@ indirect enum JSONText: Sendable {
         }
     }
 
-    static func quote(_ text: String, _ rng: inout SeedFastDecoderTests.SplitMix) -> String {
+    static func quote(_ text: String, _ rng: inout SplitMix64) -> String {
         var out = "\""
         for u in text.unicodeScalars {
             switch u {

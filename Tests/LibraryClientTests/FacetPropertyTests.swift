@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import SyntheticData
 @testable import LibraryClient
 import Testing
 import TestSupport
@@ -7,23 +8,12 @@ import TestSupport
 /// Random catalogs and random filters: the facet-index answers must equal the plain-SQL answers,
 /// and both must equal a brute-force count over the seed itself.
 @Suite struct FacetPropertyTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func names(_ dim: TagDimension) -> [String] {
         let count = [TagDimension.location: 7, .mood: 5, .creatureType: 4][dim] ?? 4
         return (0..<count).map { "\(dim.vocabularyKey.capitalized) \($0)" }
     }
 
-    static func randomTags(kind: Kind, _ rng: inout SplitMix) -> TagSet {
+    static func randomTags(kind: Kind, _ rng: inout SplitMix64) -> TagSet {
         var tags = TagSet()
         for dim in kind.dimensions {
             let picked = names(dim).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
@@ -34,7 +24,7 @@ import TestSupport
 
     /// A random seed; items with `n % hideModulo == 0` are dropped in the second version.
     static func randomSeed(_ seedValue: UInt64, version: Int, hideModulo: Int?) -> Seed {
-        var rng = SplitMix(state: seedValue)
+        var rng = SplitMix64(seed: seedValue)
         var n = 1
         var music: [Seed.MusicEntry] = []
         for _ in 0..<Int.random(in: 5...15, using: &rng) {
@@ -85,7 +75,7 @@ import TestSupport
         let seed = Self.randomSeed(seedValue, version: 2, hideModulo: 5)
         try await h.publishAndSync(seed)
         let indexed = try h.reopen(mode: .facetIndex), plain = try h.reopen(mode: .sql)
-        var rng = SplitMix(state: seedValue &* 7919)
+        var rng = SplitMix64(seed: seedValue &* 7919)
         for round in 0..<40 {
             let kind = Kind.allCases[round % 3]
             var byName: [TagDimension: Set<String>] = [:]

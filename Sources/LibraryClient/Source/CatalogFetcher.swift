@@ -58,7 +58,7 @@ public struct CatalogFetcher: Sendable {
                                now: Date = Date()) throws(LibraryClientError) {
         let name = catalog.location.description
         if let expires = catalog.document.expires {
-            guard let date = Self.parseDate(expires) else { throw .invalidExpiry(url: name, expires: expires) }
+            guard let date = ISO8601.date(expires) else { throw .invalidExpiry(url: name, expires: expires) }
             if date <= now { throw .expired(url: name, expires: expires) }
         }
         if let importedVersion, catalog.document.catalogVersion < importedVersion, !allowDowngrade {
@@ -113,6 +113,4 @@ public struct CatalogFetcher: Sendable {
         }
         return key
     }
-
-    static func parseDate(_ text: String) -> Date? { ISO8601.date(text) }
 }

@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import LibraryClient
+import SyntheticData
 
 /// `soundshelf-bench catalog --items N [--queries N]`: generates a synthetic catalog, imports it
 /// in a child process (time + peak RSS), then times facet counts and filtered list pages with
@@ -94,7 +95,7 @@ enum CatalogBench {
 
     /// Random filters over the kinds: 0–2 values in 0–3 of the kind's dimensions.
     static func randomFilters(_ library: Library, count: Int) async throws -> [(Kind, Filters)] {
-        var rng = SyntheticCatalog.Generator(state: 7)
+        var rng = SplitMix64(seed: 7)
         var result: [(Kind, Filters)] = []
         for i in 0..<count {
             let kind: Kind = [.sfx, .atmosphere, .sfx, .music][i % 4]
@@ -104,7 +105,7 @@ enum CatalogBench {
                 let pool = values[dim] ?? []
                 guard !pool.isEmpty else { continue }
                 for _ in 0..<Int.random(in: 1...2, using: &rng) {
-                    filters[dim].append(pool[SyntheticCatalog.skewed(pool.count, &rng)].id)
+                    filters[dim].append(pool[SyntheticSeed.skewed(pool.count, &rng)].id)
                 }
             }
             result.append((kind, filters))

@@ -1,23 +1,12 @@
 import Foundation
 import CatalogModel
 import LibraryClient
+import SyntheticData
 
-/// SplitMix64 for the bench's synthetic data (deterministic per seed).
-struct FacetBenchRNG {
-    private var state: UInt64
+/// The facet bench's generator (deterministic per seed).
+typealias FacetBenchRNG = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+extension SplitMix64 {
     mutating func chance(_ probability: Double) -> Bool { unit() < probability }
 }
 

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import SyntheticData
 import GRDB
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import SyntheticData
 import GRDB
 import Testing
 import TestSupport
@@ -42,7 +43,7 @@ struct CrashTestsSync {
             ExitCleanup.remove(atExit: tmp.url)
             v1 = tmp.url.appendingPathComponent("v1")
             v2 = tmp.url.appendingPathComponent("v2")
-            let seed = SyntheticSeed(items: items).seed()
+            let seed = SyntheticSeed.hardening(items: items).seed()
             try FixtureCatalog(folder: v1).publish(seed: seed)
             var next = seed
             next.catalogVersion = 2

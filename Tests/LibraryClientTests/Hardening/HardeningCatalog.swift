@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import SyntheticData
 import TestSupport
 
 /// The demo catalog plus two big sfx packs (`crash-big-a`, `crash-big-b`: 8 WAV files of 1 MiB
@@ -92,7 +93,7 @@ final class BigPackCatalog: Sendable {
         var document = try CatalogJSON.decode(CatalogDocument.self, from: catalogData, file: "catalog.json")
         let seedURL = dist.appendingPathComponent(document.seed.url)
         var seed = try CatalogJSON.decode(Seed.self, from: Data(contentsOf: seedURL), file: seedURL.path)
-        var synthetic = SyntheticSeed(items: items).seed()
+        var synthetic = SyntheticSeed.hardening(items: items).seed()
         if retitled {
             for p in synthetic.packs.indices {
                 for i in synthetic.packs[p].items.indices { synthetic.packs[p].items[i].title += " v\(catalogVersion)" }
@@ -115,23 +116,8 @@ final class BigPackCatalog: Sendable {
     }
 }
 
-enum WAVHeader {
-    static func make(dataBytes: UInt32) -> Data {
-        var d = Data("RIFF".utf8)
-        func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        le32(36 + dataBytes); d.append(contentsOf: Array("WAVEfmt ".utf8)); le32(16)
-        le16(1); le16(2); le32(48_000); le32(48_000 * 4); le16(4); le16(16)
-        d.append(contentsOf: Array("data".utf8)); le32(dataBytes)
-        return d
-    }
-}
-
-/// A synthetic seed of N items (2% music, the rest in packs of 500 alternating sfx/atmosphere),
-/// skewed tag values — the shape of the bench's `SyntheticCatalog`.
-struct SyntheticSeed {
-    var items: Int
-
+/// The item counts of a seed per kind, for checking what a sync left behind.
+extension SyntheticSeed {
     struct Counts: Sendable, Equatable {
         var music = 0, atmosphere = 0, sfx = 0
         init(_ seed: Seed) {
@@ -146,68 +132,8 @@ struct SyntheticSeed {
         }
     }
 
-    static let sizes: [TagDimension: Int] = [.location: 40, .mood: 30, .musicTheme: 120, .atmosphereTheme: 200,
-                                             .sfxTheme: 300, .creatureType: 25]
-
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func name(_ dim: TagDimension, _ i: Int) -> String { "Synthetic \(dim.displayName.capitalized) \(i)" }
-
-    private func tags(kind: Kind, _ rng: inout Generator) -> TagSet {
-        var tags = TagSet()
-        for dim in kind.dimensions {
-            let count = Int.random(in: 0...(dim == .mood ? 2 : 3), using: &rng)
-            let size = Self.sizes[dim]!
-            let names = Set((0..<count).map { _ -> String in
-                let u = Double.random(in: 0..<1, using: &rng)
-                return Self.name(dim, min(size - 1, Int(pow(u, 2.5) * Double(size))))
-            })
-            tags[dim.tagsKey] = names.sorted()
-        }
-        return tags
-    }
-
-    func seed() -> Seed {
-        var rng = Generator(state: 42)
-        var vocab = Vocabularies()
-        for dim in TagDimension.allCases {
-            vocab.setEntries((0..<Self.sizes[dim]!).map { .init(name: Self.name(dim, $0), sortOrder: 1000 + $0) }, for: dim)
-        }
-        let musicCount = max(1, items / 50)
-        var n = 20_000_000
-        var music: [Seed.MusicEntry] = []
-        for i in 0..<musicCount {
-            music.append(Seed.MusicEntry(id: SeedFactory.id(n), title: "Synthetic playlist \(i)", duration: Double(600 + i % 3000),
-                                         appleMusicPlaylistId: "pl.u-synthetic-\(i)", tags: tags(kind: .music, &rng)))
-            n += 1
-        }
-        var packs: [Seed.Pack] = []
-        var remaining = items - musicCount
-        while remaining > 0 {
-            let p = packs.count, kind: Kind = p % 2 == 0 ? .sfx : .atmosphere, size = min(500, remaining)
-            var packItems: [Seed.Item] = []
-            packItems.reserveCapacity(size)
-            for i in 0..<size {
-                packItems.append(Seed.Item(id: SeedFactory.id(n), title: "Synthetic \(n % 9973) \(i)",
-                                           subtitle: i % 4 == 0 ? "Take \(i)" : nil,
-                                           duration: Double(Int.random(in: 1...600, using: &rng)) / 4, sortOrder: i,
-                                           tags: tags(kind: kind, &rng)))
-                n += 1
-            }
-            let id = SeedFactory.id(30_000_000 + p)
-            packs.append(Seed.Pack(id: id, slug: "synthetic-\(p)", kind: kind, title: "Synthetic pack \(p)", version: 1,
-                                   manifestURL: "packs/\(id)/1/manifest.json", items: packItems))
-            remaining -= size
-        }
-        return Seed(catalogVersion: 1, vocabularies: vocab, music: music, packs: packs)
+    /// The hardening tests' synthetic items: names, ids and slugs apart from the demo catalog's.
+    static func hardening(items: Int) -> SyntheticSeed {
+        SyntheticSeed(items: items, style: .labelled("Synthetic"))
     }
 }

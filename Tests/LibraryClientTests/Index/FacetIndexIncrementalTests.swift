@@ -117,4 +117,3 @@ import Testing
     }
 }
 
-extension FacetTestRNG: RandomNumberGenerator {}

@@ -1,23 +1,11 @@
 import CatalogModel
+import SyntheticData
 @testable import LibraryClient
 
-/// SplitMix64: a tiny deterministic generator, so every failing case can be replayed by seed.
-struct FacetTestRNG {
-    private var state: UInt64
+/// The index tests' generator: SplitMix64, so every failing case can be replayed by seed.
+typealias FacetTestRNG = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// Uniform in 0 ..< bound (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
+extension SplitMix64 {
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     mutating func pick<T>(_ options: [T]) -> T { options[below(options.count)] }
