@@ -10,8 +10,8 @@ import Darwin
 /// Entries are written in the order they are added: the caller sorts them. Every entry is a
 /// regular file with mode 0644, uid/gid 0, empty user and group names and modification time
 /// `mtime`; no access, change or birth times and no extended attributes are written, so the
-/// same entries always give the same bytes. Data is streamed through a 1 MiB block buffer;
-/// no entry is ever held in memory whole.
+/// same entries always give the same bytes. Data is streamed to the file through a 1 MiB block
+/// buffer (or handed unblocked to a ``PackArchiveOutput``); no entry is ever held in memory whole.
 ///
 /// The format is libarchive's restricted pax: plain ustar headers, plus a pax header only when
 /// a name is longer than 100 bytes or a size exceeds 8 GiB. That pax header is named
@@ -25,7 +25,7 @@ import Darwin
 /// try writer.close()
 /// ```
 ///
-/// If a call throws, or the writer is released without ``close()``, the file is left
+/// If a call throws, or the writer is released without ``close()``, the archive is left
 /// incomplete (without the end-of-archive marker): the caller should delete it.
 public final class PackArchiveWriter {
     /// The size of the blocks handed to the file system.
@@ -46,29 +46,44 @@ public final class PackArchiveWriter {
     /// - Parameter mtime: modification time of every entry; pass `SOURCE_DATE_EPOCH` when set.
     /// - Parameter observer: sees every byte written to the file, in order (e.g. to hash the
     ///   archive while it is written instead of reading it back).
-    public init(path: String, mtime: Int64 = 0,
-                observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(PackArchiveError) {
-        self.path = path
-        self.mtime = mtime
+    public convenience init(path: String, mtime: Int64 = 0,
+                            observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(PackArchiveError) {
         guard mtime >= 0 else {
-            throw fail("the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
+            throw PackArchiveError(archive: path, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
         }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw PackArchiveError(archive: path, message: "cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable")
+        }
+        try self.init(name: path, mtime: mtime, sink: OutputSink(fd: fd, observer: observer), fd: fd, blockSize: Self.blockSize)
+    }
+
+    /// Streams the archive to `output` instead of a file, unblocked: `output` receives each
+    /// header, data run and padding as libarchive produces them, and does its own buffering.
+    ///
+    /// - Parameter name: how errors name the archive (usually the path `output` writes to).
+    public convenience init(output: PackArchiveOutput, name: String, mtime: Int64 = 0) throws(PackArchiveError) {
+        guard mtime >= 0 else {
+            throw PackArchiveError(archive: name, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
+        }
+        try self.init(name: name, mtime: mtime, sink: OutputSink { try output.write($0) }, fd: -1, blockSize: 0)
+    }
+
+    private init(name: String, mtime: Int64, sink: OutputSink, fd: Int32, blockSize: Int) throws(PackArchiveError) {
+        self.path = name
+        self.mtime = mtime
+        self.fd = fd
+        self.sink = sink
         guard let a = archive_write_new() else {
             throw fail("libarchive could not allocate a writer; the system is out of memory")
         }
         handle = a
         try check(archive_write_set_format_pax_restricted(a), "could not select the pax format")
         try check(archive_write_add_filter_none(a), "could not disable compression")
-        try check(archive_write_set_bytes_per_block(a, Int32(Self.blockSize)), "could not set the block size")
+        try check(archive_write_set_bytes_per_block(a, Int32(blockSize)), "could not set the block size")
         try check(archive_write_set_bytes_in_last_block(a, 1), "could not disable end padding")
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else {
-            throw fail("cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable")
-        }
-        let output = OutputSink(fd: fd, observer: observer)
-        sink = output
         // The write callback captures nothing: it finds the OutputSink through the client data.
-        let status = archive_write_open2(a, Unmanaged.passUnretained(output).toOpaque(), nil, { _, clientData, buffer, length in
+        let status = archive_write_open2(a, Unmanaged.passUnretained(sink).toOpaque(), nil, { _, clientData, buffer, length in
             guard let clientData, let buffer else { return -1 }
             return Unmanaged<OutputSink>.fromOpaque(clientData).takeUnretainedValue().write(buffer, length)
         }, nil, nil)
@@ -150,6 +165,7 @@ public final class PackArchiveWriter {
         try check(archive_write_close(a), "could not finish the archive")
         archive_write_free(a)
         handle = nil
+        guard fd >= 0 else { return }
         let result = closeDescriptor(fd)
         fd = -1
         guard result == 0 else {
@@ -197,38 +213,11 @@ public final class PackArchiveWriter {
     }
 
     private func errorText(_ a: OpaquePointer) -> String {
-        archive_error_string(a).map { String(cString: $0) } ?? "no details from libarchive"
+        if let failure = sink?.failure { return "\(failure)" }
+        return archive_error_string(a).map { String(cString: $0) } ?? "no details from libarchive"
     }
 
     private func fail(_ message: String, entry: String? = nil) -> PackArchiveError {
         PackArchiveError(archive: path, entry: entry, message: message)
-    }
-}
-
-/// The writer's output: every block libarchive hands over is written to the file in full and
-/// then shown to the observer. Retained by the writer for as long as libarchive may call it.
-private final class OutputSink {
-    let fd: Int32
-    let observer: ((UnsafeRawBufferPointer) -> Void)?
-
-    init(fd: Int32, observer: ((UnsafeRawBufferPointer) -> Void)?) {
-        self.fd = fd
-        self.observer = observer
-    }
-
-    func write(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
-        var offset = 0
-        while offset < length {
-            #if canImport(Glibc)
-            let n = Glibc.write(fd, buffer + offset, length - offset)
-            #else
-            let n = Darwin.write(fd, buffer + offset, length - offset)
-            #endif
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return -1 }
-            offset += n
-        }
-        observer?(UnsafeRawBufferPointer(start: buffer, count: length))
-        return length
     }
 }
