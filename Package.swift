@@ -34,8 +34,9 @@ let package = Package(
             providers: [.apt(["libarchive-dev"])]
         ),
         .target(name: "PackArchive", dependencies: ["CArchive"]),
+        .target(name: "CFileFlags"),
         .target(name: "PackBuilder", dependencies: [
-            "CatalogModel", "AudioProbe", "PackArchive", .product(name: "Crypto", package: "swift-crypto"),
+            "CatalogModel", "AudioProbe", "PackArchive", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "CatalogPublisher", dependencies: [
             "CatalogModel", "PackBuilder", .product(name: "Mustache", package: "swift-mustache"),
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport"]),
-        .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport"]),
+        .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),

@@ -5,7 +5,8 @@ import PackArchive
 
 /// The one pass: each source file is read once, in 4 MiB chunks; every chunk is hashed and
 /// goes both to the asset copy and into the archive, on two lanes running side by side
-/// (asset hash + copy | archive write + archive hash). Memory stays constant whatever the size.
+/// (asset hash + copy | archive write + archive hash). The files themselves are written
+/// behind, on two more queues (``WriteBehind``). Memory stays constant whatever the size.
 struct StreamingPackWriter {
     let folder: URL
     let mtime: Int64
@@ -18,12 +19,19 @@ struct StreamingPackWriter {
     func write(_ assets: [PlannedAsset]) throws -> (assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive) {
         let assetsFolder = folder.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
-        let archiveHash = RunningHash()
-        let archive = try PackArchiveWriter(path: folder.appendingPathComponent("pack.tar").path, mtime: mtime,
-                                            observer: { archiveHash.update($0) })
+        let assetFiles = WriteBehind(label: "assets")
+        let archiveFile = WriteBehind(label: "archive")
+        defer {
+            assetFiles.drain()
+            archiveFile.drain()
+        }
+        let archivePath = folder.appendingPathComponent("pack.tar").path
+        let archiveOutput = HashingOutput(writer: archiveFile, file: try archiveFile.create(archivePath, exclusive: false))
+        let archive = try PackArchiveWriter(output: archiveOutput, name: archivePath, mtime: mtime)
         var results: [String: (sha256: String, bytes: Int64)] = [:]
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
+        // Two read buffers: lane 0 reads the next chunk into one while lane 1 archives the other.
+        let buffers = (0..<2).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16) }
+        defer { buffers.forEach { $0.deallocate() } }
         let total = assets.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
         for (fileIndex, asset) in assets.sorted(by: { $0.fileName < $1.fileName }).enumerated() {
@@ -31,32 +39,68 @@ struct StreamingPackWriter {
             guard input >= 0 else { throw POSIXFailure(operation: "open", path: asset.sourcePath) }
             defer { close(input) }
             let outputPath = assetsFolder.appendingPathComponent(asset.fileName).path
-            let output = open(outputPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard output >= 0 else { throw POSIXFailure(operation: "create", path: outputPath) }
-            defer { close(output) }
+            let output = try assetFiles.create(outputPath, exclusive: true)
             try archive.beginEntry(name: asset.fileName, size: asset.size)
-            let lanes = ChunkLanes(output: output, outputPath: outputPath, archive: archive)
+            let lanes = ChunkLanes(assetFiles: assetFiles, output: output, archive: archive)
             var copied: Int64 = 0
-            while true {
-                let n = read(input, buffer.baseAddress, Self.chunkSize)
-                if n < 0 { throw POSIXFailure(operation: "read", path: asset.sourcePath) }
-                if n == 0 { break }
-                try lanes.run(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            var current = 0
+            var n = try Self.readChunk(input, into: buffers[current], path: asset.sourcePath)
+            while n > 0 {
+                let next = buffers[1 - current]
+                let nextCount = try lanes.run(UnsafeRawBufferPointer(rebasing: buffers[current][0..<n])) {
+                    try Self.readChunk(input, into: next, path: asset.sourcePath)
+                }
                 copied += Int64(n)
                 done += Int64(n)
                 progress?(BuildProgress(filesDone: fileIndex, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
+                current = 1 - current
+                n = nextCount
             }
             guard copied == asset.size else {
                 throw PackBuildError.io(path: asset.sourcePath, message: "changed size while being read (\(asset.size) → \(copied) bytes); build again")
             }
+            assetFiles.close(output)
             try archive.finishEntry()
             results[asset.fileName] = (lanes.assetHash, copied)
             progress?(BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
         }
         try archive.close()
-        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveHash.hex, bytes: archiveHash.bytes))
+        archiveFile.close(archiveOutput.file)
+        try assetFiles.finish()
+        try archiveFile.finish()
+        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hash.hex, bytes: archiveOutput.hash.bytes))
     }
 
+    /// Reads up to one chunk (fewer only at the end of the file); 0 at the end.
+    static func readChunk(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw POSIXFailure(operation: "read", path: path) }
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+}
+
+/// The archive's bytes, hashed as they go by on their way to the write-behind file.
+final class HashingOutput: PackArchiveOutput {
+    let hash = RunningHash()
+    let writer: WriteBehind
+    let file: WriteBehindFile
+
+    init(writer: WriteBehind, file: WriteBehindFile) {
+        self.writer = writer
+        self.file = file
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        hash.update(bytes)
+        try writer.append(bytes, to: file)
+    }
 }
 
 /// A SHA-256 and byte count fed as bytes go by.
@@ -76,24 +120,29 @@ final class RunningHash {
 /// and `concurrentPerform` joins both before the next chunk, hence `@unchecked Sendable`.
 final class ChunkLanes: @unchecked Sendable {
     private var hasher = SHA256()
-    private let output: Int32
-    private let outputPath: String
+    private let assetFiles: WriteBehind
+    private let output: WriteBehindFile
     private let archive: PackArchiveWriter
     private var failures: [(any Error)?] = [nil, nil]
 
-    init(output: Int32, outputPath: String, archive: PackArchiveWriter) {
+    init(assetFiles: WriteBehind, output: WriteBehindFile, archive: PackArchiveWriter) {
+        self.assetFiles = assetFiles
         self.output = output
-        self.outputPath = outputPath
         self.archive = archive
     }
 
-    func run(_ chunk: UnsafeRawBufferPointer) throws {
+    /// Runs both lanes on `chunk`; lane 0 then calls `readNext` (which must fill another
+    /// buffer) and its result is returned.
+    func run(_ chunk: UnsafeRawBufferPointer, readNext: @escaping () throws -> Int) throws -> Int {
         nonisolated(unsafe) let bytes = chunk
+        nonisolated(unsafe) var nextCount = 0
+        nonisolated(unsafe) let readNext = readNext
         DispatchQueue.concurrentPerform(iterations: 2) { lane in
             do {
                 if lane == 0 {
                     hasher.update(bufferPointer: bytes)
-                    try CatalogModel.writeAll(output, bytes, path: outputPath)
+                    try assetFiles.append(bytes, to: output)
+                    nextCount = try readNext()
                 } else {
                     try archive.write(bytes)
                 }
@@ -102,6 +151,7 @@ final class ChunkLanes: @unchecked Sendable {
             }
         }
         if let failure = failures.compactMap({ $0 }).first { throw failure }
+        return nextCount
     }
 
     var assetHash: String { SHA256Digest.hex(hasher.finalize()) }

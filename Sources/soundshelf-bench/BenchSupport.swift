@@ -33,15 +33,24 @@ struct BenchFailure: Error, CustomStringConvertible {
 enum BenchProcess {
     struct Outcome { var status: Int32; var maxRSSKiB: Int }
 
-    static func run(_ path: String, _ arguments: [String]) throws -> Outcome {
+    /// `extraEnvironment` ("NAME=value") is added to this process's environment.
+    static func run(_ path: String, _ arguments: [String], extraEnvironment: [String] = []) throws -> Outcome {
         var pid: pid_t = 0
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var inherited: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            inherited.append(String(cString: pointer))
+            entry += 1
+        }
+        let envp = (inherited + extraEnvironment).map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else {
             throw BenchFailure(message: "cannot start \(path); build it first (swift build -c release)")
         }
         var status: Int32 = 0

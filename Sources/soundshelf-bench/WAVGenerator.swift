@@ -17,7 +17,7 @@ enum WAVGenerator {
             let name = String(format: "sound-%04d.wav", i)
             let path = audio.appendingPathComponent(name).path
             guard let handle = FileHandle(forWritingAtPath: path) ?? {
-                FileManager.default.createFile(atPath: path, contents: nil)
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
                 return FileHandle(forWritingAtPath: path)
             }() else { throw BenchFailure(message: "cannot write \(path)") }
             try handle.write(contentsOf: WAVHeader.make(dataBytes: UInt32(perFile)))
