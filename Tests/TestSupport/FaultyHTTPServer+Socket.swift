@@ -45,13 +45,24 @@ enum LoopbackSocket {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
     static func canConnect(port: UInt16) -> Bool {
+        guard let fd = connected(port: port) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// A socket connected to 127.0.0.1:`port`, or nil if nothing accepts there.
+    static func connected(port: UInt16) -> Int32? {
         let fd = socket(AF_INET, Int32(streamType), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        guard fd >= 0 else { return nil }
         var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
+        let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
+        }
+        guard status == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 
     /// Sets receive and send timeouts, so no call on `fd` blocks longer than `seconds`.

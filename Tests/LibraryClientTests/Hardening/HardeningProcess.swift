@@ -23,8 +23,8 @@ final class ChildProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         outURL = logs.appendingPathComponent("\(name).out")
         errURL = logs.appendingPathComponent("\(name).err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         defer { try? out.close(); try? err.close() }
         process.executableURL = ToolRunner.productsDirectory.appendingPathComponent(tool)
