@@ -74,7 +74,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport"]),
+        .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),

@@ -105,7 +105,9 @@ final class WriteBehind: @unchecked Sendable {
         queue.async { [self] in
             if !hasFailed {
                 do {
-                    if let block, count > 0 { try file.write(UnsafeRawBufferPointer(rebasing: block[0..<count])) }
+                    if let block, count > 0 {
+                        try file.write(UnsafeRawBufferPointer(rebasing: block[0..<count]), last: closing)
+                    }
                     if closing { try file.close() }
                 } catch {
                     record(error)
@@ -174,9 +176,11 @@ final class WriteBehindFile: @unchecked Sendable {
         direct = false
     }
 
-    /// Writes all of `bytes`: aligned runs directly, a short tail (or anything the file
-    /// system refuses to take directly) through the page cache.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    /// Writes all of `bytes`: full blocks directly; the `last` (partial) block of a file, and
+    /// anything the file system refuses to take directly, through the page cache. So a small
+    /// file never waits for the disk, and a large one only leaves its last few MiB in the cache.
+    func write(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {
+        if last && direct { leaveDirect() }
         var offset = 0
         while offset < bytes.count {
             let rest = bytes.count - offset

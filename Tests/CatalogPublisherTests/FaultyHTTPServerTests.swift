@@ -138,9 +138,11 @@ import TestSupport
     }
 
     @Test func connectionsOverTheLimitAreRefused() async throws {
-        let server = try server(["/packs/p/1/a.bin": .trickle(bytes: 1, every: 0.5)], limits: .init(maxConnections: 1))
         // The slow download holding the one connection is opened by hand, not by a Task that a
-        // busy test run might start late.
+        // busy test run might start late, and the server's own time limit is far away: when
+        // other tests hold both cooperative threads, this test may only get to look after 30 s.
+        let server = try server(["/packs/p/1/a.bin": .trickle(bytes: 1, every: 0.5)],
+                                limits: .init(maxConnections: 1, maxSeconds: 600))
         let slow = try RawHTTPConnection(port: server.port, path: "/packs/p/1/a.bin")
         try await waitUntil { server.openConnections == 1 }
         await #expect(throws: (any Error).self) {

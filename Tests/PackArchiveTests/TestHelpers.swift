@@ -1,5 +1,6 @@
 import Foundation
 import PackArchive
+import SyntheticData
 
 /// A fresh temporary folder, removed when the value is released.
 final class TempDir {
@@ -33,20 +34,6 @@ struct SeededRandom: RandomNumberGenerator {
         state ^= state << 25
         state ^= state >> 27
         return state &* 0x2545_F491_4F6C_DD1D
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: count)
-        result.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < count {
-                var word = next()
-                let n = min(8, count - offset)
-                withUnsafeBytes(of: &word) { buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: n) }
-                offset += n
-            }
-        }
-        return result
     }
 }
 

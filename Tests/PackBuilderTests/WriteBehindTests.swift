@@ -16,7 +16,7 @@ struct WriteBehindTests {
     func bytesLand(size: Int, bypassCache: Bool) throws {
         let tmp = try TemporaryDirectory()
         var random = SplitMix64(seed: UInt64(size) &+ 1)
-        let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let bytes = random.bytes(size)
         let writer = WriteBehind(label: "test", bypassCache: bypassCache)
         // Two files at once, appended in uneven pieces that straddle block boundaries.
         let first = try writer.create(tmp.path("a.bin"), exclusive: true)
