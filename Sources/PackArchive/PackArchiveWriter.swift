@@ -213,11 +213,16 @@ public final class PackArchiveWriter {
     }
 
     private func errorText(_ a: OpaquePointer) -> String {
-        if let failure = sink?.failure { return "\(failure)" }
-        return archive_error_string(a).map { String(cString: $0) } ?? "no details from libarchive"
+        archive_error_string(a).map { String(cString: $0) } ?? "no details from libarchive"
     }
 
+    /// When the output itself failed, that is the error (the file, the disk), and it names no
+    /// entry: the bytes it failed on may belong to an earlier one still in a buffer.
     private func fail(_ message: String, entry: String? = nil) -> PackArchiveError {
-        PackArchiveError(archive: path, entry: entry, message: message)
+        if let failure = sink?.failure {
+            let during = entry.map { "while adding \(PackArchiveError.quoted($0))" } ?? "while finishing it"
+            return PackArchiveError(archive: path, message: "writing the archive failed \(during) (\(failure)); check free disk space and permissions, then write the pack again", underlying: failure)
+        }
+        return PackArchiveError(archive: path, entry: entry, message: message)
     }
 }

@@ -123,7 +123,6 @@ final class ChunkLanes: @unchecked Sendable {
     private let assetFiles: WriteBehind
     private let output: WriteBehindFile
     private let archive: PackArchiveWriter
-    private var failures: [(any Error)?] = [nil, nil]
 
     init(assetFiles: WriteBehind, output: WriteBehindFile, archive: PackArchiveWriter) {
         self.assetFiles = assetFiles
@@ -137,20 +136,23 @@ final class ChunkLanes: @unchecked Sendable {
         nonisolated(unsafe) let bytes = chunk
         nonisolated(unsafe) var nextCount = 0
         nonisolated(unsafe) let readNext = readNext
+        // One variable per lane: each is written by its lane only, read after the join.
+        nonisolated(unsafe) var assetFailure: (any Error)?
+        nonisolated(unsafe) var archiveFailure: (any Error)?
         DispatchQueue.concurrentPerform(iterations: 2) { lane in
-            do {
-                if lane == 0 {
+            if lane == 0 {
+                do {
                     hasher.update(bufferPointer: bytes)
                     try assetFiles.append(bytes, to: output)
                     nextCount = try readNext()
-                } else {
-                    try archive.write(bytes)
+                } catch {
+                    assetFailure = error
                 }
-            } catch {
-                failures[lane] = error
+            } else {
+                do { try archive.write(bytes) } catch { archiveFailure = error }
             }
         }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        if let failure = assetFailure ?? archiveFailure { throw failure }
         return nextCount
     }
 

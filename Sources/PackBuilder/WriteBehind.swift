@@ -18,7 +18,8 @@ import Foundation
 /// try writer.finish()   // waits for every write and close; throws the first failure
 /// ```
 ///
-/// One caller thread at a time: `create`, `append` and `close` are not thread-safe.
+/// One caller thread at a time: `create`, `append` and `close` are not thread-safe. At most
+/// `blocks` files may be open at once (each may hold a staging block until it is closed).
 final class WriteBehind: @unchecked Sendable {
     static let blockSize = 4 << 20
     /// Direct writes start and end on this boundary (the largest logical block size in use).
@@ -31,11 +32,14 @@ final class WriteBehind: @unchecked Sendable {
     private let blocks: [UnsafeMutableRawBufferPointer]
     private var pool: [UnsafeMutableRawBufferPointer]
     private var failure: (any Error)?
+    private let blockCount: Int
+    private var openFiles = 0   // caller side
 
     /// - Parameter bypassCache: `false` writes through the page cache like a plain `write(2)`.
     init(label: String, blocks: Int = 2, bypassCache: Bool = WriteBehind.bypassCacheByDefault) {
         queue = DispatchQueue(label: "soundshelf.write-behind.\(label)")
         self.bypassCache = bypassCache
+        blockCount = blocks
         freeBlocks = DispatchSemaphore(value: blocks)
         self.blocks = (0..<blocks).map { _ in
             UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: Self.alignment)
@@ -58,10 +62,12 @@ final class WriteBehind: @unchecked Sendable {
     /// Creates `path` (failing if it exists when `exclusive`, else truncating it).
     func create(_ path: String, exclusive: Bool) throws -> WriteBehindFile {
         try throwIfFailed()
+        precondition(openFiles < blockCount, "WriteBehind: more open files than staging blocks would wait forever")
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: path) }
         let file = WriteBehindFile(fd: fd, path: path)
         if bypassCache { file.enterDirect() }
+        openFiles += 1
         return file
     }
 
@@ -83,6 +89,7 @@ final class WriteBehind: @unchecked Sendable {
 
     /// Queues the rest of the file and its close; `finish()` reports how they went.
     func close(_ file: WriteBehindFile) {
+        openFiles -= 1
         submit(file, closing: true)
     }
 
@@ -168,12 +175,15 @@ final class WriteBehindFile: @unchecked Sendable {
         #endif
     }
 
-    private func leaveDirect() {
+    /// Back to the page cache for the rest of the file; false if the system would not.
+    @discardableResult
+    private func leaveDirect() -> Bool {
         #if os(Linux)
         let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~soundshelf_o_direct()) }
+        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~soundshelf_o_direct()) == 0 else { return false }
         #endif
         direct = false
+        return true
     }
 
     /// Writes all of `bytes`: full blocks directly; the `last` (partial) block of a file, and
@@ -187,12 +197,13 @@ final class WriteBehindFile: @unchecked Sendable {
             if direct && rest < WriteBehind.alignment { leaveDirect() }
             let length = direct ? rest & ~(WriteBehind.alignment - 1) : rest
             let n = Foundation.write(fd, bytes.baseAddress! + offset, length)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && errno == EINVAL && direct {
-                leaveDirect()
-                continue
-            }
-            guard n > 0 else { throw POSIXFailure(operation: "write", path: path) }
+            let code = errno
+            if n < 0 && code == EINTR { continue }
+            // Whatever a direct write fails with (EINVAL for alignment the file system wants
+            // otherwise, EOPNOTSUPP, ...), the same bytes get one more try through the page cache,
+            // which reports the real error (ENOSPC, EIO) if there is one.
+            if n < 0 && direct && leaveDirect() { continue }
+            guard n > 0 else { throw POSIXFailure(operation: "write", path: path, code: n == 0 ? EIO : code) }
             offset += n
         }
     }

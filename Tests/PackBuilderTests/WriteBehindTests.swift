@@ -7,6 +7,7 @@ import TestSupport
 
 /// The build's output files, written on a queue and (where the file system allows) around
 /// the page cache: every byte must land, whatever the sizes and however they are appended.
+@Suite(.timeLimit(.minutes(1)))   // a lost staging block would make a writer wait forever
 struct WriteBehindTests {
     static let block = WriteBehind.blockSize
     static let sizes = [0, 1, 4095, 4096, 4097, block - 1, block, block + 1, 3 * block + 4096 + 123]
@@ -43,15 +44,43 @@ struct WriteBehindTests {
         }
     }
 
-    @Test("Large aligned writes do bypass the page cache on this machine's file system")
+    @Test("Full blocks really are written around the page cache on this machine's file system")
     func directOnTemporaryFolder() throws {
         #if os(Linux)
         let tmp = try TemporaryDirectory()
         let writer = WriteBehind(label: "test", bypassCache: true)
         let file = try writer.create(tmp.path("a.bin"), exclusive: true)
         #expect(file.direct, "O_DIRECT was refused in \(tmp.path("")); the build would fall back to the page cache")
+        var random = SplitMix64(seed: 3)
+        let bytes = random.bytes(2 * WriteBehind.blockSize)
+        try bytes.withUnsafeBytes { try writer.append($0, to: file) }
+        writer.drain()
+        // Still direct after two full blocks: no write fell back to the page cache.
+        #expect(file.direct)
         writer.close(file)
         try writer.finish()
+        let same = try Data(contentsOf: URL(fileURLWithPath: tmp.path("a.bin"))) == Data(bytes)
+        #expect(same)
+        #endif
+    }
+
+    @Test("A write the file system refuses to take directly goes through the page cache instead")
+    func misalignedFallsBack() throws {
+        #if os(Linux)
+        let tmp = try TemporaryDirectory()
+        let writer = WriteBehind(label: "test", bypassCache: true)
+        let file = try writer.create(tmp.path("a.bin"), exclusive: true)
+        try #require(file.direct)
+        // Memory one byte off the alignment: O_DIRECT refuses it (EINVAL).
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 3 * WriteBehind.alignment, alignment: WriteBehind.alignment)
+        defer { buffer.deallocate() }
+        for i in 0..<buffer.count { buffer[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        let slice = UnsafeRawBufferPointer(rebasing: buffer[1..<(1 + 2 * WriteBehind.alignment)])
+        try file.write(slice, last: false)
+        #expect(!file.direct)
+        try file.close()
+        let written = try Data(contentsOf: URL(fileURLWithPath: tmp.path("a.bin")))
+        #expect(written == Data(slice))
         #endif
     }
 
