@@ -31,8 +31,8 @@ final class OutputSink {
         self.emit = emit
     }
 
-    /// A sink writing to `fd` in full, then showing each block to `observer`.
-    convenience init(fd: Int32, observer: ((UnsafeRawBufferPointer) -> Void)?) {
+    /// A sink writing every block to `fd` in full.
+    convenience init(fd: Int32) {
         self.init { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -45,7 +45,6 @@ final class OutputSink {
                 guard n > 0 else { throw SinkWriteFailure(code: errno) }
                 offset += n
             }
-            observer?(bytes)
         }
     }
 

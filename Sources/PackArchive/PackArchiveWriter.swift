@@ -44,10 +44,7 @@ public final class PackArchiveWriter {
     /// Creates (or truncates) the archive file at `path`.
     ///
     /// - Parameter mtime: modification time of every entry; pass `SOURCE_DATE_EPOCH` when set.
-    /// - Parameter observer: sees every byte written to the file, in order (e.g. to hash the
-    ///   archive while it is written instead of reading it back).
-    public convenience init(path: String, mtime: Int64 = 0,
-                            observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(PackArchiveError) {
+    public convenience init(path: String, mtime: Int64 = 0) throws(PackArchiveError) {
         guard mtime >= 0 else {
             throw PackArchiveError(archive: path, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
         }
@@ -55,7 +52,7 @@ public final class PackArchiveWriter {
         guard fd >= 0 else {
             throw PackArchiveError(archive: path, message: "cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable")
         }
-        try self.init(name: path, mtime: mtime, sink: OutputSink(fd: fd, observer: observer), fd: fd, blockSize: Self.blockSize)
+        try self.init(name: path, mtime: mtime, sink: OutputSink(fd: fd), fd: fd, blockSize: Self.blockSize)
     }
 
     /// Streams the archive to `output` instead of a file, unblocked: `output` receives each

@@ -68,7 +68,7 @@ struct StreamingPackWriter {
         archiveFile.close(archiveOutput.file)
         try assetFiles.finish()
         try archiveFile.finish()
-        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hash.hex, bytes: archiveOutput.hash.bytes))
+        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hex, bytes: archiveOutput.bytes))
     }
 
     /// Reads up to one chunk (fewer only at the end of the file); 0 at the end.
@@ -86,9 +86,10 @@ struct StreamingPackWriter {
 
 }
 
-/// The archive's bytes, hashed as they go by on their way to the write-behind file.
+/// The archive's bytes, hashed and counted as they go by on their way to the write-behind file.
 final class HashingOutput: PackArchiveOutput {
-    let hash = RunningHash()
+    private var hasher = SHA256()
+    private(set) var bytes: Int64 = 0
     let writer: WriteBehind
     let file: WriteBehindFile
 
@@ -97,20 +98,10 @@ final class HashingOutput: PackArchiveOutput {
         self.file = file
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        hash.update(bytes)
-        try writer.append(bytes, to: file)
-    }
-}
-
-/// A SHA-256 and byte count fed as bytes go by.
-final class RunningHash {
-    private var hasher = SHA256()
-    private(set) var bytes: Int64 = 0
-
-    func update(_ chunk: UnsafeRawBufferPointer) {
+    func write(_ chunk: UnsafeRawBufferPointer) throws {
         hasher.update(bufferPointer: chunk)
         bytes += Int64(chunk.count)
+        try writer.append(chunk, to: file)
     }
 
     var hex: String { SHA256Digest.hex(hasher.finalize()) }

@@ -32,14 +32,12 @@ final class WriteBehind: @unchecked Sendable {
     private let blocks: [UnsafeMutableRawBufferPointer]
     private var pool: [UnsafeMutableRawBufferPointer]
     private var failure: (any Error)?
-    private let blockCount: Int
     private var openFiles = 0   // caller side
 
     /// - Parameter bypassCache: `false` writes through the page cache like a plain `write(2)`.
     init(label: String, blocks: Int = 2, bypassCache: Bool = WriteBehind.bypassCacheByDefault) {
         queue = DispatchQueue(label: "soundshelf.write-behind.\(label)")
         self.bypassCache = bypassCache
-        blockCount = blocks
         freeBlocks = DispatchSemaphore(value: blocks)
         self.blocks = (0..<blocks).map { _ in
             UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: Self.alignment)
@@ -62,7 +60,7 @@ final class WriteBehind: @unchecked Sendable {
     /// Creates `path` (failing if it exists when `exclusive`, else truncating it).
     func create(_ path: String, exclusive: Bool) throws -> WriteBehindFile {
         try throwIfFailed()
-        precondition(openFiles < blockCount, "WriteBehind: more open files than staging blocks would wait forever")
+        precondition(openFiles < blocks.count, "WriteBehind: more open files than staging blocks would wait forever")
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: path) }
         let file = WriteBehindFile(fd: fd, path: path)

@@ -29,9 +29,11 @@ struct BenchFailure: Error, CustomStringConvertible {
     var description: String { "soundshelf-bench: \(message)" }
 }
 
-/// Runs a child process and reports its exit status and peak RSS (wait4's rusage).
+/// Runs a child process (`path` searched in PATH when it has no slash) and reports its exit
+/// status, peak RSS and CPU time (user + system, from wait4's rusage, which includes the
+/// descendants it waited for), so a run on a busy machine can still be compared by the CPU it used.
 enum BenchProcess {
-    struct Outcome { var status: Int32; var maxRSSKiB: Int }
+    struct Outcome { var status: Int32; var maxRSSKiB: Int; var cpuSeconds: Double = 0 }
 
     /// `extraEnvironment` ("NAME=value") is added to this process's environment.
     static func run(_ path: String, _ arguments: [String], extraEnvironment: [String] = []) throws -> Outcome {
@@ -50,13 +52,14 @@ enum BenchProcess {
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else {
+        guard posix_spawnp(&pid, path, &actions, nil, argv, envp) == 0 else {
             throw BenchFailure(message: "cannot start \(path); build it first (swift build -c release)")
         }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(status: exit, maxRSSKiB: usage.ru_maxrss)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Outcome(status: exit, maxRSSKiB: usage.ru_maxrss, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 }

@@ -26,7 +26,7 @@ struct OutputTests {
 
         let output = Collect()
         let writer = try PackArchiveWriter(output: output, name: "streamed.tar", mtime: 1_700_000_000)
-        try write(entries, with: writer, chunk: 65_536)
+        try writeEntries(entries, with: writer, chunk: 65_536)
         try writer.close()
         let file = Array(try Data(contentsOf: URL(fileURLWithPath: dir.path("file.tar"))))
         let same = output.bytes == file   // a Bool: a failing == on megabytes would be diffed
@@ -40,7 +40,7 @@ struct OutputTests {
         output.limit = 100_000
         let writer = try PackArchiveWriter(output: output, name: "streamed.tar")
         let entry = TestEntry(name: "big.wav", bytes: [UInt8](repeating: 7, count: 300_000))
-        let error = try #require(throws: PackArchiveError.self) { try write([entry], with: writer, chunk: 50_000) }
+        let error = try #require(throws: PackArchiveError.self) { try writeEntries([entry], with: writer, chunk: 50_000) }
         #expect(error.archive == "streamed.tar")
         #expect(error.entry == nil, "the failing bytes may belong to an earlier entry")
         #expect(error.message.contains("while adding \"big.wav\""))
@@ -48,18 +48,5 @@ struct OutputTests {
         #expect(error.underlying is Collect.Full)
         // The writer is unusable afterwards and says so, instead of writing an end marker.
         #expect(throws: PackArchiveError.self) { try writer.close() }
-    }
-
-    private func write(_ entries: [TestEntry], with writer: PackArchiveWriter, chunk: Int) throws {
-        for entry in entries {
-            try writer.beginEntry(name: entry.name, size: Int64(entry.bytes.count))
-            var offset = 0
-            while offset < entry.bytes.count {
-                let end = min(offset + chunk, entry.bytes.count)
-                try entry.bytes[offset..<end].withUnsafeBytes { try writer.write($0) }
-                offset = end
-            }
-            try writer.finishEntry()
-        }
     }
 }

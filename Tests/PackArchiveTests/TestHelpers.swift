@@ -85,6 +85,12 @@ struct TestEntry {
 /// Writes `entries` with ``PackArchiveWriter``, feeding each entry in chunks of `chunk` bytes.
 func writeArchive(_ entries: [TestEntry], to path: String, mtime: Int64 = 0, chunk: Int = 65_536) throws {
     let writer = try PackArchiveWriter(path: path, mtime: mtime)
+    try writeEntries(entries, with: writer, chunk: chunk)
+    try writer.close()
+}
+
+/// Adds `entries` to `writer` in chunks of `chunk` bytes (without closing it).
+func writeEntries(_ entries: [TestEntry], with writer: PackArchiveWriter, chunk: Int) throws {
     for entry in entries {
         try writer.beginEntry(name: entry.name, size: Int64(entry.bytes.count))
         var offset = 0
@@ -95,7 +101,6 @@ func writeArchive(_ entries: [TestEntry], to path: String, mtime: Int64 = 0, chu
         }
         try writer.finishEntry()
     }
-    try writer.close()
 }
 
 /// Reads every entry of an archive with ``PackArchiveReader`` into memory (tests only).

@@ -54,7 +54,7 @@ enum InstallBench {
             """
             sync()
             try plain.add {
-                let outcome = try InstallBenchProcess.run("/bin/bash", ["-c", script])
+                let outcome = try BenchProcess.run("/bin/bash", ["-c", script])
                 plainCPU.append(outcome.cpuSeconds)
                 return outcome.status
             }
@@ -65,11 +65,11 @@ enum InstallBench {
             let root = work.appendingPathComponent("root-\(round)").path
             let prepared = try BenchProcess.run(client, ["sync", "--catalog", nginx.baseURL, "--root", root])
             guard prepared.status == 0 else { throw BenchFailure(message: "client sync failed (status \(prepared.status))") }
-            var child = InstallBenchProcess.Outcome(status: 0, maxRSSKiB: 0, cpuSeconds: 0)
+            var child = BenchProcess.Outcome(status: 0, maxRSSKiB: 0)
             sync()
             try ours.add {
                 let command = wrap.isEmpty ? [client] : wrap + [client]
-                child = try InstallBenchProcess.run(command[0], Array(command.dropFirst()) + ["install", pack.slug, "--root", root])
+                child = try BenchProcess.run(command[0], Array(command.dropFirst()) + ["install", pack.slug, "--root", root])
                 return child.status
             }
             rss.append(child.maxRSSKiB)
