@@ -1,22 +1,28 @@
-import Foundation
 import CatalogModel
+import Foundation
 
 /// Writing results for people and programs: one JSON document on stdout with `--json`,
-/// messages on stderr, no stack traces.
+/// aligned tables and lines for people, messages on stderr, no stack traces.
 ///
 /// ```swift
 /// try Output.json(["packId": id])
-/// Output.error("catalog.yaml:3:7: unknown kind 'musik'")
+/// Output.table(["ID", "TITLE"], [["1", "Forest"]])
+/// Output.error("catalog.yaml:3:7: error: unknown kind 'musik'")
 /// ```
 public enum Output {
-    /// Prints `value` as one JSON document (sorted keys, pretty) on stdout.
+    /// Prints `value` as one JSON document (sorted keys, pretty, unescaped slashes) on stdout.
     public static func json<T: Encodable>(_ value: T) throws {
-        let data = try CatalogJSON.encode(value)
-        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(try CatalogJSON.encode(value))
     }
 
-    public static func line(_ text: String) {
-        print(text)
+    /// One line on stdout.
+    public static func line(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// An aligned table on stdout: a header row, then the rows; columns padded to their widest cell.
+    public static func table(_ header: [String], _ rows: [[String]]) {
+        line(Table(header, rows).render())
     }
 
     /// A message on stderr.
@@ -29,6 +35,21 @@ public enum Output {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// Whether stdout (or stderr) is a terminal, for progress bars.
+    /// Whether stderr is a terminal, for progress bars.
     public static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    /// A duration for people: `2.5s`, `3:07`, `1:02:03`; `-` when unknown.
+    public static func duration(_ seconds: Double?) -> String {
+        guard let seconds else { return "-" }
+        if seconds < 60 { return String(format: "%.1fs", seconds) }
+        let total = Int(seconds.rounded())
+        return total >= 3600
+            ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+            : String(format: "%d:%02d", total / 60, total % 60)
+    }
+
+    /// A byte count for people (``ByteFormat``); `-` when unknown.
+    public static func bytes(_ count: Int64?) -> String {
+        count.map(ByteFormat.string) ?? "-"
+    }
 }

@@ -50,14 +50,3 @@ public final class ProgressMeter: @unchecked Sendable {
         if drew { Output.raw("\n") }
     }
 }
-
-/// Human byte counts: "12.3 MB".
-public enum ByteFormat {
-    public static func string(_ bytes: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 { value /= 1000; unit += 1 }
-        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
-    }
-}

@@ -15,7 +15,7 @@ struct Keygen: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (key, pub) = try ToolFailure.report { try CatalogKeys.generate(in: out) }
+        let (key, pub) = try CommandRunner.run { try CatalogKeys.generate(in: out) }
         if json { try Output.json(["privateKey": key, "publicKey": pub]) } else {
             Output.line("private key: \(key) (keep it secret; pass it to `catalog publish --sign-key`)")
             Output.line("public key:  \(pub) (give it to clients: `client sync --trust-key`)")

@@ -41,7 +41,7 @@ struct Publish: ParsableCommand {
         options.renew = renew
         options.strict = strict
         options.templatesDirectory = TemplateLocator.directory(containing: "index.html.mustache")
-        let result = try ToolFailure.report { try CatalogPublisher.publish(options) }
+        let result = try CommandRunner.run { try CatalogPublisher.publish(options) }
         if json { try Output.json(result); return }
         for slug in result.packsBuilt { Output.line("built pack \(slug)") }
         if !result.removedPacks.isEmpty { Output.line("removed packs: \(result.removedPacks.joined(separator: ", "))") }

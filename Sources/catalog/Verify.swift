@@ -21,8 +21,8 @@ struct Verify: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let place = try ToolFailure.report { try CatalogLocation(location) }
-        let key = try ToolFailure.report { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
+        let place = try CommandRunner.run { try CatalogLocation(location) }
+        let key = try CommandRunner.run { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
         let transport = URLCatalogTransport()
         let report = await CatalogVerifier.verify(fetch: { try await transport.fetch(place.resolve($0), limit: Int(Int32.max)) },
                                                   trustedKey: key)

@@ -20,7 +20,7 @@ struct Add: ParsableCommand {
     var json = false
 
     func run() throws {
-        let added = try ToolFailure.report {
+        let added = try CommandRunner.run {
             try PackItemAppender.add(files: files, to: pack, probe: AudioCheck.probe)
         }
         if json { try Output.json(["added": added]) } else {

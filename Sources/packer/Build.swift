@@ -23,7 +23,7 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let meter = ProgressMeter(label: "building", enabled: !json && Output.isTerminal)
-        let result = try ToolFailure.report {
+        let result = try CommandRunner.run {
             try PackBuilder.build(packAt: pack, outputDirectory: out, strict: strict) { p in
                 meter.update(done: p.bytesDone, total: p.bytesTotal, detail: "file \(p.filesDone)/\(p.filesTotal)")
             }

@@ -30,7 +30,7 @@ struct Init: ParsableCommand {
     }
 
     func run() throws {
-        let made = try ToolFailure.report {
+        let made = try CommandRunner.run {
             guard let templatePath = TemplateLocator.find("pack.yaml"),
                   let template = FileManager.default.contents(atPath: templatePath) else {
                 throw AuthoringError(file: "templates/pack.yaml", message: "not found; run packer from the Soundshelf folder or set SOUNDSHELF_TEMPLATES")

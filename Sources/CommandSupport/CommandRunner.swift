@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// Runs a command's body; any failure is printed as one sentence on stderr (`error: …`, no stack
+/// trace) and the process exits with status 1. Argument problems (`ValidationError`) and explicit
+/// exit codes pass through to swift-argument-parser.
+///
+/// ```swift
+/// func run() async throws {
+///     try await CommandRunner.run { try await library.sync(options) }
+/// }
+/// ```
+public enum CommandRunner {
+    @discardableResult
+    public static func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw try exit(for: error)
+        }
+    }
+
+    @discardableResult
+    public static func run<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw try exit(for: error)
+        }
+    }
+
+    /// Prints `message` as a failure and exits the command with status 1.
+    public static func fail(_ message: String) throws -> Never {
+        Output.error(Self.line(for: message))
+        throw ExitCode.failure
+    }
+
+    /// The user-facing sentence for an error: its `description` (a `CocoaError`'s localized one).
+    public static func message(for error: any Error) -> String {
+        error is CocoaError ? error.localizedDescription : String(describing: error)
+    }
+
+    private static func exit(for error: any Error) throws -> any Error {
+        if error is ExitCode || error is ValidationError || error is CleanExit { return error }
+        Output.error(line(for: message(for: error)))
+        return ExitCode.failure
+    }
+
+    private static func line(for message: String) -> String {
+        message.hasPrefix("error:") ? message : "error: \(message)"
+    }
+}
