@@ -20,7 +20,7 @@ public final class Library: Sendable {
     }
 
     public let paths: LibraryPaths
-    public let database: AppDatabase
+    package let database: AppDatabase
     public let items: LibraryRepository
     public let facets: FacetRepository
     public let packs: PackRepository
@@ -48,7 +48,7 @@ public final class Library: Sendable {
     }
 
     /// The catalog state: location, trusted key, last imported version and seed.
-    public func catalogState() async throws -> CatalogStateRecord {
+    package func catalogState() async throws -> CatalogStateRecord {
         try await database.read { try CatalogStateRecord.current($0) }
     }
 
@@ -79,7 +79,7 @@ public final class Library: Sendable {
     /// Call after a write that changed the tags or visibility of `itemIDs` (e.g. an installer
     /// applying manifest tags) and bumped `catalog_state.data_generation` in its transaction
     /// (``CatalogStateRecord/bumpGeneration(_:)``): brings the facet index in step.
-    public func refreshIndexedItems(_ itemIDs: [String]) async throws {
+    package func refreshIndexedItems(_ itemIDs: [String]) async throws {
         try await indexStore?.refresh(itemIDs: itemIDs)
     }
 }

@@ -8,13 +8,13 @@ import GRDB
 /// let db = try AppDatabase.open(at: LibraryPaths(root: root).database)
 /// let count = try await db.reader.read { try LibraryItemRecord.fetchCount($0) }
 /// ```
-public final class AppDatabase: Sendable {
+package final class AppDatabase: Sendable {
     /// The pool; read with `reader`, write with `writer`.
-    public let writer: DatabasePool
+    package let writer: DatabasePool
     /// The file path, for messages.
-    public let path: String
+    package let path: String
 
-    public var reader: any DatabaseReader { writer }
+    package var reader: any DatabaseReader { writer }
 
     init(pool: DatabasePool, path: String) {
         self.writer = pool
@@ -22,7 +22,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// Opens (creating when needed) the database at `url` and runs pending migrations.
-    public static func open(at url: URL) throws -> AppDatabase {
+    package static func open(at url: URL) throws -> AppDatabase {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)

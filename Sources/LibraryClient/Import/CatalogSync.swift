@@ -48,18 +48,18 @@ public struct SyncResult: Sendable, Hashable {
 /// ```swift
 /// let result = try await CatalogSync(database: db, fetcher: CatalogFetcher()).run(options)
 /// ```
-public struct CatalogSync: Sendable {
-    public let database: AppDatabase
-    public let fetcher: CatalogFetcher
+package struct CatalogSync: Sendable {
+    package let database: AppDatabase
+    package let fetcher: CatalogFetcher
     /// Set by ``Library``: a first import builds the facet index into it while committing.
     var prebuild: FacetIndexPrebuild?
 
-    public init(database: AppDatabase, fetcher: CatalogFetcher) {
+    package init(database: AppDatabase, fetcher: CatalogFetcher) {
         self.database = database
         self.fetcher = fetcher
     }
 
-    public func run(_ options: SyncOptions) async throws -> SyncResult {
+    package func run(_ options: SyncOptions) async throws -> SyncResult {
         let state = try await database.read { try CatalogStateRecord.current($0) }
         guard let text = options.catalog ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
         let location = try CatalogLocation(text)

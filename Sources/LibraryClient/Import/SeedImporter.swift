@@ -12,14 +12,14 @@ import GRDB
 /// let first = try await importer.importIfNeeded()      // no-op when a seed is already imported
 /// let later = try await importer.applyUpdates()        // no-op when this seed was the last one
 /// ```
-public struct SeedImporter: Sendable {
-    public let database: AppDatabase
-    public let seed: Seed
-    public let seedSHA256: String
+package struct SeedImporter: Sendable {
+    package let database: AppDatabase
+    package let seed: Seed
+    package let seedSHA256: String
     /// The seed's file or URL, for messages.
-    public let file: String
+    package let file: String
 
-    public init(database: AppDatabase, seed: Seed, seedSHA256: String, file: String) {
+    package init(database: AppDatabase, seed: Seed, seedSHA256: String, file: String) {
         self.database = database
         self.seed = seed
         self.seedSHA256 = seedSHA256
@@ -27,14 +27,14 @@ public struct SeedImporter: Sendable {
     }
 
     /// Imports the seed when the database holds none yet; otherwise does nothing.
-    public func importIfNeeded() async throws -> ImportSummary {
+    package func importIfNeeded() async throws -> ImportSummary {
         try await run(onlyIfEmpty: true, force: false, alsoWrite: nil)
     }
 
     /// Upserts the seed's changes, keeping `pack_state`, `local_asset` and files; hides items
     /// and packs it no longer lists. Does nothing when this seed (same SHA-256) was the last
     /// one imported, unless `force`.
-    public func applyUpdates(force: Bool = false) async throws -> ImportSummary {
+    package func applyUpdates(force: Bool = false) async throws -> ImportSummary {
         try await run(onlyIfEmpty: false, force: force, alsoWrite: nil)
     }
 

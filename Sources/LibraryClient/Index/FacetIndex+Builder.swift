@@ -13,7 +13,7 @@ extension FacetIndex {
     /// }
     /// let index = builder.build()
     /// ```
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         private var meta: [UInt8] = []
         private var forward = ForwardIndex()
         private var values = Array(repeating: ValueDictionary(), count: TagDimension.facetCount)
@@ -22,7 +22,7 @@ extension FacetIndex {
         private let layout: Layout
 
         /// An empty builder.
-        public init() {
+        package init() {
             layout = .standard
         }
 
@@ -36,7 +36,7 @@ extension FacetIndex {
         /// ```swift
         /// builder.add(item: 12, kind: .atmosphere, visible: false, tags: [.location: [4, 9]])
         /// ```
-        public mutating func add(item: UInt32, kind: Kind, visible: Bool, tags: [TagDimension: [Int64]]) {
+        package mutating func add(item: UInt32, kind: Kind, visible: Bool, tags: [TagDimension: [Int64]]) {
             FacetIndex.encode(kind: kind, tags: tags, values: &values, into: &scratch)
             let index = Int(item)
             if index == meta.count {
@@ -54,7 +54,7 @@ extension FacetIndex {
         /// ```swift
         /// let index = builder.build()
         /// ```
-        public func build() -> FacetIndex {
+        package func build() -> FacetIndex {
             var index = FacetIndex(layout: layout)
             index.meta = meta
             index.forward = forward.compacted()

@@ -3,7 +3,7 @@ import CatalogModel
 extension FacetIndex {
     /// How ``counts(kind:filters:strategy:)`` computes a dimension's counts. All strategies give
     /// the same answer; they differ in speed, which the `facet-bench` executable measures.
-    public enum CountingStrategy: String, Sendable, CaseIterable {
+    package enum CountingStrategy: String, Sendable, CaseIterable {
         /// Per dimension, whichever of `postings` and `items` the cost model expects to be cheaper.
         case adaptive
         /// For each value, `|posting list ∩ mask|`: bitset AND + popcount for common values,
@@ -29,7 +29,7 @@ extension FacetIndex {
     /// raw.counts[.location]?[swamp]    // sfx in the swamp: the location filter is not applied
     /// raw.counts[.mood]?[eerie]        // eerie sfx in the forest
     /// ```
-    public func counts(kind: Kind, filters: Filters) -> RawFacetCounts {
+    package func counts(kind: Kind, filters: Filters) -> RawFacetCounts {
         counts(kind: kind, filters: filters, strategy: .adaptive)
     }
 
@@ -38,7 +38,7 @@ extension FacetIndex {
     /// ```swift
     /// index.counts(kind: .sfx, filters: filters, strategy: .scan) == index.counts(kind: .sfx, filters: filters)
     /// ```
-    public func counts(kind: Kind, filters: Filters, strategy: CountingStrategy) -> RawFacetCounts {
+    package func counts(kind: Kind, filters: Filters, strategy: CountingStrategy) -> RawFacetCounts {
         let plan = plan(kind: kind, filters: filters)
         if plan.matchesNothing { return .empty(kind: kind) }
         if strategy == .scan { return scanCounts(plan) }

@@ -63,7 +63,7 @@ extension FacetIndex {
     /// let page = index.matching(kind: .sfx, filters: Filters(moodIDs: [calm, eerie]))
     /// // sort or page these via SQLite (`WHERE rowid IN …`) or a sort key array
     /// ```
-    public func matching(kind: Kind, filters: Filters) -> [UInt32] {
+    package func matching(kind: Kind, filters: Filters) -> [UInt32] {
         let plan = plan(kind: kind, filters: filters)
         if plan.matchesNothing { return [] }
         return (mask(plan, excluding: nil) ?? kindMasks[plan.kind]).elements()
@@ -74,7 +74,7 @@ extension FacetIndex {
     /// ```swift
     /// index.matchCount(kind: .music, filters: Filters())   // visible music items
     /// ```
-    public func matchCount(kind: Kind, filters: Filters) -> Int {
+    package func matchCount(kind: Kind, filters: Filters) -> Int {
         let plan = plan(kind: kind, filters: filters)
         if plan.matchesNothing { return 0 }
         return (mask(plan, excluding: nil) ?? kindMasks[plan.kind]).count

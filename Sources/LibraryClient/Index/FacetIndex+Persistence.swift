@@ -15,7 +15,7 @@ extension FacetIndex {
     /// ```swift
     /// let stamp = "\(FacetIndex.formatVersion)/\(seedHash)/\(writeCounter)"
     /// ```
-    public static let formatVersion: UInt32 = 1
+    package static let formatVersion: UInt32 = 1
 
     /// The index as bytes, tagged with `stamp` (say a hash of the database seed and a write
     /// counter) that ``init(serialized:expectedStamp:)`` must be given again.
@@ -23,7 +23,7 @@ extension FacetIndex {
     /// ```swift
     /// try index.serialized(stamp: "seed-3f2a/writes-1187").write(to: cacheURL)
     /// ```
-    public func serialized(stamp: String) -> Data {
+    package func serialized(stamp: String) -> Data {
         let compact = forward.compactArrays()
         var writer = FacetBinaryWriter(capacity: 64 + meta.count * 5 + compact.codes.count * 8)
         writer.appendBytes(Self.magic)
@@ -82,7 +82,7 @@ extension FacetIndex {
     /// let index = (try? FacetIndex(serialized: Data(contentsOf: cacheURL), expectedStamp: stamp))
     ///     ?? rebuildFromDatabase()
     /// ```
-    public init(serialized data: Data, expectedStamp: String) throws {
+    package init(serialized data: Data, expectedStamp: String) throws {
         self = try data.withUnsafeBytes { raw in
             var reader = FacetBinaryReader(raw)
             guard raw.count >= Self.magic.count, Array(raw.prefix(Self.magic.count)) == Self.magic else {
@@ -133,7 +133,7 @@ extension FacetIndex {
     /// ```swift
     /// let index = try FacetIndex(contentsOf: cacheURL, expectedStamp: stamp)
     /// ```
-    public init(contentsOf url: URL, expectedStamp: String) throws {
+    package init(contentsOf url: URL, expectedStamp: String) throws {
         try self.init(serialized: Data(contentsOf: url, options: .alwaysMapped), expectedStamp: expectedStamp)
     }
 
@@ -142,7 +142,7 @@ extension FacetIndex {
     /// ```swift
     /// try index.write(to: cacheURL, stamp: stamp)
     /// ```
-    public func write(to url: URL, stamp: String) throws {
+    package func write(to url: URL, stamp: String) throws {
         try serialized(stamp: stamp).write(to: url, options: .atomic)
     }
 }

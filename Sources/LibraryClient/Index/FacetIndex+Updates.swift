@@ -8,7 +8,7 @@ extension FacetIndex {
     /// ```swift
     /// index.upsert(item: 42, kind: .atmosphere, visible: true, tags: [.mood: [calm]])
     /// ```
-    public mutating func upsert(item: UInt32, kind: Kind, visible: Bool, tags: [TagDimension: [Int64]]) {
+    package mutating func upsert(item: UInt32, kind: Kind, visible: Bool, tags: [TagDimension: [Int64]]) {
         var codes: [UInt32] = []
         Self.encode(kind: kind, tags: tags, values: &values, into: &codes)
         detach(item)
@@ -28,7 +28,7 @@ extension FacetIndex {
     /// ```swift
     /// index.setVisible(item: 42, false)
     /// ```
-    public mutating func setVisible(item: UInt32, _ visible: Bool) {
+    package mutating func setVisible(item: UInt32, _ visible: Bool) {
         let index = Int(item)
         guard index < meta.count else { return }
         let current = ItemMeta(raw: meta[index])
@@ -48,7 +48,7 @@ extension FacetIndex {
     /// ```swift
     /// index.remove(item: 42)
     /// ```
-    public mutating func remove(item: UInt32) {
+    package mutating func remove(item: UInt32) {
         detach(item)
     }
 

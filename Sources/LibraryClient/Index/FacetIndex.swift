@@ -30,7 +30,7 @@ import CatalogModel
 /// index.matching(kind: .sfx, filters: Filters(locationIDs: [4]))   // [0]
 /// index.counts(kind: .sfx, filters: Filters(locationIDs: [4])).counts[.location]   // [4: 1, 5: 1]
 /// ```
-public struct FacetIndex: Sendable {
+package struct FacetIndex: Sendable {
     /// One ``ItemMeta`` byte per item number.
     var meta: [UInt8]
     /// Every item's tag codes, visible or not.
@@ -53,7 +53,7 @@ public struct FacetIndex: Sendable {
     /// var index = FacetIndex()
     /// index.upsert(item: 0, kind: .music, visible: true, tags: [.mood: [3]])
     /// ```
-    public init() {
+    package init() {
         self.init(layout: .standard)
     }
 
@@ -72,7 +72,7 @@ public struct FacetIndex: Sendable {
     /// ```swift
     /// index.itemCount == rowCountInDatabase   // else rebuild
     /// ```
-    public var itemCount: Int { presentCount }
+    package var itemCount: Int { presentCount }
 
     /// One past the highest item number ever stored: the size an item-number-indexed array
     /// (such as a sort key array) needs.
@@ -80,14 +80,14 @@ public struct FacetIndex: Sendable {
     /// ```swift
     /// var sortKeys = [UInt32](repeating: 0, count: index.itemNumberBound)
     /// ```
-    public var itemNumberBound: Int { meta.count }
+    package var itemNumberBound: Int { meta.count }
 
     /// The kind of `item`, or nil when it is not stored.
     ///
     /// ```swift
     /// index.kind(of: 7)                   // .sfx
     /// ```
-    public func kind(of item: UInt32) -> Kind? {
+    package func kind(of item: UInt32) -> Kind? {
         Int(item) < meta.count ? ItemMeta(raw: meta[Int(item)]).kind : nil
     }
 
@@ -96,7 +96,7 @@ public struct FacetIndex: Sendable {
     /// ```swift
     /// index.isVisible(7)                  // false after setVisible(item: 7, false)
     /// ```
-    public func isVisible(_ item: UInt32) -> Bool {
+    package func isVisible(_ item: UInt32) -> Bool {
         Int(item) < meta.count && ItemMeta(raw: meta[Int(item)]).isVisible
     }
 
@@ -105,7 +105,7 @@ public struct FacetIndex: Sendable {
     /// ```swift
     /// index.tags(of: 7)[.mood]            // [3, 12]
     /// ```
-    public func tags(of item: UInt32) -> [TagDimension: [Int64]] {
+    package func tags(of item: UInt32) -> [TagDimension: [Int64]] {
         var tags: [TagDimension: [Int64]] = [:]
         for code in forward.codes(of: item) {
             guard let dimension = TagDimension(facetOrdinal: FacetCode.dimension(code)) else { continue }
@@ -119,7 +119,7 @@ public struct FacetIndex: Sendable {
     /// ```swift
     /// print(index.memoryBytes / 1_048_576, "MB")
     /// ```
-    public var memoryBytes: Int {
+    package var memoryBytes: Int {
         var total = meta.capacity + forward.memoryBytes
         total += values.reduce(0) { $0 + $1.memoryBytes }
         total += kindMasks.reduce(0) { $0 + $1.memoryBytes }

@@ -8,7 +8,7 @@
 ///     index = rebuildFromDatabase()   // FacetIndexError.stampMismatch, .corrupt, …
 /// }
 /// ```
-public enum FacetIndexError: Error, Sendable, Equatable {
+package enum FacetIndexError: Error, Sendable, Equatable {
     /// The data does not start with the facet index magic.
     case notAFacetIndex
     /// Written by a format version this code does not read.

@@ -11,19 +11,19 @@ import CatalogModel
 /// raw.total                           // items of the kind matching every filter
 /// raw.counts[.location]?[forestID]    // items matching every filter but the location one
 /// ```
-public struct RawFacetCounts: Sendable, Equatable {
+package struct RawFacetCounts: Sendable, Equatable {
     /// Visible items of the kind that match all filters.
-    public var total: Int
+    package var total: Int
     /// Per dimension of the kind: value id → count (zero counts absent).
-    public var counts: [TagDimension: [Int64: Int]]
+    package var counts: [TagDimension: [Int64: Int]]
 
-    public init(total: Int, counts: [TagDimension: [Int64: Int]]) {
+    package init(total: Int, counts: [TagDimension: [Int64: Int]]) {
         self.total = total
         self.counts = counts
     }
 
     /// Zero total and an empty dictionary for every dimension of `kind`.
-    public static func empty(kind: Kind) -> RawFacetCounts {
+    package static func empty(kind: Kind) -> RawFacetCounts {
         RawFacetCounts(total: 0, counts: Dictionary(uniqueKeysWithValues: kind.dimensions.map { ($0, [:]) }))
     }
 }

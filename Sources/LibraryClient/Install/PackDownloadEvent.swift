@@ -20,13 +20,13 @@ public struct PackDownloadEvent: Sendable, Hashable {
     public var packId: String
     public var phase: Phase
     /// `pack_state.state` after this event.
-    public var state: PackStateRecord.State
+    public var state: PackState
     public var bytesDownloaded: Int64
     public var bytesTotal: Int64
     /// The error sentence for `failed`; nil otherwise.
     public var message: String?
 
-    public init(packId: String, phase: Phase, state: PackStateRecord.State, bytesDownloaded: Int64 = 0,
+    public init(packId: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
                 bytesTotal: Int64 = 0, message: String? = nil) {
         self.packId = packId
         self.phase = phase

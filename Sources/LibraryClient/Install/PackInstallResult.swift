@@ -7,7 +7,7 @@
 public struct PackInstallResult: Sendable, Hashable, Codable {
     public var packId: String
     /// `pack_state.state` afterwards.
-    public var state: PackStateRecord.State
+    public var state: PackState
     /// Installed files (after install/repair) or removed files (after uninstall).
     public var files: Int
     /// Their total size in bytes.
@@ -17,7 +17,7 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     /// Installed files that were verified and kept instead of being downloaded again.
     public var reusedFiles: Int
 
-    public init(packId: String, state: PackStateRecord.State, files: Int, bytes: Int64,
+    public init(packId: String, state: PackState, files: Int, bytes: Int64,
                 downloadedBytes: Int64 = 0, reusedFiles: Int = 0) {
         self.packId = packId
         self.state = state

@@ -17,7 +17,7 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
     /// The version the catalog lists.
     public var version: Int
     public var manifestURL: String
-    public var state: PackStateRecord.State
+    public var state: PackState
     public var installedVersion: Int?
     public var bytesTotal: Int64?
     public var bytesDownloaded: Int64?
@@ -47,7 +47,7 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
         artworkURL = row[5]
         version = row[6]
         manifestURL = row[7]
-        state = PackStateRecord.State(rawValue: row[8]) ?? .notDownloaded
+        state = PackState(rawValue: row[8]) ?? .notDownloaded
         installedVersion = row[9]
         bytesTotal = row[10]
         bytesDownloaded = row[11]

@@ -3,11 +3,11 @@ import Crypto
 import Foundation
 
 /// A catalog.json that was read, parsed and (when a key is trusted) signature-checked.
-public struct FetchedCatalog: Sendable {
-    public let location: CatalogLocation
-    public let document: CatalogDocument
+package struct FetchedCatalog: Sendable {
+    package let location: CatalogLocation
+    package let document: CatalogDocument
     /// SHA-256 (hex) of the exact catalog.json bytes.
-    public let sha256: String
+    package let sha256: String
 }
 
 /// Reads a published catalog and checks it before anything touches the database: the
@@ -18,14 +18,14 @@ public struct FetchedCatalog: Sendable {
 /// let catalog = try await fetcher.fetchCatalog(at: loc, trustedKey: key)
 /// let (seed, sha) = try await fetcher.fetchSeed(of: catalog)
 /// ```
-public struct CatalogFetcher: Sendable {
-    public let transport: any CatalogTransport
+package struct CatalogFetcher: Sendable {
+    package let transport: any CatalogTransport
 
-    public init(transport: any CatalogTransport = URLCatalogTransport()) { self.transport = transport }
+    package init(transport: any CatalogTransport = URLCatalogTransport()) { self.transport = transport }
 
     /// Fetches catalog.json; with `trustedKey` (base64 raw Ed25519), also fetches
     /// `signatures/<sha256 of the bytes>.sig` and verifies it.
-    public func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
+    package func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
         let url = location.catalogURL
         let bytes = try await transport.fetch(url, limit: URLCatalogTransport.defaultLimit)
         let sha = SHA256Digest.hex(of: bytes)
@@ -54,7 +54,7 @@ public struct CatalogFetcher: Sendable {
     }
 
     /// Refuses an expired catalog and a rollback below `importedVersion` (unless allowed).
-    public func checkFreshness(_ catalog: FetchedCatalog, importedVersion: Int?, allowDowngrade: Bool,
+    package func checkFreshness(_ catalog: FetchedCatalog, importedVersion: Int?, allowDowngrade: Bool,
                                now: Date = Date()) throws(LibraryClientError) {
         let name = catalog.location.description
         if let expires = catalog.document.expires {
@@ -67,7 +67,7 @@ public struct CatalogFetcher: Sendable {
     }
 
     /// Fetches the seed, checks its size and SHA-256 against catalog.json, and decodes it.
-    public func fetchSeed(of catalog: FetchedCatalog) async throws -> (seed: Seed, sha256: String, file: String) {
+    package func fetchSeed(of catalog: FetchedCatalog) async throws -> (seed: Seed, sha256: String, file: String) {
         let ref = catalog.document.seed
         let url = catalog.location.resolve(ref.url)
         let name = url.isFileURL ? url.path : url.absoluteString
@@ -98,7 +98,7 @@ public struct CatalogFetcher: Sendable {
     }
 
     /// Reads a `--trust-key` file and returns the key as stored (base64 of the raw 32 bytes).
-    public static func readTrustedKey(atPath path: String) throws(LibraryClientError) -> String {
+    package static func readTrustedKey(atPath path: String) throws(LibraryClientError) -> String {
         do {
             return try CatalogSignature.readPublicKey(atPath: path).rawRepresentation.base64EncodedString()
         } catch {
@@ -109,7 +109,7 @@ public struct CatalogFetcher: Sendable {
     static func publicKey(base64: String, source: String) throws(LibraryClientError) -> Curve25519.Signing.PublicKey {
         guard let raw = Data(base64Encoded: base64),
               let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
-            throw .invalidKey(file: source, reason: "not a base64 Ed25519 public key; sync again with --trust-key FILE")
+            throw .invalidKey(file: source, reason: "not a base64 Ed25519 package key; sync again with --trust-key FILE")
         }
         return key
     }

@@ -11,7 +11,7 @@ struct ConcurrencyTestsInProcess {
     enum Outcome: Sendable, Equatable {
         case facets(total: Int)
         case items(count: Int)
-        case installed(packId: String, state: PackStateRecord.State, files: Int)
+        case installed(packId: String, state: PackState, files: Int)
         case packs(count: Int, badStates: Int)
     }
 

@@ -9,7 +9,7 @@ import GRDB
 /// let moods = try MoodRecord.order(MoodRecord.Columns.sortOrder).fetchAll(db)
 /// moods.map(\.tagValue)   // [TagValue(id: 1, name: "Action"), …]
 /// ```
-public protocol DimensionValueRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package protocol DimensionValueRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
     static var dimension: TagDimension { get }
     var id: Int64? { get }
     var name: String { get }
@@ -19,69 +19,69 @@ public protocol DimensionValueRecord: Codable, Sendable, Hashable, FetchableReco
 }
 
 /// Column names shared by every dimension table.
-public enum DimensionColumns {
-    public static let id = Column("id")
-    public static let name = Column("name")
-    public static let sortOrder = Column("sort_order")
-    public static let isSystem = Column("is_system")
-    public static let createdAt = Column("created_at")
+package enum DimensionColumns {
+    package static let id = Column("id")
+    package static let name = Column("name")
+    package static let sortOrder = Column("sort_order")
+    package static let isSystem = Column("is_system")
+    package static let createdAt = Column("created_at")
 }
 
 /// Coding keys shared by every dimension table.
-public enum DimensionCodingKeys: String, CodingKey {
+package enum DimensionCodingKeys: String, CodingKey {
     case id, name, sortOrder = "sort_order", isSystem = "is_system", createdAt = "created_at"
 }
 
 extension DimensionValueRecord {
-    public static var databaseTableName: String { dimension.table }
+    package static var databaseTableName: String { dimension.table }
     /// The value as the repositories hand it out.
-    public var tagValue: TagValue { TagValue(id: id ?? 0, name: name) }
+    package var tagValue: TagValue { TagValue(id: id ?? 0, name: name) }
 }
 
 /// `location` rows.
-public struct LocationRecord: DimensionValueRecord {
-    public static let dimension = TagDimension.location
-    public typealias Columns = DimensionColumns
-    public typealias CodingKeys = DimensionCodingKeys
-    public var id: Int64?; public var name: String; public var sortOrder: Int?; public var isSystem: Bool; public var createdAt: String?
+package struct LocationRecord: DimensionValueRecord {
+    package static let dimension = TagDimension.location
+    package typealias Columns = DimensionColumns
+    package typealias CodingKeys = DimensionCodingKeys
+    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
 }
 
 /// `mood` rows.
-public struct MoodRecord: DimensionValueRecord {
-    public static let dimension = TagDimension.mood
-    public typealias Columns = DimensionColumns
-    public typealias CodingKeys = DimensionCodingKeys
-    public var id: Int64?; public var name: String; public var sortOrder: Int?; public var isSystem: Bool; public var createdAt: String?
+package struct MoodRecord: DimensionValueRecord {
+    package static let dimension = TagDimension.mood
+    package typealias Columns = DimensionColumns
+    package typealias CodingKeys = DimensionCodingKeys
+    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
 }
 
 /// `music_theme` rows.
-public struct MusicThemeRecord: DimensionValueRecord {
-    public static let dimension = TagDimension.musicTheme
-    public typealias Columns = DimensionColumns
-    public typealias CodingKeys = DimensionCodingKeys
-    public var id: Int64?; public var name: String; public var sortOrder: Int?; public var isSystem: Bool; public var createdAt: String?
+package struct MusicThemeRecord: DimensionValueRecord {
+    package static let dimension = TagDimension.musicTheme
+    package typealias Columns = DimensionColumns
+    package typealias CodingKeys = DimensionCodingKeys
+    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
 }
 
 /// `atmosphere_theme` rows.
-public struct AtmosphereThemeRecord: DimensionValueRecord {
-    public static let dimension = TagDimension.atmosphereTheme
-    public typealias Columns = DimensionColumns
-    public typealias CodingKeys = DimensionCodingKeys
-    public var id: Int64?; public var name: String; public var sortOrder: Int?; public var isSystem: Bool; public var createdAt: String?
+package struct AtmosphereThemeRecord: DimensionValueRecord {
+    package static let dimension = TagDimension.atmosphereTheme
+    package typealias Columns = DimensionColumns
+    package typealias CodingKeys = DimensionCodingKeys
+    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
 }
 
 /// `sfx_theme` rows.
-public struct SfxThemeRecord: DimensionValueRecord {
-    public static let dimension = TagDimension.sfxTheme
-    public typealias Columns = DimensionColumns
-    public typealias CodingKeys = DimensionCodingKeys
-    public var id: Int64?; public var name: String; public var sortOrder: Int?; public var isSystem: Bool; public var createdAt: String?
+package struct SfxThemeRecord: DimensionValueRecord {
+    package static let dimension = TagDimension.sfxTheme
+    package typealias Columns = DimensionColumns
+    package typealias CodingKeys = DimensionCodingKeys
+    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
 }
 
 /// `creature_type` rows.
-public struct CreatureTypeRecord: DimensionValueRecord {
-    public static let dimension = TagDimension.creatureType
-    public typealias Columns = DimensionColumns
-    public typealias CodingKeys = DimensionCodingKeys
-    public var id: Int64?; public var name: String; public var sortOrder: Int?; public var isSystem: Bool; public var createdAt: String?
+package struct CreatureTypeRecord: DimensionValueRecord {
+    package static let dimension = TagDimension.creatureType
+    package typealias Columns = DimensionColumns
+    package typealias CodingKeys = DimensionCodingKeys
+    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
 }

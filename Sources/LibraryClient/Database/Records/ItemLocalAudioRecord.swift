@@ -6,26 +6,26 @@ import GRDB
 /// let audio = try ItemLocalAudioRecord.fetchOne(db, key: itemId)
 /// audio?.codec   // "aac"
 /// ```
-public struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "item_local_audio"
+package struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "item_local_audio"
 
-    public var itemId: String
-    public var assetId: String
-    public var codec: String?
-    public var sampleRate: Int?
-    public var channels: Int?
-    public var loopable: Bool
+    package var itemId: String
+    package var assetId: String
+    package var codec: String?
+    package var sampleRate: Int?
+    package var channels: Int?
+    package var loopable: Bool
 
-    public enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case itemId = "item_id", assetId = "asset_id", codec, sampleRate = "sample_rate", channels, loopable
     }
 
-    public enum Columns {
-        public static let itemId = Column(CodingKeys.itemId)
-        public static let assetId = Column(CodingKeys.assetId)
-        public static let codec = Column(CodingKeys.codec)
-        public static let sampleRate = Column(CodingKeys.sampleRate)
-        public static let channels = Column(CodingKeys.channels)
-        public static let loopable = Column(CodingKeys.loopable)
+    package enum Columns {
+        package static let itemId = Column(CodingKeys.itemId)
+        package static let assetId = Column(CodingKeys.assetId)
+        package static let codec = Column(CodingKeys.codec)
+        package static let sampleRate = Column(CodingKeys.sampleRate)
+        package static let channels = Column(CodingKeys.channels)
+        package static let loopable = Column(CodingKeys.loopable)
     }
 }

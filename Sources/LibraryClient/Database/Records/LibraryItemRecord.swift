@@ -5,45 +5,45 @@ import GRDB
 /// ```swift
 /// let visible = try LibraryItemRecord.all().visible().filter(kind: .sfx).fetchAll(db)
 /// ```
-public struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "library_item"
+package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "library_item"
 
-    public var id: String
-    public var kind: String
-    public var title: String
-    public var subtitle: String?
-    public var duration: Double?
-    public var artworkURL: String?
-    public var isVisible: Bool
-    public var createdAt: String
-    public var updatedAt: String
+    package var id: String
+    package var kind: String
+    package var title: String
+    package var subtitle: String?
+    package var duration: Double?
+    package var artworkURL: String?
+    package var isVisible: Bool
+    package var createdAt: String
+    package var updatedAt: String
     /// Client extension: the dense number the facet index and search table key on.
-    public var itemNumber: Int64?
+    package var itemNumber: Int64?
 
-    public enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case id, kind, title, subtitle, duration
         case artworkURL = "artwork_url", isVisible = "is_visible", createdAt = "created_at"
         case updatedAt = "updated_at", itemNumber = "item_number"
     }
 
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let kind = Column(CodingKeys.kind)
-        public static let title = Column(CodingKeys.title)
-        public static let subtitle = Column(CodingKeys.subtitle)
-        public static let duration = Column(CodingKeys.duration)
-        public static let artworkURL = Column(CodingKeys.artworkURL)
-        public static let isVisible = Column(CodingKeys.isVisible)
-        public static let createdAt = Column(CodingKeys.createdAt)
-        public static let updatedAt = Column(CodingKeys.updatedAt)
-        public static let itemNumber = Column(CodingKeys.itemNumber)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let kind = Column(CodingKeys.kind)
+        package static let title = Column(CodingKeys.title)
+        package static let subtitle = Column(CodingKeys.subtitle)
+        package static let duration = Column(CodingKeys.duration)
+        package static let artworkURL = Column(CodingKeys.artworkURL)
+        package static let isVisible = Column(CodingKeys.isVisible)
+        package static let createdAt = Column(CodingKeys.createdAt)
+        package static let updatedAt = Column(CodingKeys.updatedAt)
+        package static let itemNumber = Column(CodingKeys.itemNumber)
     }
 }
 
 extension DerivableRequest<LibraryItemRecord> {
     /// Only items the current catalog lists.
-    public func visible() -> Self { filter(LibraryItemRecord.Columns.isVisible == true) }
+    package func visible() -> Self { filter(LibraryItemRecord.Columns.isVisible == true) }
 
     /// Items of one kind (`music`, `atmosphere`, `sfx`).
-    public func filter(kindName: String) -> Self { filter(LibraryItemRecord.Columns.kind == kindName) }
+    package func filter(kindName: String) -> Self { filter(LibraryItemRecord.Columns.kind == kindName) }
 }

@@ -6,23 +6,23 @@ import GRDB
 /// let ref = try MusicPlaylistRefRecord.fetchOne(db, key: itemId)
 /// ref?.appleMusicPlaylistId   // "pl.u-abc123"
 /// ```
-public struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "music_playlist_ref"
+package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "music_playlist_ref"
 
-    public var itemId: String
-    public var appleMusicPlaylistId: String
-    public var lastSyncAt: String?
-    public var useSnapshot: Bool
+    package var itemId: String
+    package var appleMusicPlaylistId: String
+    package var lastSyncAt: String?
+    package var useSnapshot: Bool
 
-    public enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case itemId = "item_id", appleMusicPlaylistId = "apple_music_playlist_id"
         case lastSyncAt = "last_sync_at", useSnapshot = "use_snapshot"
     }
 
-    public enum Columns {
-        public static let itemId = Column(CodingKeys.itemId)
-        public static let appleMusicPlaylistId = Column(CodingKeys.appleMusicPlaylistId)
-        public static let lastSyncAt = Column(CodingKeys.lastSyncAt)
-        public static let useSnapshot = Column(CodingKeys.useSnapshot)
+    package enum Columns {
+        package static let itemId = Column(CodingKeys.itemId)
+        package static let appleMusicPlaylistId = Column(CodingKeys.appleMusicPlaylistId)
+        package static let lastSyncAt = Column(CodingKeys.lastSyncAt)
+        package static let useSnapshot = Column(CodingKeys.useSnapshot)
     }
 }

@@ -6,20 +6,20 @@ import GRDB
 /// let items = try PackItemRecord.filter(PackItemRecord.Columns.packId == packId)
 ///     .order(PackItemRecord.Columns.sortOrder).fetchAll(db)
 /// ```
-public struct PackItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "pack_item"
+package struct PackItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "pack_item"
 
-    public var packId: String
-    public var itemId: String
-    public var sortOrder: Int
+    package var packId: String
+    package var itemId: String
+    package var sortOrder: Int
 
-    public enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case packId = "pack_id", itemId = "item_id", sortOrder = "sort_order"
     }
 
-    public enum Columns {
-        public static let packId = Column(CodingKeys.packId)
-        public static let itemId = Column(CodingKeys.itemId)
-        public static let sortOrder = Column(CodingKeys.sortOrder)
+    package enum Columns {
+        package static let packId = Column(CodingKeys.packId)
+        package static let itemId = Column(CodingKeys.itemId)
+        package static let sortOrder = Column(CodingKeys.sortOrder)
     }
 }

@@ -5,38 +5,38 @@ import GRDB
 /// ```swift
 /// let pack = try PackRecord.filter(PackRecord.Columns.slug == "dungeon-delve").fetchOne(db)
 /// ```
-public struct PackRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "pack"
+package struct PackRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "pack"
 
-    public var id: String
-    public var kind: String
-    public var title: String
-    public var description: String?
-    public var artworkURL: String?
-    public var version: Int
-    public var manifestURL: String
-    public var createdAt: String
+    package var id: String
+    package var kind: String
+    package var title: String
+    package var description: String?
+    package var artworkURL: String?
+    package var version: Int
+    package var manifestURL: String
+    package var createdAt: String
     /// Client extension: the catalog's slug (unique).
-    public var slug: String?
+    package var slug: String?
     /// Client extension: whether the current catalog still lists the pack.
-    public var isVisible: Bool
+    package var isVisible: Bool
 
-    public enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case id, kind, title, description, version, slug
         case artworkURL = "artwork_url", manifestURL = "manifest_url", createdAt = "created_at"
         case isVisible = "is_visible"
     }
 
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let kind = Column(CodingKeys.kind)
-        public static let title = Column(CodingKeys.title)
-        public static let description = Column(CodingKeys.description)
-        public static let artworkURL = Column(CodingKeys.artworkURL)
-        public static let version = Column(CodingKeys.version)
-        public static let manifestURL = Column(CodingKeys.manifestURL)
-        public static let createdAt = Column(CodingKeys.createdAt)
-        public static let slug = Column(CodingKeys.slug)
-        public static let isVisible = Column(CodingKeys.isVisible)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let kind = Column(CodingKeys.kind)
+        package static let title = Column(CodingKeys.title)
+        package static let description = Column(CodingKeys.description)
+        package static let artworkURL = Column(CodingKeys.artworkURL)
+        package static let version = Column(CodingKeys.version)
+        package static let manifestURL = Column(CodingKeys.manifestURL)
+        package static let createdAt = Column(CodingKeys.createdAt)
+        package static let slug = Column(CodingKeys.slug)
+        package static let isVisible = Column(CodingKeys.isVisible)
     }
 }
