@@ -35,16 +35,24 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case invalidExpiry(url: String, expires: String)
     /// The data root holds no imported catalog yet.
     case notSynced(root: String)
-    /// No item, pack or playlist with this id (or slug).
-    case notFound(what: String, reference: String)
+    /// No item with this id.
+    case itemNotFound(String)
+    /// No pack with this id or slug.
+    case packNotFound(PackReference)
+    /// No music entry with this id.
+    case musicEntryNotFound(String)
     /// A filter names a value its dimension does not have.
     case unknownTag(dimension: TagDimension, name: String, suggestion: String?)
     /// A numeric filter id that is not a value of its dimension.
     case unknownTagID(dimension: TagDimension, id: Int64)
     /// A search with no words in it.
     case emptySearch
-    /// A database failure (file, message).
-    case database(path: String, message: String)
+    /// SQLite failed: the database file, SQLite's result code (busy, corrupt, full, …) and its message.
+    case database(path: String, code: SQLiteResultCode, message: String)
+    /// The database holds a value this release does not know (written by a newer release, or damaged).
+    case unexpectedValue(table: String, column: String, value: String)
+    /// The facet index could not be loaded nor rebuilt from the database.
+    case facetIndexUnavailable(path: String)
     /// A document larger than it may be (an endless or wrong response); nothing past the limit was kept.
     case tooLarge(url: String, limit: Int)
 
@@ -80,8 +88,12 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
             return "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires); ask the publisher to republish"
         case .notSynced(let root):
             return "the library at \(root) has no catalog yet; run `client sync --catalog LOCATION` first"
-        case .notFound(let what, let reference):
-            return "no \(what) '\(reference)' in the library; check the id (see `client list` or `client packs`)"
+        case .itemNotFound(let id):
+            return "no item '\(id)' in the library; check the id (see `client list` or `client search`)"
+        case .packNotFound(let reference):
+            return "no pack '\(reference)' in the library; check the id or slug (see `client packs`)"
+        case .musicEntryNotFound(let reference):
+            return "no music entry '\(reference)' in the library; check the id (see `client music`)"
         case .unknownTag(let dimension, let name, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; see `client facets` for the known values"
             return "unknown \(dimension.displayName) '\(name)'\(hint)"
@@ -89,8 +101,12 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
             return "no \(dimension.displayName) has id \(id); see `client facets` for the known values"
         case .emptySearch:
             return "the search query has no words; give at least one word"
-        case .database(let path, let message):
-            return "\(path): database error: \(message)"
+        case .database(let path, let code, let message):
+            return "\(path): database error (\(code)): \(message)\(code.advice)"
+        case .unexpectedValue(let table, let column, let value):
+            return "the database holds '\(value)' in \(table).\(column), which this release does not know; update Soundshelf, or delete the data root and sync again"
+        case .facetIndexUnavailable(let path):
+            return "\(path): the facet index could not be built; check free disk space and file permissions, then retry"
         }
     }
 }

@@ -19,7 +19,7 @@ struct InstallCommand: AsyncParsableCommand {
             let perAsset = self.perAsset
             try await PackOperation.run(library: library, pack: pack, verb: "installed", json: global.json,
                                         catalog: global.catalogLocation) {
-                try await $0.startDownload(packId: $1, perAsset: perAsset)
+                try await $0.startDownload(PackReference($1), perAsset: perAsset)
             }
         }
     }
@@ -37,7 +37,7 @@ enum PackOperation {
 
     static func run(library: Library, pack: String, verb: String, json: Bool, catalog: String? = nil,
                     _ body: @escaping @Sendable (PackDownloadManager, String) async throws -> PackInstallResult) async throws {
-        let target = try await library.packs.pack(pack)
+        let target = try await library.packs.fetchPack(PackReference(pack))
         var policy = DownloadPolicy()
         policy.catalogLocation = catalog
         let manager = library.makeDownloadManager(policy: policy)
@@ -62,7 +62,7 @@ enum PackOperation {
         watcher.cancel()
         meter.finish()
         if json {
-            try Output.json(JSON(packId: result.packId, state: result.state.rawValue, files: result.files, bytes: result.bytes))
+            try Output.json(JSON(packId: result.packID, state: result.state.rawValue, files: result.files, bytes: result.bytes))
         } else {
             var line = "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
             if result.reusedFiles > 0 { line += "; \(result.reusedFiles) files were already installed and verified" }

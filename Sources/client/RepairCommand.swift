@@ -15,7 +15,7 @@ struct RepairCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             try await PackOperation.run(library: library, pack: pack, verb: "repaired", json: global.json,
                                         catalog: global.catalogLocation) {
-                try await $0.repairOrResume(packId: $1)
+                try await $0.repairOrResume(PackReference($1))
             }
         }
     }

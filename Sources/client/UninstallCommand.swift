@@ -14,7 +14,7 @@ struct UninstallCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             try await PackOperation.run(library: library, pack: pack, verb: "removed", json: global.json) {
-                try await $0.deletePack(packId: $1)
+                try await $0.deletePack(PackReference($1))
             }
         }
     }

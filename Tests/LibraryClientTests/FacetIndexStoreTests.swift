@@ -9,7 +9,7 @@ import TestSupport
 /// missing, damaged or stale, and kept in step with later writes.
 @Suite struct FacetIndexStoreTests {
     func facets(_ lib: Library) async throws -> FacetCounts {
-        try await lib.facets.facetCounts(kind: .sfx, filters: try await lib.resolver.resolve([.mood: ["Ominous"]]))
+        try await lib.facets.fetchFacetCounts(kind: .sfx, filters: try await lib.resolver.resolve([.mood: ["Ominous"]]))
     }
 
     @Test func syncWritesTheIndexAndAFreshProcessUsesIt() async throws {
@@ -67,6 +67,6 @@ import TestSupport
         // Another connection writes without refreshing: the stale stamp is noticed.
         let other = try h.reopen()
         try await addTag(other, item: 3, creature: "Ooze")
-        #expect(try await lib.facets.facetCounts(kind: .sfx, filters: ooze).total == 2)
+        #expect(try await lib.facets.fetchFacetCounts(kind: .sfx, filters: ooze).total == 2)
     }
 }

@@ -85,8 +85,8 @@ import TestSupport
             }
             let filters = try await plain.resolver.resolve(byName.mapValues { Array($0) })
             let expected = Self.bruteForce(seed, kind: kind, filter: byName)
-            let fromSQL = try await plain.facets.facetCounts(kind: kind, filters: filters)
-            let fromIndex = try await indexed.facets.facetCounts(kind: kind, filters: filters)
+            let fromSQL = try await plain.facets.fetchFacetCounts(kind: kind, filters: filters)
+            let fromIndex = try await indexed.facets.fetchFacetCounts(kind: kind, filters: filters)
             #expect(fromIndex == fromSQL, "round \(round) \(kind) \(byName)")
             #expect(fromSQL.total == expected.ids.count)
             for dim in kind.dimensions {

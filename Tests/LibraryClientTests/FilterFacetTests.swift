@@ -57,7 +57,7 @@ import TestSupport
         try await h.publishAndSync(Self.seed())
         let lib = try h.library
         let selected = try await filters(lib, [.location: ["Forest", "Swamp"], .mood: ["Ominous"]])
-        let facets = try await lib.facets.facetCounts(kind: .sfx, filters: selected)
+        let facets = try await lib.facets.fetchFacetCounts(kind: .sfx, filters: selected)
         #expect(facets.total == 2)
         #expect(counts(facets, .location) == ["Forest": 1, "Swamp": 1, "Underdark": 1])
         #expect(counts(facets, .mood) == ["Ominous": 2, "Cozy": 1])
@@ -66,10 +66,10 @@ import TestSupport
         #expect(Set(facets.facets.keys) == Set(Kind.sfx.dimensions))
         #expect(facets.facets[.location]?.map(\.name) == ["Forest", "Swamp", "Underdark"])   // sort_order
 
-        let none = try await lib.facets.facetCounts(kind: .sfx, filters: Filters())
+        let none = try await lib.facets.fetchFacetCounts(kind: .sfx, filters: Filters())
         #expect(none.total == 5)
         #expect(counts(none, .location) == ["Forest": 2, "Swamp": 2, "Underdark": 1])
-        let atmosphere = try await lib.facets.facetCounts(kind: .atmosphere, filters: Filters())
+        let atmosphere = try await lib.facets.fetchFacetCounts(kind: .atmosphere, filters: Filters())
         #expect(atmosphere.total == 1 && counts(atmosphere, .location) == ["Forest": 1])
         #expect(atmosphere.facets[.creatureType] == nil)
     }
@@ -100,14 +100,14 @@ import TestSupport
                                                              items: [SeedFactory.item(3, "Roar"), SeedFactory.item(4, "Wing Flap")])])
         try await h.publishAndSync(seed)
         let items = try h.library.items
-        #expect(try await items.searchItems(kind: nil, query: "cafe", filters: Filters()).map(\.id) == [tid(1)])
-        #expect(try await items.searchItems(kind: nil, query: "ELYS soir", filters: Filters()).map(\.id) == [tid(1)])
-        #expect(Set(try await items.searchItems(kind: .sfx, query: "drag", filters: Filters()).map(\.id)) == [tid(3), tid(4)])
-        #expect(try await items.searchItems(kind: .music, query: "drag", filters: Filters()).isEmpty)
-        #expect(try await items.searchItems(kind: nil, query: "wing\"* (", filters: Filters()).map(\.id) == [tid(4)])
-        #expect(try await items.searchItems(kind: nil, query: "wing\" OR * NEAR(", filters: Filters()).isEmpty)
+        #expect(try await items.fetchItems(matching: "cafe", kind: nil, filters: Filters()).map(\.id) == [tid(1)])
+        #expect(try await items.fetchItems(matching: "ELYS soir", kind: nil, filters: Filters()).map(\.id) == [tid(1)])
+        #expect(Set(try await items.fetchItems(matching: "drag", kind: .sfx, filters: Filters()).map(\.id)) == [tid(3), tid(4)])
+        #expect(try await items.fetchItems(matching: "drag", kind: .music, filters: Filters()).isEmpty)
+        #expect(try await items.fetchItems(matching: "wing\"* (", kind: nil, filters: Filters()).map(\.id) == [tid(4)])
+        #expect(try await items.fetchItems(matching: "wing\" OR * NEAR(", kind: nil, filters: Filters()).isEmpty)
         await #expect(throws: LibraryClientError.emptySearch) {
-            _ = try await items.searchItems(kind: nil, query: " *** ", filters: Filters())
+            _ = try await items.fetchItems(matching: " *** ", kind: nil, filters: Filters())
         }
     }
 }

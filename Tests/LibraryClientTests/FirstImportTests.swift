@@ -35,14 +35,14 @@ import TestSupport
     @Test func packsStartNotDownloadedAndItemsAreLocked() async throws {
         let h = try Harness()
         try await h.publishAndSync(Self.seed)
-        let packs = try await h.library.packs.listPacks(kind: nil)
+        let packs = try await h.library.packs.fetchPacks(kind: nil)
         #expect(packs.map(\.slug) == ["dungeon-delve", "rainy-forest"])
         #expect(packs.allSatisfy { $0.state == .notDownloaded && $0.itemCount > 0 })
-        let detail = try await h.library.packs.packDetail(packId: "dungeon-delve")
+        let detail = try await h.library.packs.fetchPackDetail("dungeon-delve")
         #expect(detail.items.map(\.title) == ["Creaking Door", "Ghoul Moan"])
         #expect(detail.items.allSatisfy { $0.availability == .notDownloaded })
-        #expect(try await h.library.packs.isPackInstalled(packId: tid(10)) == false)
-        let item = try await h.library.items.fetchItemDetail(itemId: tid(12))
+        #expect(try await h.library.packs.isPackInstalled(PackReference(tid(10))) == false)
+        let item = try await h.library.items.fetchItemDetail(itemID: tid(12))
         #expect(item.tags[.creatureType]?.map(\.name) == ["Undead"])
         #expect(item.pack?.slug == "dungeon-delve")
     }

@@ -83,6 +83,6 @@ import TestSupport
         var seed = FilterFacetTests.seed()
         seed.packs[0].items[0].id = seed.packs[0].items[0].id.uppercased()
         try await h.publishAndSync(seed)
-        #expect(try await h.library.items.fetchItemDetail(itemId: tid(1)).item.id == tid(1))
+        #expect(try await h.library.items.fetchItemDetail(itemID: tid(1)).item.id == tid(1))
     }
 }

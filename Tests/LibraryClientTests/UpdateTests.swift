@@ -38,12 +38,12 @@ import TestSupport
         let result = try await h.publishAndSync(v2)
         #expect(result.catalogVersion == 2 && result.updated == 1 && result.inserted == 0 && result.hidden == 0)
         let lib = try h.reopen()
-        let facets = try await lib.facets.facetCounts(kind: .sfx, filters: Filters())
+        let facets = try await lib.facets.fetchFacetCounts(kind: .sfx, filters: Filters())
         #expect(facets.facets[.location]?.last?.name == "Sewers")
         #expect(facets.facets[.creatureType]?.map(\.name) == ["Undead", "Beast", "Ooze"])
         let ooze = try await lib.resolver.resolve([.creatureType: ["ooze"]])
         #expect(try await lib.items.fetchItems(kind: .sfx, filters: ooze, sort: .title).map(\.id) == [tid(5)])
-        #expect(try await lib.facets.facetCounts(kind: .sfx, filters: ooze).total == 1)
+        #expect(try await lib.facets.fetchFacetCounts(kind: .sfx, filters: ooze).total == 1)
     }
 
     @Test func updatesKeepInstallsAndHideRemovedItems() async throws {
@@ -73,10 +73,10 @@ import TestSupport
         let rows = try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title)
         #expect(rows.map(\.title) == ["Five", "One (remastered)", "Three", "Two"])
         #expect(rows.filter { $0.availability == .available }.map(\.id).sorted() == [tid(1), tid(2)])
-        #expect(try await lib.facets.facetCounts(kind: .sfx, filters: Filters()).total == 4)
-        #expect(try await lib.items.searchItems(kind: nil, query: "bag", filters: Filters()).count == 4)
-        #expect(try await lib.packs.listPacks(kind: nil).map(\.id) == [tid(100)])
-        #expect(try await lib.items.fetchItemDetail(itemId: tid(4)).isVisible == false)   // row kept
+        #expect(try await lib.facets.fetchFacetCounts(kind: .sfx, filters: Filters()).total == 4)
+        #expect(try await lib.items.fetchItems(matching: "bag", kind: nil, filters: Filters()).count == 4)
+        #expect(try await lib.packs.fetchPacks(kind: nil).map(\.id) == [tid(100)])
+        #expect(try await lib.items.fetchItemDetail(itemID: tid(4)).isVisible == false)   // row kept
         #expect(FileManager.default.fileExists(atPath: h.root.appendingPathComponent(paths[0]).path))
 
         // Re-added in v3: visible again, counted as updated.
@@ -85,7 +85,7 @@ import TestSupport
         v3.packs[0].version = 2
         let back = try await h.publishAndSync(v3)
         #expect(back.hidden == 0 && back.inserted == 0)
-        #expect(try await h.reopen().facets.facetCounts(kind: .sfx, filters: Filters()).total == 5)
+        #expect(try await h.reopen().facets.fetchFacetCounts(kind: .sfx, filters: Filters()).total == 5)
     }
 
     @Test func aMissingFileMakesAnItemUnavailable() async throws {
@@ -93,7 +93,7 @@ import TestSupport
         try await h.publishAndSync(FilterFacetTests.seed())
         try await install(h, pack: 100, items: [1])
         try FileManager.default.removeItem(at: h.root.appendingPathComponent("AudioAssets/\(tid(100))/\(tid(9001)).wav"))
-        let detail = try await h.library.items.fetchItemDetail(itemId: tid(1))
+        let detail = try await h.library.items.fetchItemDetail(itemID: tid(1))
         #expect(detail.availability == .fileMissing)
     }
 }

@@ -30,7 +30,7 @@ extension AppDatabase {
                 return result
             }
         } catch let error as DatabaseError {
-            throw LibraryClientError.database(path: path, message: error.message ?? "\(error)")
+            throw LibraryClientError.database(error, path: path)
         }
     }
 }

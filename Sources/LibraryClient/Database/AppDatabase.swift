@@ -38,25 +38,25 @@ package final class AppDatabase: Sendable {
             try AppDatabase.migrator.migrate(pool)
             return AppDatabase(pool: pool, path: url.path)
         } catch let error as DatabaseError {
-            throw LibraryClientError.database(path: url.path, message: error.message ?? "\(error)")
+            throw LibraryClientError.database(error, path: url.path)
         } catch let error as LibraryClientError {
             throw error
         } catch {
-            throw LibraryClientError.database(path: url.path, message: error.localizedDescription)
+            throw LibraryClientError.database(path: url.path, code: SQLiteResultCode(rawValue: 14), message: error.localizedDescription)
         }
     }
 
     /// Runs `body` in a write transaction, turning GRDB errors into ``LibraryClientError``.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do { return try await writer.write(body) } catch let error as DatabaseError {
-            throw LibraryClientError.database(path: path, message: error.message ?? "\(error)")
+            throw LibraryClientError.database(error, path: path)
         }
     }
 
     /// Runs `body` in a read transaction, turning GRDB errors into ``LibraryClientError``.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do { return try await writer.read(body) } catch let error as DatabaseError {
-            throw LibraryClientError.database(path: path, message: error.message ?? "\(error)")
+            throw LibraryClientError.database(error, path: path)
         }
     }
 }

@@ -5,7 +5,7 @@ extension Library {
     ///
     /// ```swift
     /// let manager = library.makeDownloadManager()
-    /// try await manager.startDownload(packId: "dungeon-delve")
+    /// try await manager.startDownload("dungeon-delve")
     /// ```
     public func makeDownloadManager(policy: DownloadPolicy = DownloadPolicy(),
                                     transport: any CatalogTransport = URLCatalogTransport()) -> PackDownloadManager {

@@ -3,7 +3,7 @@ import Foundation
 /// One progress or state change of a pack download, as ``PackDownloadManager/events`` streams it.
 ///
 /// ```swift
-/// for await event in manager.progress(for: packId) {
+/// for await event in manager.progress(for: packID) {
 ///     print(event.phase, event.bytesDownloaded, "/", event.bytesTotal)
 ///     if event.phase.isFinal { break }
 /// }
@@ -17,7 +17,7 @@ public struct PackDownloadEvent: Sendable, Hashable {
         public var isFinal: Bool { self == .downloaded || self == .failed || self == .removed }
     }
 
-    public var packId: String
+    public var packID: String
     public var phase: Phase
     /// `pack_state.state` after this event.
     public var state: PackState
@@ -26,9 +26,9 @@ public struct PackDownloadEvent: Sendable, Hashable {
     /// The error sentence for `failed`; nil otherwise.
     public var message: String?
 
-    public init(packId: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
+    public init(packID: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
                 bytesTotal: Int64 = 0, message: String? = nil) {
-        self.packId = packId
+        self.packID = packID
         self.phase = phase
         self.state = state
         self.bytesDownloaded = bytesDownloaded
@@ -54,7 +54,7 @@ final class PackEventHub: @unchecked Sendable {
     }
 
     func send(_ event: PackDownloadEvent) {
-        let targets = lock.withLock { continuations.values.filter { $0.filter == nil || $0.filter == event.packId } }
+        let targets = lock.withLock { continuations.values.filter { $0.filter == nil || $0.filter == event.packID } }
         for target in targets { target.continuation.yield(event) }
     }
 

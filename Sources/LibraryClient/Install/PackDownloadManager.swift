@@ -10,9 +10,9 @@ import Foundation
 ///
 /// ```swift
 /// let manager = library.makeDownloadManager()
-/// Task { for await event in manager.progress(for: packId) { print(event.bytesDownloaded) } }
-/// let result = try await manager.startDownload(packId: "dungeon-delve")
-/// try await manager.deletePack(packId: result.packId)
+/// Task { for await event in manager.progress(for: packID) { print(event.bytesDownloaded) } }
+/// let result = try await manager.startDownload("dungeon-delve")
+/// try await manager.deletePack(.id(result.packID))
 /// ```
 public actor PackDownloadManager {
     private let library: Library
@@ -35,38 +35,38 @@ public actor PackDownloadManager {
     public nonisolated var events: AsyncStream<PackDownloadEvent> { hub.stream(filter: nil) }
 
     /// The events of one pack (by canonical id), from now on.
-    public nonisolated func progress(for packId: String) -> AsyncStream<PackDownloadEvent> {
-        hub.stream(filter: CanonicalID.parse(packId) ?? packId)
+    public nonisolated func progress(for packID: String) -> AsyncStream<PackDownloadEvent> {
+        hub.stream(filter: CanonicalID.parse(packID) ?? packID)
     }
 
     /// Downloads and installs the pack (or upgrades it to the listed version); resumes a partial
     /// download; returns at once when the listed version is installed and complete.
     /// `perAsset` downloads asset by asset even when the manifest offers an archive.
     @discardableResult
-    public func startDownload(packId: String, perAsset: Bool = false) async throws -> PackInstallResult {
-        try await operate(packId) { installer, pack in try await installer.run(pack, mode: .install(perAsset: perAsset)) }
+    public func startDownload(_ pack: PackReference, perAsset: Bool = false) async throws -> PackInstallResult {
+        try await operate(pack) { installer, pack in try await installer.run(pack, mode: .install(perAsset: perAsset)) }
     }
 
     /// Re-verifies installed files by hash and fetches only what is missing or wrong; installs a
     /// pack that is not installed (resuming a partial download).
     @discardableResult
-    public func repairOrResume(packId: String) async throws -> PackInstallResult {
-        try await operate(packId) { installer, pack in try await installer.run(pack, mode: .repair) }
+    public func repairOrResume(_ pack: PackReference) async throws -> PackInstallResult {
+        try await operate(pack) { installer, pack in try await installer.run(pack, mode: .repair) }
     }
 
     /// Deletes the pack's files and `local_asset` / `item_local_audio` rows; state `not_downloaded`.
     @discardableResult
-    public func deletePack(packId: String) async throws -> PackInstallResult {
-        let pack = try await library.packs.pack(packId)
+    public func deletePack(_ reference: PackReference) async throws -> PackInstallResult {
+        let pack = try await library.packs.fetchPack(reference)
         if let task = running[pack.id] { task.cancel(); _ = try? await task.value }
         let result = try await PackUninstaller(paths: library.paths, database: library.database, policy: policy).run(pack)
-        hub.send(PackDownloadEvent(packId: pack.id, phase: .removed, state: .notDownloaded))
+        hub.send(PackDownloadEvent(packID: pack.id, phase: .removed, state: .notDownloaded))
         return result
     }
 
     /// Cancels a running download of the pack; its partial download is kept for a resume.
-    public func cancelDownload(packId: String) async {
-        let id = (try? await library.packs.pack(packId).id) ?? packId
+    public func cancelDownload(_ pack: PackReference) async {
+        let id = (try? await library.packs.fetchPack(pack).id) ?? pack.description
         running[id]?.cancel()
     }
 
@@ -77,22 +77,12 @@ public actor PackDownloadManager {
         try await PackStateWriter(database: library.database).recoverInterrupted(paths: library.paths)
     }
 
-    // MARK: - UUID spellings (the brief's signatures)
-
-    @discardableResult
-    public func startDownload(packId: UUID) async throws -> PackInstallResult { try await startDownload(packId: packId.uuidString) }
-    @discardableResult
-    public func repairOrResume(packId: UUID) async throws -> PackInstallResult { try await repairOrResume(packId: packId.uuidString) }
-    @discardableResult
-    public func deletePack(packId: UUID) async throws -> PackInstallResult { try await deletePack(packId: packId.uuidString) }
-    public func cancelDownload(packId: UUID) async { await cancelDownload(packId: packId.uuidString) }
-
     // MARK: -
 
-    private func operate(_ reference: String,
+    private func operate(_ reference: PackReference,
                          _ body: @escaping @Sendable (PackInstaller, PackWithState) async throws -> PackInstallResult) async throws -> PackInstallResult {
         try await recoverInterruptedDownloads()
-        let pack = try await library.packs.pack(reference)
+        let pack = try await library.packs.fetchPack(reference)
         if let task = running[pack.id] { return try await task.value }
         let library = self.library
         let installer = PackInstaller(paths: library.paths, database: library.database, transport: transport, policy: policy,

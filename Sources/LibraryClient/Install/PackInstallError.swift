@@ -3,7 +3,7 @@
 /// description is one sentence that also says what to do. It is what `pack_state.last_error` holds.
 ///
 /// ```swift
-/// do { try await manager.startDownload(packId: "dungeon-delve") }
+/// do { try await manager.startDownload("dungeon-delve") }
 /// catch let error as PackInstallError { print(error) }   // "http://…/pack.tar: SHA-256 is … but …"
 /// ```
 public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatable {

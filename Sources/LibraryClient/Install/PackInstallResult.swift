@@ -1,11 +1,11 @@
 /// What an install, repair or uninstall left behind: `{"packId", "state", "files", "bytes"}`.
 ///
 /// ```swift
-/// let result = try await manager.startDownload(packId: "dungeon-delve")
+/// let result = try await manager.startDownload("dungeon-delve")
 /// print(result.state, result.files, result.bytes)   // downloaded 9 141234
 /// ```
 public struct PackInstallResult: Sendable, Hashable, Codable {
-    public var packId: String
+    public var packID: String
     /// `pack_state.state` afterwards.
     public var state: PackState
     /// Installed files (after install/repair) or removed files (after uninstall).
@@ -17,9 +17,9 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     /// Installed files that were verified and kept instead of being downloaded again.
     public var reusedFiles: Int
 
-    public init(packId: String, state: PackState, files: Int, bytes: Int64,
+    public init(packID: String, state: PackState, files: Int, bytes: Int64,
                 downloadedBytes: Int64 = 0, reusedFiles: Int = 0) {
-        self.packId = packId
+        self.packID = packID
         self.state = state
         self.files = files
         self.bytes = bytes

@@ -5,7 +5,7 @@ import CatalogModel
 /// Values with count 0 are left out; values sort by `sort_order`, then name.
 ///
 /// ```swift
-/// let counts = try await facets.facetCounts(kind: .sfx, filters: filters)
+/// let counts = try await facets.fetchFacetCounts(kind: .sfx, filters: filters)
 /// counts.total                        // items matching all filters
 /// counts.facets[.location]?.first     // FacetValue(id: 4, name: "Forest", count: 12)
 /// ```

@@ -103,7 +103,7 @@ actor FacetIndexStore: QueryEngine {
             return fresh
         }
         try await rebuild()
-        guard let loaded else { throw LibraryClientError.database(path: database.path, message: "the facet index could not be built") }
+        guard let loaded else { throw LibraryClientError.facetIndexUnavailable(path: paths.facetIndex.path) }
         return loaded
     }
 

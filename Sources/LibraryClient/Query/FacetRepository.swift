@@ -5,19 +5,21 @@ import CatalogModel
 /// dimension tables, so new values show up without a code change.
 ///
 /// ```swift
-/// let counts = try await library.facets.facetCounts(kind: .sfx, filters: filters)
+/// let counts = try await library.facets.fetchFacetCounts(kind: .sfx, filters: filters)
 /// counts.facets[.creatureType]?.map { "\($0.name) \($0.count)" }
 /// ```
 public struct FacetRepository: Sendable {
     let context: LibraryContext
 
-    public func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
+    /// The counts per dimension for the visible items of `kind` (see the type's discussion);
+    /// `total` is the number of items matching every filter. Values with count 0 are left out.
+    public func fetchFacetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
         try await context.engine().facetCounts(kind: kind, filters: filters)
     }
 
     /// Every value of every dimension `kind` may use, counts or not, in display order
     /// (for pickers that show values with no items too).
-    public func values(kind: Kind) async throws -> [TagDimension: [TagValue]] {
+    public func fetchValues(kind: Kind) async throws -> [TagDimension: [TagValue]] {
         try await context.database.read { db in
             let catalog = try DimensionValueCatalog(db)
             var result: [TagDimension: [TagValue]] = [:]

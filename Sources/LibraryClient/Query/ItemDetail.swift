@@ -3,7 +3,7 @@ import CatalogModel
 /// Everything about one item (`client show`): fields, tags per dimension, pack, availability.
 ///
 /// ```swift
-/// let detail = try await library.items.fetchItemDetail(itemId: id)
+/// let detail = try await library.items.fetchItemDetail(itemID: id)
 /// detail.tags[.mood]?.map(\.name)   // ["Ominous"]
 /// ```
 public struct ItemDetail: Sendable, Hashable {
@@ -16,16 +16,16 @@ public struct ItemDetail: Sendable, Hashable {
     /// The pack of an atmosphere or sfx item.
     public var pack: PackWithState?
     /// The Apple Music playlist of a music item.
-    public var appleMusicPlaylistId: String?
+    public var appleMusicPlaylistID: String?
 
     public init(item: LibraryItemRow, artworkURL: String?, isVisible: Bool, tags: [TagDimension: [TagValue]],
-                pack: PackWithState?, appleMusicPlaylistId: String?) {
+                pack: PackWithState?, appleMusicPlaylistID: String?) {
         self.item = item
         self.artworkURL = artworkURL
         self.isVisible = isVisible
         self.tags = tags
         self.pack = pack
-        self.appleMusicPlaylistId = appleMusicPlaylistId
+        self.appleMusicPlaylistID = appleMusicPlaylistID
     }
 
     public var availability: Availability { item.availability }

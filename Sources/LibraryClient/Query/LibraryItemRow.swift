@@ -14,23 +14,24 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var subtitle: String?
     public var duration: Double?
     /// The pack of an atmosphere or sfx item; nil for music.
-    public var packId: String?
+    public var packID: String?
     public var availability: Availability
 
-    public init(id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packId: String?,
+    public init(id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packID: String?,
                 availability: Availability) {
         self.id = id
         self.kind = kind
         self.title = title
         self.subtitle = subtitle
         self.duration = duration
-        self.packId = packId
+        self.packID = packID
         self.availability = availability
     }
 
     /// The SELECT list matching ``init(row:paths:)`` over `library_item li` joined with ``joins``.
     static let columns = """
-        li.id, li.kind, li.title, li.subtitle, li.duration, pi.pack_id, ila.item_id IS NOT NULL, la.local_path
+        li.id, li.kind, li.title, li.subtitle, li.duration, pi.pack_id,
+        ila.item_id IS NOT NULL AS has_local_audio, la.local_path
         """
     static let joins = """
         LEFT JOIN pack_item pi ON pi.item_id = li.id
@@ -38,17 +39,18 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         LEFT JOIN local_asset la ON la.id = ila.asset_id
         """
 
-    init(row: Row, paths: LibraryPaths) {
-        let kind = Kind(rawValue: row[1]) ?? .sfx
+    /// Decodes a row of ``columns`` by column name; an unknown kind is an error.
+    init(row: Row, paths: LibraryPaths) throws {
+        let kind = try StoredValue.decode(Kind.self, row["kind"], table: "library_item", column: "kind")
         let availability: Availability
         if kind == .music {
             availability = .appleMusic
-        } else if row[6] as Bool {
-            availability = paths.fileExists(localPath: row[7]) ? .available : .fileMissing
+        } else if row["has_local_audio"] as Bool {
+            availability = paths.fileExists(localPath: row["local_path"]) ? .available : .fileMissing
         } else {
             availability = .notDownloaded
         }
-        self.init(id: row[0], kind: kind, title: row[2], subtitle: row[3], duration: row[4], packId: row[5],
-                  availability: availability)
+        self.init(id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"],
+                  duration: row["duration"], packID: row["pack_id"], availability: availability)
     }
 }

@@ -8,7 +8,7 @@ import GRDB
 /// var filters = Filters()
 /// filters.locationIDs = [forest.id, swamp.id]
 /// let rows = try await library.items.fetchItems(kind: .sfx, filters: filters, sort: .title)
-/// let hits = try await library.items.searchItems(kind: nil, query: "drag", filters: Filters())
+/// let hits = try await library.items.fetchItems(matching: "drag", kind: nil, filters: Filters())
 /// ```
 public struct LibraryRepository: Sendable {
     let context: LibraryContext
@@ -23,9 +23,10 @@ public struct LibraryRepository: Sendable {
         try await context.engine().page(kind: kind, filters: filters, sort: sort, page: page)
     }
 
-    /// The item with `itemId` (either case), hidden ones included; throws `notFound`.
-    public func fetchItemDetail(itemId: String) async throws -> ItemDetail {
-        let id = CanonicalID.parse(itemId) ?? itemId.lowercased()
+    /// The item with `itemID` (either case), hidden ones included; throws
+    /// ``LibraryClientError/itemNotFound(_:)``.
+    public func fetchItemDetail(itemID: String) async throws -> ItemDetail {
+        let id = CanonicalID.parse(itemID) ?? itemID.lowercased()
         let paths = context.paths
         let detail: ItemDetail? = try await context.database.read { db in
             guard let row = try Row.fetchOne(db, sql: """
@@ -34,7 +35,7 @@ public struct LibraryRepository: Sendable {
                 LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
                 WHERE li.id = ?
                 """, arguments: [id]) else { return nil }
-            let item = LibraryItemRow(row: row, paths: paths)
+            let item = try LibraryItemRow(row: row, paths: paths)
             var tags: [TagDimension: [TagValue]] = [:]
             let values = try DimensionValueCatalog(db)
             for dim in item.kind.dimensions {
@@ -43,24 +44,24 @@ public struct LibraryRepository: Sendable {
                 tags[dim] = ids.compactMap { values.value($0, in: dim) }.sorted(by: DimensionValueCatalog.displayOrder)
                     .map { TagValue(id: $0.id, name: $0.name) }
             }
-            let pack = try item.packId.flatMap {
+            let pack = try item.packID.flatMap {
                 try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(PackWithState.init(row:))
             }
-            return ItemDetail(item: item, artworkURL: row[8], isVisible: row[9], tags: tags, pack: pack,
-                              appleMusicPlaylistId: row[10])
+            return ItemDetail(item: item, artworkURL: row["artwork_url"], isVisible: row["is_visible"], tags: tags,
+                              pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"])
         }
-        guard let detail else { throw LibraryClientError.notFound(what: "item", reference: itemId) }
+        guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
         return detail
     }
 
     /// Full-text search over title, subtitle and pack title: every word of `query` must match
     /// the start of a word, ignoring case and diacritics. Best matches first.
-    public func searchItems(kind: Kind?, query: String, filters: Filters) async throws -> [LibraryItemRow] {
-        try await searchItems(kind: kind, query: query, filters: filters, page: .all).items
+    public func fetchItems(matching query: String, kind: Kind?, filters: Filters) async throws -> [LibraryItemRow] {
+        try await fetchItems(matching: query, kind: kind, filters: filters, page: .all).items
     }
 
     /// A page of search results with the number of all matches.
-    public func searchItems(kind: Kind?, query: String, filters: Filters, page: PageRequest) async throws -> ItemPage {
+    public func fetchItems(matching query: String, kind: Kind?, filters: Filters, page: PageRequest) async throws -> ItemPage {
         guard let pattern = Self.prefixPattern(query) else { throw LibraryClientError.emptySearch }
         let paths = context.paths
         return try await context.database.read { db in
@@ -84,7 +85,7 @@ public struct LibraryRepository: Sendable {
                 WHERE library_item_search MATCH ?\(fragment.andClause)
                 ORDER BY s.rank, li.title COLLATE NOCASE, li.id LIMIT ? OFFSET ?
                 """, arguments: arguments)
-            return ItemPage(total: total, items: rows.map { LibraryItemRow(row: $0, paths: paths) })
+            return ItemPage(total: total, items: try rows.map { try LibraryItemRow(row: $0, paths: paths) })
         }
     }
 

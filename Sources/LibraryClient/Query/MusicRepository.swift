@@ -43,7 +43,7 @@ public struct MusicRepository: Sendable {
             try String.fetchOne(db, sql: "SELECT apple_music_playlist_id FROM music_playlist_ref WHERE item_id = ?",
                                 arguments: [id])
         }
-        guard let playlist else { throw LibraryClientError.notFound(what: "music entry", reference: itemId) }
+        guard let playlist else { throw LibraryClientError.musicEntryNotFound(itemId) }
         return playlist
     }
 }

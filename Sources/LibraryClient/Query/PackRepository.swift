@@ -5,15 +5,15 @@ import GRDB
 /// catalog lists plus hidden ones that still have something installed.
 ///
 /// ```swift
-/// let packs = try await library.packs.listPacks(kind: .sfx)
-/// let detail = try await library.packs.packDetail(packId: "dungeon-delve")
-/// let ready = try await library.packs.isPackInstalled(packId: detail.pack.id)
+/// let packs = try await library.packs.fetchPacks(kind: .sfx)
+/// let detail = try await library.packs.fetchPackDetail("dungeon-delve")
+/// let ready = try await library.packs.isPackInstalled(.id(detail.pack.id))
 /// ```
 public struct PackRepository: Sendable {
     let context: LibraryContext
 
     /// Packs of `kind` (nil: all), by title.
-    public func listPacks(kind: Kind?) async throws -> [PackWithState] {
+    public func fetchPacks(kind: Kind? = nil) async throws -> [PackWithState] {
         try await context.database.read { db in
             var sql = PackWithState.select + " WHERE (p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') <> 'not_downloaded')"
             var arguments = StatementArguments()
@@ -26,37 +26,35 @@ public struct PackRepository: Sendable {
         }
     }
 
-    /// Brief name: packs of one kind.
-    public func listPacks(kind: Kind) async throws -> [PackWithState] {
-        try await listPacks(kind: Optional(kind))
-    }
-
-    /// The pack (by id or slug) with its visible items in pack order.
-    public func packDetail(packId: String) async throws -> PackDetail {
-        let pack = try await pack(packId)
+    /// The pack with its visible items in pack order; throws ``LibraryClientError/packNotFound(_:)``.
+    public func fetchPackDetail(_ reference: PackReference) async throws -> PackDetail {
+        let pack = try await fetchPack(reference)
         let paths = context.paths
         let items = try await context.database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(LibraryItemRow.columns) FROM library_item li \(LibraryItemRow.joins)
                 WHERE pi.pack_id = ? AND li.is_visible = 1 ORDER BY pi.sort_order, li.title COLLATE NOCASE, li.id
-                """, arguments: [pack.id]).map { LibraryItemRow(row: $0, paths: paths) }
+                """, arguments: [pack.id]).map { try LibraryItemRow(row: $0, paths: paths) }
         }
         return PackDetail(pack: pack, items: items)
     }
 
     /// Whether the pack's state is `downloaded`.
-    public func isPackInstalled(packId: String) async throws -> Bool {
-        try await pack(packId).isInstalled
+    public func isPackInstalled(_ reference: PackReference) async throws -> Bool {
+        try await fetchPack(reference).isInstalled
     }
 
-    /// The pack named by id (either case) or slug; throws `notFound`.
-    public func pack(_ reference: String) async throws -> PackWithState {
-        let id = CanonicalID.parse(reference) ?? reference
+    /// The pack named by `reference`; throws ``LibraryClientError/packNotFound(_:)``.
+    public func fetchPack(_ reference: PackReference) async throws -> PackWithState {
         let found = try await context.database.read { db in
-            try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ? OR p.slug = ?", arguments: [id, reference])
-                .map(PackWithState.init(row:))
+            switch reference {
+            case .id(let id):
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [id]).map(PackWithState.init(row:))
+            case .slug(let slug):
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.slug = ?", arguments: [slug]).map(PackWithState.init(row:))
+            }
         }
-        guard let found else { throw LibraryClientError.notFound(what: "pack", reference: reference) }
+        guard let found else { throw LibraryClientError.packNotFound(reference) }
         return found
     }
 }

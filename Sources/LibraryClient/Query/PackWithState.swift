@@ -4,7 +4,7 @@ import GRDB
 /// A pack with its download state and progress (`client packs`).
 ///
 /// ```swift
-/// let packs = try await library.packs.listPacks(kind: .sfx)
+/// let packs = try await library.packs.fetchPacks(kind: .sfx)
 /// packs.first?.state   // .notDownloaded
 /// ```
 public struct PackWithState: Sendable, Hashable, Identifiable {
@@ -31,29 +31,32 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
 
     static let select = """
         SELECT p.id, p.slug, p.kind, p.title, p.description, p.artwork_url, p.version, p.manifest_url,
-               COALESCE(ps.state, 'not_downloaded'), ps.installed_version, ps.bytes_total, ps.bytes_downloaded,
-               ps.last_error, p.is_visible,
+               COALESCE(ps.state, 'not_downloaded') AS state, ps.installed_version, ps.bytes_total,
+               ps.bytes_downloaded, ps.last_error, p.is_visible,
                (SELECT COUNT(*) FROM pack_item pi JOIN library_item li ON li.id = pi.item_id
-                WHERE pi.pack_id = p.id AND li.is_visible = 1)
+                WHERE pi.pack_id = p.id AND li.is_visible = 1) AS item_count
         FROM pack p LEFT JOIN pack_state ps ON ps.pack_id = p.id
         """
+}
 
-    init(row: Row) {
-        id = row[0]
-        slug = row[1]
-        kind = Kind(rawValue: row[2]) ?? .sfx
-        title = row[3]
-        description = row[4]
-        artworkURL = row[5]
-        version = row[6]
-        manifestURL = row[7]
-        state = PackState(rawValue: row[8]) ?? .notDownloaded
-        installedVersion = row[9]
-        bytesTotal = row[10]
-        bytesDownloaded = row[11]
-        lastError = row[12]
-        isVisible = row[13]
-        itemCount = row[14]
+extension PackWithState {
+    /// Decodes a row of ``select`` by column name; an unknown kind or state is an error.
+    init(row: Row) throws {
+        id = row["id"]
+        slug = row["slug"]
+        kind = try StoredValue.decode(Kind.self, row["kind"], table: "pack", column: "kind")
+        title = row["title"]
+        description = row["description"]
+        artworkURL = row["artwork_url"]
+        version = row["version"]
+        manifestURL = row["manifest_url"]
+        state = try StoredValue.decode(PackState.self, row["state"], table: "pack_state", column: "state")
+        installedVersion = row["installed_version"]
+        bytesTotal = row["bytes_total"]
+        bytesDownloaded = row["bytes_downloaded"]
+        lastError = row["last_error"]
+        isVisible = row["is_visible"]
+        itemCount = row["item_count"]
     }
 }
 

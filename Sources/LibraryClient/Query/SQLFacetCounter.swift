@@ -40,6 +40,6 @@ enum SQLFacetCounter {
             SELECT \(LibraryItemRow.columns) FROM library_item li \(LibraryItemRow.joins)
             WHERE \(whereSQL) ORDER BY \(sort.orderSQL) LIMIT ? OFFSET ?
             """, arguments: arguments)
-        return ItemPage(total: total, items: rows.map { LibraryItemRow(row: $0, paths: paths) })
+        return ItemPage(total: total, items: try rows.map { try LibraryItemRow(row: $0, paths: paths) })
     }
 }

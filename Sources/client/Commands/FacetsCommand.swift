@@ -22,7 +22,7 @@ struct FacetsCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let selected = try await filters.resolve(with: library, kind: kind)
-            let counts = try await library.facets.facetCounts(kind: kind, filters: selected)
+            let counts = try await library.facets.fetchFacetCounts(kind: kind, filters: selected)
             let entries = kind.dimensions.map { ($0, counts.facets[$0] ?? []) }
             if global.json {
                 return try Output.json(JSON(kind: kind.rawValue, total: counts.total, facets: DimensionKeyed(entries: entries)))

@@ -45,7 +45,7 @@ struct SearchCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let selected = try await filters.resolve(with: library, kind: kind)
-            let page = try await library.items.searchItems(kind: kind, query: query, filters: selected,
+            let page = try await library.items.fetchItems(matching: query, kind: kind, filters: selected,
                                                            page: PageRequest(limit: limit, offset: offset))
             try ItemTable.print(page, json: global.json)
         }

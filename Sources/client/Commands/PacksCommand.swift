@@ -17,11 +17,11 @@ struct PacksCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             if let pack {
-                let detail = try await library.packs.packDetail(packId: pack)
+                let detail = try await library.packs.fetchPackDetail(PackReference(pack))
                 if global.json { return try Output.json(JSON(packs: [PackJSON(pack: detail.pack)])) }
                 return Self.printDetail(detail)
             }
-            let packs = try await library.packs.listPacks(kind: kind)
+            let packs = try await library.packs.fetchPacks(kind: kind)
             if global.json { return try Output.json(JSON(packs: packs.map(PackJSON.init(pack:)))) }
             Output.table(["SLUG", "KIND", "TITLE", "VERSION", "STATE", "PROGRESS", "ITEMS"], packs.map(Self.cells))
         }

@@ -15,12 +15,15 @@ struct ShowCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             do {
-                let detail = try await library.items.fetchItemDetail(itemId: item)
+                let detail = try await library.items.fetchItemDetail(itemID: item)
                 if global.json { return try Output.json(ItemDetailJSON(detail: detail)) }
                 printItem(detail)
-            } catch LibraryClientError.notFound(what: "item", _) {
-                guard let pack = try? await library.packs.packDetail(packId: item) else {
-                    throw LibraryClientError.notFound(what: "item or pack", reference: item)
+            } catch LibraryClientError.itemNotFound {
+                let pack: PackDetail
+                do {
+                    pack = try await library.packs.fetchPackDetail(PackReference(item))
+                } catch LibraryClientError.packNotFound {
+                    throw LibraryClientError.itemNotFound(item)
                 }
                 if global.json { return try Output.json(PackDetailJSON(detail: pack)) }
                 PacksCommand.printDetail(pack)
@@ -34,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
         if let subtitle = row.subtitle { lines.append(["subtitle", subtitle]) }
         lines.append(["duration", Output.duration(row.duration)])
         if let pack = detail.pack { lines.append(["pack", "\(pack.title) (\(pack.slug ?? pack.id), v\(pack.version), \(pack.state.rawValue))"]) }
-        if let playlist = detail.appleMusicPlaylistId { lines.append(["playlist", playlist]) }
+        if let playlist = detail.appleMusicPlaylistID { lines.append(["playlist", playlist]) }
         lines.append(["available", ItemTable.label(detail.availability)])
         if !detail.isVisible { lines.append(["note", "no longer in the catalog"]) }
         for dim in row.kind.dimensions {

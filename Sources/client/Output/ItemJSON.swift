@@ -14,7 +14,7 @@ struct ItemJSON: Encodable {
         try c.encode(row.title, forKey: .title)
         try c.encode(row.subtitle, forKey: .subtitle)
         try c.encode(row.duration, forKey: .duration)
-        try c.encode(row.packId, forKey: .packId)
+        try c.encode(row.packID, forKey: .packId)
         try c.encode(row.availability.isPlayable, forKey: .available)
     }
 }

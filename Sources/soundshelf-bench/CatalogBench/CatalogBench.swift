@@ -35,9 +35,9 @@ enum CatalogBench {
 
         let indexed = try Library(root: root, mode: .facetIndex), plain = try Library(root: root, mode: .sql)
         let filters = try await randomFilters(plain, count: queries)
-        _ = try await indexed.facets.facetCounts(kind: .sfx, filters: Filters())   // load the index once
+        _ = try await indexed.facets.fetchFacetCounts(kind: .sfx, filters: Filters())   // load the index once
         for (label, library) in [("index", indexed), ("sql", plain)] {
-            let facet = try await measure(filters) { _ = try await library.facets.facetCounts(kind: $0.0, filters: $0.1) }
+            let facet = try await measure(filters) { _ = try await library.facets.fetchFacetCounts(kind: $0.0, filters: $0.1) }
             let list = try await measure(filters) {
                 _ = try await library.items.fetchItems(kind: $0.0, filters: $0.1, sort: .title, page: PageRequest(limit: 50))
             }
@@ -99,7 +99,7 @@ enum CatalogBench {
         var result: [(Kind, Filters)] = []
         for i in 0..<count {
             let kind: Kind = [.sfx, .atmosphere, .sfx, .music][i % 4]
-            let values = try await library.facets.values(kind: kind)
+            let values = try await library.facets.fetchValues(kind: kind)
             var filters = Filters()
             for dim in kind.dimensions where Int.random(in: 0..<3, using: &rng) == 0 {
                 let pool = values[dim] ?? []

@@ -28,7 +28,7 @@ struct ConcurrencyTestsInProcess {
         let rootURL = tmp.url.appendingPathComponent("root")
         let library = try Library(root: rootURL)
         _ = try await library.sync(SyncOptions(catalog: server.baseURL.absoluteString))
-        let packCount = try await library.packs.listPacks(kind: nil).count
+        let packCount = try await library.packs.fetchPacks(kind: nil).count
         let manager = library.makeDownloadManager()
         let started = Date()
 
@@ -38,16 +38,16 @@ struct ConcurrencyTestsInProcess {
                     do {
                         switch i % 5 {
                         case 0:
-                            return .success(.facets(total: try await library.facets.facetCounts(kind: .sfx, filters: Filters()).total))
+                            return .success(.facets(total: try await library.facets.fetchFacetCounts(kind: .sfx, filters: Filters()).total))
                         case 1:
                             let rows = try await library.items.fetchItems(kind: .atmosphere, filters: Filters(), sort: .title)
                             return .success(.items(count: rows.count))
                         case 2, 3:
                             let pack = i % 5 == 2 ? catalog.a : catalog.b
-                            let result = try await manager.startDownload(packId: i % 10 < 5 ? pack.slug : pack.id)
-                            return .success(.installed(packId: result.packId, state: result.state, files: result.files))
+                            let result = try await manager.startDownload(PackReference(i % 10 < 5 ? pack.slug : pack.id))
+                            return .success(.installed(packId: result.packID, state: result.state, files: result.files))
                         default:
-                            let packs = try await library.packs.listPacks(kind: nil)
+                            let packs = try await library.packs.fetchPacks(kind: nil)
                             let bad = packs.filter { ![.notDownloaded, .downloading, .downloaded].contains($0.state) }.count
                             return .success(.packs(count: packs.count, badStates: bad))
                         }
@@ -84,7 +84,7 @@ struct ConcurrencyTestsInProcess {
         }
         #expect(problems == [])
         // After the installs the facet counts still agree with a plain SQL count.
-        let sfx = try await library.facets.facetCounts(kind: .sfx, filters: Filters()).total
+        let sfx = try await library.facets.fetchFacetCounts(kind: .sfx, filters: Filters()).total
         #expect(sfx == expected.sfx)
         report("in-process 50 tasks (10 facetCounts, 10 fetchItems, 20 startDownload of 2 packs, 10 listPacks): "
                + "\(outcomes.count) ok, \(errors.count) errors; \(String(format: "%.1f", seconds)) s")

@@ -34,7 +34,7 @@ struct HostileArchiveTests {
         let nginx = try NginxServer(root: fx.dist.path)
         defer { nginx.stop() }
         try await fx.sync(from: nginx.baseURL.absoluteString)
-        await #expect(throws: PackInstallError.self) { try await fx.manager().startDownload(packId: "dungeon-delve") }
+        await #expect(throws: PackInstallError.self) { try await fx.manager().startDownload("dungeon-delve") }
         let state = try await fx.state()
         #expect(state.state == "failed")
         #expect(state.lastError?.contains("pack.tar") == true)

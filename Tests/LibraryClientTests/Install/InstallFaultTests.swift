@@ -15,7 +15,7 @@ struct InstallFaultTests {
         let server = try FaultyHTTPServer(root: fx.dist.path, faults: faults)
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager(policy)
-        do { return (server, .success(try await manager.startDownload(packId: "dungeon-delve", perAsset: perAsset))) } catch {
+        do { return (server, .success(try await manager.startDownload("dungeon-delve", perAsset: perAsset))) } catch {
             return (server, .failure(error))
         }
     }
@@ -126,7 +126,7 @@ struct InstallFaultTests {
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager(DownloadPolicy(stallTimeout: 3, maxRetries: 1, retryDelay: 0.01))
-        try await manager.startDownload(packId: "dungeon-delve")
+        try await manager.startDownload("dungeon-delve")
         let tree = fx.audioAssetsTree()
         try DemoCatalog.edit(fx.source + "/packs/dungeon-delve/pack.yaml", replacing: "version: 1 ", with: "version: 2 ")
         try DemoCatalog.edit(fx.source + "/packs/dungeon-delve/pack.yaml", replacing: "title: \"Dart Trap\"", with: "title: \"Dart Trap II\"")
@@ -136,7 +136,7 @@ struct InstallFaultTests {
         try fx.corrupt(fx.root.appendingPathComponent("AudioAssets/\(InstallFixture.dungeon)/\(try fx.manifest().assets[0].fileName)"))
         let damagedTree = fx.audioAssetsTree()
         try FileManager.default.removeItem(at: fx.packFolder(version: 2).appendingPathComponent("assets/\(try fx.manifest().assets[0].fileName)"))
-        await #expect(throws: (any Error).self) { try await manager.startDownload(packId: "dungeon-delve") }
+        await #expect(throws: (any Error).self) { try await manager.startDownload("dungeon-delve") }
         #expect(fx.audioAssetsTree() == damagedTree)
         #expect(tree == damagedTree)
         let state = try await fx.state()

@@ -16,7 +16,7 @@ struct InstallTests {
         try await fx.sync(from: nginx.baseURL.absoluteString)
         let manager = fx.manager()
         let events = manager.progress(for: InstallFixture.dungeon)
-        let result = try await manager.startDownload(packId: "dungeon-delve")
+        let result = try await manager.startDownload("dungeon-delve")
         let manifest = try fx.manifest()
         #expect(result.state == .downloaded)
         #expect(result.files == manifest.assets.count)
@@ -36,7 +36,7 @@ struct InstallTests {
         }
         #expect(fx.wronglyInstalled(manifest).isEmpty)
         #expect(try await fx.audioRowCount() == manifest.assets.count)
-        let detail = try await fx.library.packs.packDetail(packId: InstallFixture.dungeon)
+        let detail = try await fx.library.packs.fetchPackDetail(PackReference(InstallFixture.dungeon))
         #expect(detail.items.count == manifest.assets.count)
         #expect(detail.items.allSatisfy { $0.availability == .available })
         #expect(!FileManager.default.fileExists(atPath: fx.staging.appendingPathComponent(InstallFixture.dungeon).path))
@@ -57,8 +57,8 @@ struct InstallTests {
         defer { nginx.stop() }
         try await fx.sync(from: nginx.baseURL.absoluteString)
         let manager = fx.manager()
-        try await manager.startDownload(packId: InstallFixture.dungeon.uppercased())
-        let removed = try await manager.deletePack(packId: "dungeon-delve")
+        try await manager.startDownload(PackReference(InstallFixture.dungeon.uppercased()))
+        let removed = try await manager.deletePack("dungeon-delve")
         #expect(removed.state == .notDownloaded)
         #expect(removed.files == 9)
         #expect(fx.installedFiles().isEmpty)
@@ -68,11 +68,11 @@ struct InstallTests {
         let state = try await fx.state()
         #expect(state.state == "not_downloaded")
         #expect(state.installedVersion == nil)
-        let detail = try await fx.library.packs.packDetail(packId: InstallFixture.dungeon)
+        let detail = try await fx.library.packs.fetchPackDetail(PackReference(InstallFixture.dungeon))
         #expect(detail.items.count == 9)
         #expect(detail.items.allSatisfy { $0.availability == .notDownloaded })
         let listed = try await fx.library.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title)
-        #expect(listed.filter { $0.packId == InstallFixture.dungeon }.count == 9)
+        #expect(listed.filter { $0.packID == InstallFixture.dungeon }.count == 9)
     }
 
     @Test("upgrade v1 → v2 with one changed asset downloads only that asset")
@@ -82,7 +82,7 @@ struct InstallTests {
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
-        try await manager.startDownload(packId: "dungeon-delve")
+        try await manager.startDownload("dungeon-delve")
         let v1 = try fx.manifest()
 
         let yaml = fx.source + "/packs/dungeon-delve/pack.yaml"
@@ -98,7 +98,7 @@ struct InstallTests {
         #expect(changed.count == 1)
 
         let before = server.requests.count
-        let result = try await manager.startDownload(packId: "dungeon-delve")
+        let result = try await manager.startDownload("dungeon-delve")
         let fetched = server.requests.dropFirst(before).map(\.path).filter { $0.contains("/2/") && !$0.hasSuffix("manifest.json") }
         #expect(fetched == ["/packs/\(InstallFixture.dungeon)/2/assets/\(changed[0].fileName)"])
         #expect(result.reusedFiles == v2.assets.count - 1)
@@ -118,7 +118,7 @@ struct InstallTests {
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
-        try await manager.startDownload(packId: "dungeon-delve")
+        try await manager.startDownload("dungeon-delve")
         let manifest = try fx.manifest()
         let folder = fx.root.appendingPathComponent("AudioAssets/\(InstallFixture.dungeon)")
         let damaged = manifest.assets[0], deleted = manifest.assets[1]
@@ -126,7 +126,7 @@ struct InstallTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(deleted.fileName))
 
         let before = server.requests.count
-        let result = try await manager.repairOrResume(packId: "dungeon-delve")
+        let result = try await manager.repairOrResume("dungeon-delve")
         let fetched = Set(server.requests.dropFirst(before).map(\.path).filter { $0.contains("/assets/") })
         #expect(fetched == ["/packs/\(InstallFixture.dungeon)/1/assets/\(damaged.fileName)",
                             "/packs/\(InstallFixture.dungeon)/1/assets/\(deleted.fileName)"])
@@ -139,9 +139,9 @@ struct InstallTests {
     func folderCatalogPerAsset() async throws {
         let fx = try InstallFixture()
         try await fx.sync(from: fx.dist.path)
-        let result = try await fx.manager().startDownload(packId: "forest-ambience", perAsset: true)
+        let result = try await fx.manager().startDownload("forest-ambience", perAsset: true)
         #expect(result.state == .downloaded)
         #expect(result.files == 6)
-        #expect(fx.installedFiles(result.packId).count == 6)
+        #expect(fx.installedFiles(result.packID).count == 6)
     }
 }

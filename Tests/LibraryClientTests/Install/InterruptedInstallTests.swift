@@ -40,7 +40,7 @@ struct InterruptedInstallTests {
         #expect(failed.state == "failed")
         #expect(failed.lastError?.contains("interrupted") == true)
 
-        try await manager.repairOrResume(packId: "dungeon-delve")
+        try await manager.repairOrResume("dungeon-delve")
         #expect(server.requests.filter { $0.path == fx.archivePath() }.map(\.range) == ["bytes=50000-"])
         #expect(try await fx.state().state == "downloaded")
         #expect(fx.installedFiles().count == 9)
@@ -55,7 +55,7 @@ struct InterruptedInstallTests {
         // pid 1 is always alive.
         try Data("1\n".utf8).write(to: fx.staging.appendingPathComponent("\(InstallFixture.dungeon).lock"))
         await #expect(throws: PackInstallError.busy(packId: InstallFixture.dungeon, pid: 1)) {
-            try await fx.manager().startDownload(packId: "dungeon-delve")
+            try await fx.manager().startDownload("dungeon-delve")
         }
         #expect(try await fx.state().state == "not_downloaded")
         #expect(fx.audioAssetsTree().isEmpty)
@@ -68,8 +68,8 @@ struct InterruptedInstallTests {
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
-        async let first = manager.startDownload(packId: "dungeon-delve")
-        async let second = manager.startDownload(packId: InstallFixture.dungeon)
+        async let first = manager.startDownload("dungeon-delve")
+        async let second = manager.startDownload(PackReference(InstallFixture.dungeon))
         let (a, b) = try await (first, second)
         #expect(a.state == .downloaded && b.state == .downloaded)
         #expect(server.requests.filter { $0.path == fx.archivePath() }.count == 1)
@@ -82,7 +82,7 @@ struct InterruptedInstallTests {
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
-        let task = Task { try await manager.startDownload(packId: "dungeon-delve") }
+        let task = Task { try await manager.startDownload("dungeon-delve") }
         let downloads = fx.staging.appendingPathComponent("\(InstallFixture.dungeon)/downloads")
         // ~40 KB/s, so the 127 KB archive takes ~3 s: cancel once bytes are arriving (polling, not a
         // fixed sleep: a loaded machine may be slow to start).
@@ -93,7 +93,7 @@ struct InterruptedInstallTests {
             if size > 0 { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        await manager.cancelDownload(packId: "dungeon-delve")
+        await manager.cancelDownload("dungeon-delve")
         await #expect(throws: PackInstallError.cancelled(packId: InstallFixture.dungeon)) { try await task.value }
         let state = try await fx.state()
         #expect(state.state == "failed")

@@ -29,11 +29,11 @@ struct PackInstaller: Sendable {
         }
         let writer = PackStateWriter(database: database)
         try await writer.begin(pack.id)
-        hub.send(PackDownloadEvent(packId: pack.id, phase: .started, state: .downloading))
+        hub.send(PackDownloadEvent(packID: pack.id, phase: .started, state: .downloading))
         let recorder = ProgressRecorder(packId: pack.id, writer: writer, hub: hub, interval: policy.progressInterval)
         do {
             let result = try await perform(pack, mode: mode, staging: staging, recorder: recorder, writer: writer)
-            hub.send(PackDownloadEvent(packId: pack.id, phase: .downloaded, state: .downloaded,
+            hub.send(PackDownloadEvent(packID: pack.id, phase: .downloaded, state: .downloaded,
                                        bytesDownloaded: result.bytes, bytesTotal: result.bytes))
             return result
         } catch {
@@ -42,7 +42,7 @@ struct PackInstaller: Sendable {
             staging.cleanUp(keepPartials: (failure as? PackInstallError)?.keepsPartialDownload ?? true)
             let message = ToolMessage.sentence(for: failure)
             writer.fail(pack.id, message: message)
-            hub.send(PackDownloadEvent(packId: pack.id, phase: .failed, state: .failed, bytesDownloaded: recorder.bytesDone,
+            hub.send(PackDownloadEvent(packID: pack.id, phase: .failed, state: .failed, bytesDownloaded: recorder.bytesDone,
                                        bytesTotal: recorder.bytesTotal, message: message))
             throw failure
         }
@@ -76,12 +76,12 @@ struct PackInstaller: Sendable {
         }
         try Task.checkCancellation()
         recorder.flush()
-        hub.send(PackDownloadEvent(packId: pack.id, phase: .installing, state: .downloading,
+        hub.send(PackDownloadEvent(packID: pack.id, phase: .installing, state: .downloading,
                                    bytesDownloaded: recorder.bytesDone, bytesTotal: total))
         let changed = try await InstallCommit(database: database, staging: staging, kind: pack.kind).commit(loaded)
         staging.cleanUp(keepPartials: false)
         if !changed.isEmpty { try? await refreshIndex(changed) }
-        return PackInstallResult(packId: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
+        return PackInstallResult(packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
                                  downloadedBytes: plan.useArchive ? total : plan.fetchBytes, reusedFiles: plan.reuse.count)
     }
 
@@ -93,7 +93,7 @@ struct PackInstaller: Sendable {
             try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == pack.id).fetchAll(db)
         }
         guard !rows.isEmpty, rows.allSatisfy({ paths.fileExists(localPath: $0.localPath) }) else { return nil }
-        return PackInstallResult(packId: pack.id, state: .downloaded, files: rows.count,
+        return PackInstallResult(packID: pack.id, state: .downloaded, files: rows.count,
                                  bytes: rows.reduce(0) { $0 + ($1.bytesTotal ?? 0) })
     }
 }

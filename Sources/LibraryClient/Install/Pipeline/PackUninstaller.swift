@@ -43,6 +43,6 @@ struct PackUninstaller: Sendable {
         }
         try? fm.removeItem(at: staging.old)
         try? fm.removeItem(at: staging.folder)
-        return PackInstallResult(packId: packId, state: .notDownloaded, files: removed.files, bytes: removed.bytes)
+        return PackInstallResult(packID: packId, state: .notDownloaded, files: removed.files, bytes: removed.bytes)
     }
 }

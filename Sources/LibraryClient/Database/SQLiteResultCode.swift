@@ -1,0 +1,44 @@
+import GRDB
+
+/// SQLite's (extended) result code of a failed database operation, so an app can tell a busy
+/// database from a corrupt or full one without reading messages.
+///
+/// ```swift
+/// catch LibraryClientError.database(_, let code, _) where code.isBusy { retryLater() }
+/// ```
+public struct SQLiteResultCode: Sendable, Hashable, CustomStringConvertible {
+    /// The extended result code (e.g. 5 = SQLITE_BUSY, 11 = SQLITE_CORRUPT, 13 = SQLITE_FULL).
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The primary result code (the low 8 bits).
+    public var primary: Int32 { rawValue & 0xFF }
+    /// Another connection holds a lock longer than the busy timeout.
+    public var isBusy: Bool { primary == 5 || primary == 6 }
+    /// The file is damaged or not a database.
+    public var isCorrupt: Bool { primary == 11 || primary == 26 }
+    /// The disk is full.
+    public var isFull: Bool { primary == 13 }
+    /// The file or its folder cannot be written or opened.
+    public var isPermissionProblem: Bool { primary == 8 || primary == 14 || primary == 23 || primary == 3 }
+
+    public var description: String { "SQLite code \(rawValue)" }
+
+    /// A hint for people, appended to the error sentence.
+    var advice: String {
+        if isBusy { return "; another process holds the database, retry when it is done" }
+        if isCorrupt { return "; the database is damaged: delete the data root's library.sqlite and sync again" }
+        if isFull { return "; free some disk space and retry" }
+        if isPermissionProblem { return "; check the data root's permissions" }
+        return ""
+    }
+}
+
+extension LibraryClientError {
+    /// The library error for a GRDB failure on the database at `path`.
+    static func database(_ error: DatabaseError, path: String) -> LibraryClientError {
+        .database(path: path, code: SQLiteResultCode(rawValue: error.extendedResultCode.rawValue),
+                  message: error.message ?? "\(error.resultCode)")
+    }
+}
