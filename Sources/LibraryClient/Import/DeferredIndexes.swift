@@ -20,7 +20,7 @@ struct DeferredIndexes {
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(marks))
             """, arguments: StatementArguments(tables))
         for row in rows {
-            let name: String = row[0], sql: String = row[1]
+            let name: String = row["name"], sql: String = row["sql"]
             deferred.definitions.append((name, sql))
             try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
         }

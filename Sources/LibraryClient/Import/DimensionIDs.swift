@@ -27,7 +27,7 @@ struct DimensionIDs {
             }
             var map: [String: Int64] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM \(dim.table)")
-            while let row = try rows.next() { map[row[1]] = row[0] }
+            while let row = try rows.next() { map[row["name"]] = row["id"] }
             maps[dim] = map
         }
     }

@@ -37,34 +37,42 @@ struct ExistingCatalog {
     var isEmpty: Bool { items.isEmpty && packs.isEmpty }
 
     init(_ db: Database) throws {
-        let itemRows = try Row.fetchCursor(db, sql: """
+        let itemStatement = try db.makeStatement(sql: """
             SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
                    pi.pack_id, pi.sort_order, mr.apple_music_playlist_id
             FROM library_item li
             LEFT JOIN pack_item pi ON pi.item_id = li.id
             LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
             """)
+        let i = try ItemColumns(ColumnPositions(itemStatement))
+        let itemRows = try Row.fetchCursor(itemStatement)
         while let row = try itemRows.next() {
-            let number: Int64 = row[1] ?? 0
+            let number: Int64 = row[i.number] ?? 0
             maxItemNumber = max(maxItemNumber, number)
-            items[row[0]] = Item(number: number, kind: row[2], title: row[3], subtitle: row[4], duration: row[5],
-                                 artworkURL: row[6], visible: row[7], packId: row[8], sortOrder: row[9], playlistId: row[10])
+            items[row[i.id]] = Item(number: number, kind: row[i.kind], title: row[i.title], subtitle: row[i.subtitle],
+                                    duration: row[i.duration], artworkURL: row[i.artworkURL], visible: row[i.visible],
+                                    packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID])
         }
         let packRows = try Row.fetchCursor(db, sql: """
             SELECT id, kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack
             """)
         while let row = try packRows.next() {
-            packs[row[0]] = Pack(kind: row[1], title: row[2], description: row[3], artworkURL: row[4], version: row[5],
-                                 manifestURL: row[6], slug: row[7], visible: row[8])
+            packs[row["id"]] = Pack(kind: row["kind"], title: row["title"], description: row["description"],
+                                    artworkURL: row["artwork_url"], version: row["version"],
+                                    manifestURL: row["manifest_url"], slug: row["slug"], visible: row["is_visible"])
         }
         tagSignatures = Array(repeating: [], count: Int(maxItemNumber) + 1)
         for dim in TagDimension.allCases {
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT li.item_number, j.\(dim.joinColumn) FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
+            let statement = try db.makeStatement(sql: """
+                SELECT li.item_number, j.\(dim.joinColumn) AS value_id
+                FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
                 """)
+            let column = ColumnPositions(statement)
+            let (numberColumn, valueColumn) = try (column["item_number"], column["value_id"])
+            let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                guard let number: Int64 = row[0], number >= 0, number < tagSignatures.count else { continue }
-                tagSignatures[Int(number)].append(TagSignature.element(dim, row[1]))
+                guard let number: Int64 = row[numberColumn], number >= 0, number < tagSignatures.count else { continue }
+                tagSignatures[Int(number)].append(TagSignature.element(dim, row[valueColumn]))
             }
         }
         for i in tagSignatures.indices where tagSignatures[i].count > 1 { tagSignatures[i].sort() }
@@ -73,5 +81,17 @@ struct ExistingCatalog {
     /// The stored tag signature of an item.
     func tagSignature(number: Int64) -> [Int64] {
         number >= 0 && number < tagSignatures.count ? tagSignatures[Int(number)] : []
+    }
+}
+
+/// The positions of the item snapshot's columns, by name.
+private struct ItemColumns {
+    let id, number, kind, title, subtitle, duration, artworkURL, visible, packID, sortOrder, playlistID: Int
+
+    init(_ column: ColumnPositions) throws {
+        (id, number, kind, title) = try (column["id"], column["item_number"], column["kind"], column["title"])
+        (subtitle, duration, artworkURL) = try (column["subtitle"], column["duration"], column["artwork_url"])
+        (visible, packID, sortOrder) = try (column["is_visible"], column["pack_id"], column["sort_order"])
+        playlistID = try column["apple_music_playlist_id"]
     }
 }

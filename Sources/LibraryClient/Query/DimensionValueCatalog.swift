@@ -21,7 +21,9 @@ struct DimensionValueCatalog: Sendable {
         for dim in TagDimension.allCases {
             var map: [Int64: Value] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT id, name, sort_order FROM \(dim.table)")
-            while let row = try rows.next() { map[row[0]] = Value(id: row[0], name: row[1], sortOrder: row[2]) }
+            while let row = try rows.next() {
+                map[row["id"]] = Value(id: row["id"], name: row["name"], sortOrder: row["sort_order"])
+            }
             values[dim] = map
         }
     }

@@ -16,20 +16,27 @@ enum FacetIndexLoader {
         let bound = Int(try Int64.fetchOne(db, sql: "SELECT MAX(item_number) FROM library_item") ?? 0) + 1
         var kinds = [Kind?](repeating: nil, count: bound)
         var visible = [Bool](repeating: false, count: bound)
-        let rows = try Row.fetchCursor(db, sql: "SELECT item_number, kind, is_visible FROM library_item")
+        let statement = try db.makeStatement(sql: "SELECT item_number, kind, is_visible FROM library_item")
+        let column = ColumnPositions(statement)
+        let (numberColumn, kindColumn, visibleColumn) = try (column["item_number"], column["kind"], column["is_visible"])
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            guard let number: Int64 = row[0], number >= 0, Int(number) < bound else { continue }
-            kinds[Int(number)] = Kind(rawValue: row[1])
-            visible[Int(number)] = row[2]
+            guard let number: Int64 = row[numberColumn], number >= 0, Int(number) < bound else { continue }
+            kinds[Int(number)] = try StoredValue.decode(Kind.self, row[kindColumn], table: "library_item", column: "kind")
+            visible[Int(number)] = row[visibleColumn]
         }
         var tags = [[Int64]](repeating: [], count: bound)
         for dim in TagDimension.allCases {
-            let tagRows = try Row.fetchCursor(db, sql: """
-                SELECT li.item_number, j.\(dim.joinColumn) FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
+            let tagStatement = try db.makeStatement(sql: """
+                SELECT li.item_number, j.\(dim.joinColumn) AS value_id
+                FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
                 """)
+            let column = ColumnPositions(tagStatement)
+            let (numberColumn, valueColumn) = try (column["item_number"], column["value_id"])
+            let tagRows = try Row.fetchCursor(tagStatement)
             while let row = try tagRows.next() {
-                guard let number: Int64 = row[0], number >= 0, Int(number) < bound else { continue }
-                tags[Int(number)].append(TagSignature.element(dim, row[1]))
+                guard let number: Int64 = row[numberColumn], number >= 0, Int(number) < bound else { continue }
+                tags[Int(number)].append(TagSignature.element(dim, row[valueColumn]))
             }
         }
         var builder = FacetIndex.Builder()
@@ -57,16 +64,18 @@ enum FacetIndexLoader {
         let rows = try Row.fetchCursor(db, sql: "SELECT li.item_number, li.kind, li.is_visible FROM library_item li\(filter)",
                                        arguments: StatementArguments(arguments))
         while let row = try rows.next() {
-            guard let number: Int64 = row[0], let kind = Kind(rawValue: row[1]) else { continue }
-            entries[Int(number)] = Entry(number: UInt32(number), kind: kind, visible: row[2], tags: [:])
+            guard let number: Int64 = row["item_number"] else { continue }
+            let kind = try StoredValue.decode(Kind.self, row["kind"], table: "library_item", column: "kind")
+            entries[Int(number)] = Entry(number: UInt32(number), kind: kind, visible: row["is_visible"], tags: [:])
         }
         for dim in TagDimension.allCases {
             let tagRows = try Row.fetchCursor(db, sql: """
-                SELECT li.item_number, j.\(dim.joinColumn) FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id\(filter)
+                SELECT li.item_number, j.\(dim.joinColumn) AS value_id
+                FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id\(filter)
                 """, arguments: StatementArguments(arguments))
             while let row = try tagRows.next() {
-                guard let number: Int64 = row[0] else { continue }
-                entries[Int(number)]?.tags[dim, default: []].append(row[1])
+                guard let number: Int64 = row["item_number"] else { continue }
+                entries[Int(number)]?.tags[dim, default: []].append(row["value_id"])
             }
         }
         return entries.keys.sorted().compactMap { entries[$0] }

@@ -54,7 +54,7 @@ struct ItemRanking: Sendable {
                 SELECT \(LibraryItemRow.columns), li.item_number FROM library_item li \(LibraryItemRow.joins)
                 WHERE li.item_number IN (\(marks))
                 """, arguments: StatementArguments(chunk.map { Int64($0) }))
-            for row in rows { byNumber[UInt32(row[8] as Int64)] = try LibraryItemRow(row: row, paths: paths) }
+            for row in rows { byNumber[UInt32(row["item_number"] as Int64)] = try LibraryItemRow(row: row, paths: paths) }
         }
         return numbers.compactMap { byNumber[$0] }
     }

@@ -30,8 +30,8 @@ public struct MusicRepository: Sendable {
                 FROM library_item li JOIN music_playlist_ref mr ON mr.item_id = li.id
                 WHERE li.kind = 'music' AND li.is_visible = 1 ORDER BY li.title COLLATE NOCASE, li.id
                 """).map {
-                MusicEntry(id: $0[0], title: $0[1], subtitle: $0[2], duration: $0[3], artworkURL: $0[4],
-                           appleMusicPlaylistId: $0[5])
+                MusicEntry(id: $0["id"], title: $0["title"], subtitle: $0["subtitle"], duration: $0["duration"],
+                           artworkURL: $0["artwork_url"], appleMusicPlaylistId: $0["apple_music_playlist_id"])
             }
         }
     }

@@ -15,13 +15,13 @@ enum SQLFacetCounter {
         for dim in kind.dimensions {
             let fragment = FilterSQL.visible(kind: kind, filters, excluding: dim)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT j.\(dim.joinColumn), COUNT(*) FROM \(dim.joinTable) j
+                SELECT j.\(dim.joinColumn) AS value_id, COUNT(*) AS item_count FROM \(dim.joinTable) j
                 JOIN library_item li ON li.id = j.item_id
                 WHERE \(fragment.sql.joined(separator: " AND "))
                 GROUP BY j.\(dim.joinColumn)
                 """, arguments: fragment.arguments)
             var counts: [Int64: Int] = [:]
-            while let row = try rows.next() { counts[row[0]] = row[1] }
+            while let row = try rows.next() { counts[row["value_id"]] = row["item_count"] }
             raw[dim] = counts
         }
         return (total, raw)
