@@ -1,10 +1,10 @@
 import CatalogModel
 
-/// SPEC §2 across publishes: an id never changes kind, an item stays in its pack, a pack's
+/// The identity rules across publishes: an id never changes kind, an item stays in its pack, a pack's
 /// version never goes back. (A changed pack at the same version is caught when its build is
 /// compared with the published one.) Removed items and packs are allowed and reported.
 struct IdentityRules {
-    var problems: [String] = []
+    var problems: [IdentityViolation] = []
     var removedPacks: [String] = []
     var removedItems: [String] = []
 
@@ -27,9 +27,9 @@ struct IdentityRules {
             seen.insert(id)
             guard let before = old[id] else { return }
             if before.role != role {
-                problems.append("id \(id) (\(label)) was a \(before.role) and is now a \(role); an id never changes kind — give it a new UUID")
+                problems.append(.kindChanged(id: id, label: label, before: before.role, after: role))
             } else if let oldPack = before.pack, let pack, oldPack != pack {
-                problems.append("item \(id) (\(label)) moved from pack \(oldPack) to pack \(pack); an item stays in its pack — give it a new UUID")
+                problems.append(.itemMoved(itemID: id, label: label, fromPack: oldPack, toPack: pack))
             }
         }
         for m in current.catalog.music { check(m.id, role: "music entry", pack: nil, label: m.title) }
@@ -37,7 +37,7 @@ struct IdentityRules {
             check(p.id, role: "\(p.kind.rawValue) pack", pack: nil, label: p.slug)
             for item in p.items { check(item.id, role: "\(p.kind.rawValue) item", pack: p.id, label: item.title) }
             if let published = previousDocument?.packs.first(where: { $0.id == p.id }), p.version < published.version {
-                problems.append("pack \(p.id) (\(p.slug)) has version \(p.version) but version \(published.version) is already published; versions only grow — set version to \(published.version + 1) or more")
+                problems.append(.versionWentBack(packID: p.id, slug: p.slug, version: p.version, published: published.version))
             }
         }
         for p in previous.packs where !seen.contains(p.id) { removedPacks.append(p.id) }

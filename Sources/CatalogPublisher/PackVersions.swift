@@ -25,8 +25,13 @@ struct PackVersions {
                 if built.written { result.builtSlugs.append(pack.slug) }
             }
         } catch let error as PackBuildError {
-            if case .invalid(let report) = error { throw PublishError.invalid(report) }
-            throw PublishError.identity([error.description])
+            switch error {
+            case .invalid(let report): throw PublishError.invalid(report)
+            case .alreadyPublished(let packID, let version, let slug):
+                let file = catalog.packs.first { $0.id == packID }?.file
+                throw PublishError.identity([.changedWithoutNewVersion(packID: packID, slug: slug, version: version, file: file)])
+            default: throw PublishError.build(error)
+            }
         }
         for pack in catalog.packs {
             let manifestPath = PublishLayout.manifestPath(packId: pack.id, version: pack.version)
@@ -37,7 +42,8 @@ struct PackVersions {
                                             sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
             if let old = previous?.packs.first(where: { $0.id == pack.id && $0.version == pack.version }),
                old.manifest.sha256 != manifestRef.sha256 {
-                throw PublishError.identity(["pack \(pack.id) (\(pack.slug)) changed but keeps version \(pack.version), which is already published; raise `version` in \(pack.file)"])
+                throw PublishError.identity([.changedWithoutNewVersion(packID: pack.id, slug: pack.slug, version: pack.version,
+                                                                       file: pack.file)])
             }
             let archiveRef = manifest.archive.map {
                 FileReference(url: PublishLayout.url(archivePath, baseURL: base), sha256: $0.sha256, bytes: $0.bytes)

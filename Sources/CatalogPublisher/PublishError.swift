@@ -1,11 +1,18 @@
 import CatalogModel
+import PackBuilder
 
 /// Why a publish stopped. Nothing the current catalog.json points to is changed by a
 /// failed publish.
 public enum PublishError: Error, Sendable, CustomStringConvertible {
+    /// The catalog source has errors (every one, located).
     case invalid(DiagnosticReport)
-    case identity([String])
+    /// Identity rules broken against the catalog already published in the output folder.
+    case identity([IdentityViolation])
+    /// A pack could not be built (an unreadable audio file, a full disk, …).
+    case build(PackBuildError)
+    /// The catalog already in the output folder cannot be read.
     case previousCatalog(path: String, message: String)
+    /// A file could not be written or read.
     case io(path: String, message: String)
 
     public var description: String {
@@ -14,7 +21,9 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
             return report.diagnostics.map(\.description).joined(separator: "\n") + "\npublish failed: \(report.summary)"
         case .identity(let problems):
             return problems.map { "error: \($0)" }.joined(separator: "\n")
-                + "\npublish failed: \(problems.count) identity rule\(problems.count == 1 ? "" : "s") broken (SPEC §2); nothing was published"
+                + "\npublish failed: \(problems.count) identity rule\(problems.count == 1 ? "" : "s") broken; nothing was published"
+        case .build(let error):
+            return "\(error)"
         case .previousCatalog(let path, let message):
             return "\(path): \(message)"
         case .io(let path, let message):
