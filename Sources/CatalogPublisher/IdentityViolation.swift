@@ -25,8 +25,7 @@ public enum IdentityViolation: Sendable, Hashable, CustomStringConvertible {
         case .versionWentBack(let id, let slug, let version, let published):
             "pack \(id) (\(slug)) has version \(version) but version \(published) is already published; versions only grow — set version to \(published + 1) or more"
         case .changedWithoutNewVersion(let id, let slug, let version, let file):
-            "pack \(id) (\(slug)) changed but keeps version \(version), which is already published; raise `version`"
-                + (file.map { " in \($0)" } ?? "")
+            "version \(version) of pack \(slug) (\(id)) is already published with different content; raise `version` in \(file ?? "pack.yaml")"
         }
     }
 }

@@ -46,7 +46,9 @@ public enum CommandRunner {
         return ExitCode.failure
     }
 
+    /// One `error:` per message: located diagnostics (`file:3:7: error: …`) already carry it.
     private static func line(for message: String) -> String {
-        message.hasPrefix("error:") ? message : "error: \(message)"
+        let first = message.prefix { $0 != "\n" }
+        return message.hasPrefix("error:") || first.contains(": error: ") ? message : "error: \(message)"
     }
 }

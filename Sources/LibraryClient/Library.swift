@@ -19,12 +19,18 @@ public final class Library: Sendable {
         case sql
     }
 
+    /// Where the library's files are.
     public let paths: LibraryPaths
     package let database: AppDatabase
+    /// Lists, search and item detail.
     public let items: LibraryRepository
+    /// Facet counts for filter pickers.
     public let facets: FacetRepository
+    /// Packs with their state and progress.
     public let packs: PackRepository
+    /// Music entries and their playlists.
     public let music: MusicRepository
+    /// Turns tag names a person picked into ``Filters``.
     public let resolver: FilterResolver
     let context: LibraryContext
     let indexStore: FacetIndexStore?
@@ -55,7 +61,14 @@ public final class Library: Sendable {
     /// Whether a seed has been imported.
     public func isImported() async throws -> Bool { try await catalogState().seedSHA256 != nil }
 
-    /// Fetches the catalog, checks it, and imports or updates (see ``CatalogSync``).
+    /// Fetches catalog.json, checks its signature (once a key is trusted), refuses rollbacks and
+    /// expired catalogs, then imports the seed or applies its changes in one transaction. A refused
+    /// sync changes nothing.
+    ///
+    /// ```swift
+    /// let result = try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/"))
+    /// print(result.inserted, result.updated, result.hidden)
+    /// ```
     public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws -> SyncResult {
         let timer = PhaseTimer.enabled ? PhaseTimer("sync") : nil
         return try await PhaseTimer.$current.withValue(timer) {

@@ -32,6 +32,7 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case rollback(url: String, offered: Int, imported: Int)
     /// The catalog's `expires` has passed (or cannot be read).
     case expired(url: String, expires: String)
+    /// The catalog's `expires` is not an ISO-8601 date.
     case invalidExpiry(url: String, expires: String)
     /// The data root holds no imported catalog yet.
     case notSynced(root: String)

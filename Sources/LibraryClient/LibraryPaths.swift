@@ -11,6 +11,7 @@ public struct LibraryPaths: Sendable, Hashable {
     /// The data root (the app's Application Support folder).
     public let root: URL
 
+    /// The layout of the data root at `root`.
     public init(root: URL) { self.root = root.standardizedFileURL }
 
     /// The SQLite database.

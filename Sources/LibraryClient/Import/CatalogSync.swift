@@ -20,6 +20,7 @@ public struct SyncOptions: Sendable, Hashable {
     /// The clock used for `expires` (tests set it).
     public var now: Date
 
+    /// Options for one sync; the defaults sync the remembered catalog.
     public init(catalog: String? = nil, force: Bool = false, trustKeyFile: String? = nil,
                 allowDowngrade: Bool = false, now: Date = Date()) {
         self.catalog = catalog
@@ -32,12 +33,18 @@ public struct SyncOptions: Sendable, Hashable {
 
 /// What a sync did: `{"catalogVersion", "inserted", "updated", "hidden"}`.
 public struct SyncResult: Sendable, Hashable {
+    /// The catalog version now imported.
     public var catalogVersion: Int
+    /// The catalog location synced from.
     public var location: String
+    /// The import's counts.
     public var summary: ImportSummary
 
+    /// Items added by this sync.
     public var inserted: Int { summary.inserted }
+    /// Items changed by this sync.
     public var updated: Int { summary.updated }
+    /// Items the catalog no longer lists (hidden, their files kept).
     public var hidden: Int { summary.hidden }
 }
 

@@ -14,6 +14,7 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     /// False when the seed was already imported and nothing was written.
     public var didWrite: Bool
 
+    /// A summary from its counts.
     public init(inserted: Int = 0, updated: Int = 0, hidden: Int = 0, didWrite: Bool = false) {
         self.inserted = inserted
         self.updated = updated

@@ -11,21 +11,32 @@ import Foundation
 public struct PackDownloadEvent: Sendable, Hashable {
     /// Where the operation is.
     public enum Phase: String, Sendable, Hashable {
+        /// Bytes are arriving; ``PackDownloadEvent/bytesDownloaded`` grows.
+        /// Every file is verified and being moved into place.
+        /// The operation began.
+        /// The operation failed; ``PackDownloadEvent/message`` says why.
+        /// The pack is installed and verified.
+        /// The pack's files were deleted.
         case started, downloading, installing, downloaded, failed, removed
 
         /// Whether this phase ends an operation.
         public var isFinal: Bool { self == .downloaded || self == .failed || self == .removed }
     }
 
+    /// The pack's id.
     public var packID: String
+    /// What happened.
     public var phase: Phase
     /// `pack_state.state` after this event.
     public var state: PackState
+    /// Bytes fetched so far.
     public var bytesDownloaded: Int64
+    /// Bytes to fetch in all.
     public var bytesTotal: Int64
     /// The error sentence for `failed`; nil otherwise.
     public var message: String?
 
+    /// An event from its fields.
     public init(packID: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
                 bytesTotal: Int64 = 0, message: String? = nil) {
         self.packID = packID

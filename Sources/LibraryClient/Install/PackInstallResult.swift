@@ -5,6 +5,7 @@
 /// print(result.state, result.files, result.bytes)   // downloaded 9 141234
 /// ```
 public struct PackInstallResult: Sendable, Hashable, Codable {
+    /// The pack's id.
     public var packID: String
     /// `pack_state.state` afterwards.
     public var state: PackState
@@ -17,6 +18,7 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     /// Installed files that were verified and kept instead of being downloaded again.
     public var reusedFiles: Int
 
+    /// A result from its fields.
     public init(packID: String, state: PackState, files: Int, bytes: Int64,
                 downloadedBytes: Int64 = 0, reusedFiles: Int = 0) {
         self.packID = packID

@@ -10,10 +10,14 @@ import CatalogModel
 /// counts.facets[.location]?.first     // FacetValue(id: 4, name: "Forest", count: 12)
 /// ```
 public struct FacetCounts: Sendable, Equatable {
+    /// The kind the counts are for.
     public var kind: Kind
+    /// How many visible items match every selected filter.
     public var total: Int
+    /// The counts per dimension the kind may use, values in display order (count 0 left out).
     public var facets: [TagDimension: [FacetValue]]
 
+    /// Counts for `kind` with `total` matching items.
     public init(kind: Kind, total: Int, facets: [TagDimension: [FacetValue]]) {
         self.kind = kind
         self.total = total
@@ -24,9 +28,12 @@ public struct FacetCounts: Sendable, Equatable {
 /// One value of a facet with its count.
 public struct FacetValue: Sendable, Hashable, Codable {
     public let id: Int64
+    /// The value's name as the catalog spells it.
     public let name: String
+    /// How many items would match with this value selected (its own dimension's filter left out).
     public let count: Int
 
+    /// A value with its count.
     public init(id: Int64, name: String, count: Int) {
         self.id = id
         self.name = name

@@ -11,6 +11,8 @@ import Foundation
 public struct FilterResolver: Sendable {
     let context: LibraryContext
 
+    /// Resolves names (any case) or numeric ids per dimension into ``Filters``;
+    /// throws ``LibraryClientError/unknownTag(dimension:name:suggestion:)`` with a "did you mean" hint.
     public func resolve(_ values: [TagDimension: [String]]) async throws -> Filters {
         guard values.values.contains(where: { !$0.isEmpty }) else { return Filters() }
         let catalog = try await context.database.read { try DimensionValueCatalog($0) }

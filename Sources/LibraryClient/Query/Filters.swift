@@ -8,13 +8,20 @@ import CatalogModel
 /// filters.moodIDs = [ominous.id]                // … AND Ominous
 /// ```
 public struct Filters: Sendable, Hashable, Codable {
+    /// Selected locations (any of them).
     public var locationIDs: [Int64]
+    /// Selected moods (any of them).
     public var moodIDs: [Int64]
+    /// Selected music themes (any of them).
     public var musicThemeIDs: [Int64]
+    /// Selected atmosphere themes (any of them).
     public var atmosphereThemeIDs: [Int64]
+    /// Selected sound-effect themes (any of them).
     public var sfxThemeIDs: [Int64]
+    /// Selected creature types (any of them).
     public var creatureTypeIDs: [Int64]
 
+    /// Filters selecting the given value ids; an empty list leaves its dimension unfiltered.
     public init(locationIDs: [Int64] = [], moodIDs: [Int64] = [], musicThemeIDs: [Int64] = [],
                 atmosphereThemeIDs: [Int64] = [], sfxThemeIDs: [Int64] = [], creatureTypeIDs: [Int64] = []) {
         self.locationIDs = locationIDs
@@ -52,5 +59,6 @@ public struct Filters: Sendable, Hashable, Codable {
     /// Dimensions with at least one selected value.
     public var activeDimensions: [TagDimension] { TagDimension.allCases.filter { !self[$0].isEmpty } }
 
+    /// Whether no dimension is filtered.
     public var isEmpty: Bool { activeDimensions.isEmpty }
 }

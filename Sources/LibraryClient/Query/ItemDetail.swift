@@ -7,8 +7,11 @@ import CatalogModel
 /// detail.tags[.mood]?.map(\.name)   // ["Ominous"]
 /// ```
 public struct ItemDetail: Sendable, Hashable {
+    /// The item as lists show it.
     public var item: LibraryItemRow
+    /// The item's artwork, when the catalog has one.
     public var artworkURL: String?
+    /// False when the catalog no longer lists the item (it stays for its installed audio).
     public var isVisible: Bool
     /// Tags of the dimensions the kind may use (every such dimension present, maybe empty),
     /// values in display order.
@@ -18,6 +21,7 @@ public struct ItemDetail: Sendable, Hashable {
     /// The Apple Music playlist of a music item.
     public var appleMusicPlaylistID: String?
 
+    /// An item detail from its parts.
     public init(item: LibraryItemRow, artworkURL: String?, isVisible: Bool, tags: [TagDimension: [TagValue]],
                 pack: PackWithState?, appleMusicPlaylistID: String?) {
         self.item = item
@@ -28,5 +32,6 @@ public struct ItemDetail: Sendable, Hashable {
         self.appleMusicPlaylistID = appleMusicPlaylistID
     }
 
+    /// Whether the item can be played now (the item's ``LibraryItemRow/availability``).
     public var availability: Availability { item.availability }
 }

@@ -29,13 +29,16 @@ public enum ItemSort: String, Sendable, Hashable, Codable, CaseIterable {
 public struct PageRequest: Sendable, Hashable {
     /// nil means every row.
     public var limit: Int?
+    /// How many items to skip first.
     public var offset: Int
 
+    /// A page of at most `limit` items (nil: all) after skipping `offset`.
     public init(limit: Int? = nil, offset: Int = 0) {
         self.limit = limit.map { max(0, $0) }
         self.offset = max(0, offset)
     }
 
+    /// Every item, no offset.
     public static let all = PageRequest()
 }
 
@@ -43,8 +46,10 @@ public struct PageRequest: Sendable, Hashable {
 public struct ItemPage: Sendable, Hashable {
     /// Every matching item, not just this page.
     public var total: Int
+    /// The items of this page, in the requested order.
     public var items: [LibraryItemRow]
 
+    /// A page of `items` out of `total` matches.
     public init(total: Int, items: [LibraryItemRow]) {
         self.total = total
         self.items = items

@@ -9,14 +9,20 @@ import GRDB
 /// ```
 public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var id: String
+    /// Music, atmosphere or sound effect.
     public var kind: Kind
+    /// The item's title.
     public var title: String
+    /// A second line of text, when the catalog has one.
     public var subtitle: String?
+    /// The length in seconds, when known.
     public var duration: Double?
     /// The pack of an atmosphere or sfx item; nil for music.
     public var packID: String?
+    /// Whether the item can be played now.
     public var availability: Availability
 
+    /// A row from its fields.
     public init(id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packID: String?,
                 availability: Availability) {
         self.id = id

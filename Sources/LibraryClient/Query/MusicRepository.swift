@@ -4,10 +4,15 @@ import GRDB
 /// One music entry: a library item backed by an Apple Music playlist.
 public struct MusicEntry: Sendable, Hashable, Identifiable {
     public var id: String
+    /// The entry's title.
     public var title: String
+    /// A second line of text, when the catalog has one.
     public var subtitle: String?
+    /// The playlist's length in seconds, when the catalog gives it.
     public var duration: Double?
+    /// The entry's artwork, when the catalog has one.
     public var artworkURL: String?
+    /// The Apple Music playlist that plays this entry.
     public var appleMusicPlaylistId: String
     /// Always ``Availability/appleMusic``.
     public var availability: Availability { .appleMusic }

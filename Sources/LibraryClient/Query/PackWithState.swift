@@ -9,21 +9,32 @@ import GRDB
 /// ```
 public struct PackWithState: Sendable, Hashable, Identifiable {
     public var id: String
+    /// The pack's slug (`dungeon-delve`).
     public var slug: String?
+    /// Atmosphere or sound effects.
     public var kind: Kind
+    /// The pack's title.
     public var title: String
     public var description: String?
+    /// The pack's artwork, when the catalog has one.
     public var artworkURL: String?
     /// The version the catalog lists.
     public var version: Int
+    /// Where the pack's manifest is, relative to catalog.json or absolute.
     public var manifestURL: String
+    /// Where the pack stands on this device.
     public var state: PackState
+    /// The version installed, when one is (it may be older than ``version``).
     public var installedVersion: Int?
+    /// The size of the download under way or done, in bytes.
     public var bytesTotal: Int64?
+    /// The bytes fetched so far.
     public var bytesDownloaded: Int64?
+    /// Why the last install failed, for people.
     public var lastError: String?
     /// False when the current catalog no longer lists the pack.
     public var isVisible: Bool
+    /// How many of the pack's items the catalog lists.
     public var itemCount: Int
 
     /// Installed and current.
@@ -62,9 +73,12 @@ extension PackWithState {
 
 /// A pack with its items in pack order.
 public struct PackDetail: Sendable, Hashable {
+    /// The pack with its state.
     public var pack: PackWithState
+    /// Its listed items in pack order.
     public var items: [LibraryItemRow]
 
+    /// A pack detail from its parts.
     public init(pack: PackWithState, items: [LibraryItemRow]) {
         self.pack = pack
         self.items = items

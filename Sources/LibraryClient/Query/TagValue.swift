@@ -5,8 +5,10 @@
 /// ```
 public struct TagValue: Sendable, Hashable, Codable {
     public let id: Int64
+    /// The value's name as the catalog spells it (`Hero’s Journey`).
     public let name: String
 
+    /// A value from its id and name.
     public init(id: Int64, name: String) {
         self.id = id
         self.name = name

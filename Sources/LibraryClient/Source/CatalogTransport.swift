@@ -31,6 +31,7 @@ public struct URLCatalogTransport: CatalogTransport {
     /// Seconds before a request gives up.
     public var timeout: TimeInterval
 
+    /// A transport whose requests give up after `timeout` seconds without data.
     public init(timeout: TimeInterval = 30) { self.timeout = timeout }
 
     /// Documents larger than this are refused when no tighter limit is known (catalog.json).
