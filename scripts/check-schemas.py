@@ -97,13 +97,14 @@ def main(argv):
                 continue
         if invalid:
             if errors:
-                print(f"{path}: rejected as expected: {where(errors[0])}: {errors[0].message}")
+                best = jsonschema.exceptions.best_match(errors)
+                print(f"{path}: rejected as expected: {where(best)}: {best.message}")
             else:
                 print(f"{path}: accepted by {name}.schema.json, but it should be rejected")
                 unexpected += 1
         elif errors:
-            for error in errors:
-                print(f"{path}: {where(error)}: {error.message}")
+            best = jsonschema.exceptions.best_match(errors)
+            print(f"{path}: {where(best)}: {best.message} ({len(errors)} problem{'s' if len(errors) > 1 else ''})")
             unexpected += 1
         else:
             print(f"{path}: valid ({name}.schema.json)")

@@ -64,4 +64,23 @@ enum SchemaCheck {
         }
         return root
     }
+
+    /// Publishes the demo catalog with the built `catalog` tool into `tmp/dist`.
+    static func publishDemo(into tmp: TemporaryDirectory) throws -> String {
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        let dist = tmp.path("dist")
+        let result = try ToolRunner.run("catalog", ["publish", dist, "--source", source])
+        guard result.status == 0 else { throw PublishFailure(message: result.stderr) }
+        return dist
+    }
+
+    static func files(in folder: String, suffix: String) throws -> [String] {
+        let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return names.filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    struct PublishFailure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { "catalog publish failed: \(message)" }
+    }
 }
