@@ -36,7 +36,8 @@ struct Init: ParsableCommand {
                 throw AuthoringError(file: "templates/pack.yaml", message: "not found; run packer from the Soundshelf folder or set SOUNDSHELF_TEMPLATES")
             }
             return try PackScaffold.create(in: directory, kind: Kind(rawValue: kind.lowercased())!, title: title,
-                                           slug: slug, template: String(decoding: template, as: UTF8.self))
+                                           slug: slug, template: String(decoding: template, as: UTF8.self),
+                                           templateDirectory: (templatePath as NSString).deletingLastPathComponent)
         }
         if json { try Output.json(made) } else {
             Output.line("created \(made.path) (\(made.kind.rawValue) pack '\(made.slug)', id \(made.id))")

@@ -17,8 +17,11 @@ public enum PackScaffold {
         public var kind: Kind
     }
 
+    /// `templateDirectory` is the folder the template was read from: the template's editor
+    /// modeline (`# yaml-language-server: $schema=…`) is rewritten to point at the same schema
+    /// from the new pack's folder.
     public static func create(in directory: String, kind: Kind, title: String, slug: String? = nil,
-                              template: String) throws(AuthoringError) -> Result {
+                              template: String, templateDirectory: String? = nil) throws(AuthoringError) -> Result {
         guard kind.isPackKind else { throw AuthoringError(file: directory, message: "a pack is atmosphere or sfx; music entries go in catalog.yaml") }
         let trimmed = TagName.normalize(title)
         guard !trimmed.isEmpty else { throw AuthoringError(file: directory, message: "the title must not be empty; pass --title \"…\"") }
@@ -30,7 +33,8 @@ public enum PackScaffold {
             throw AuthoringError(file: path, message: "already exists; edit it, or choose another folder")
         }
         let id = CanonicalID.random()
-        let text = template
+        let linked = templateDirectory.map { relinkingSchema(in: template, from: $0, to: directory) } ?? template
+        let text = linked
             .replacingOccurrences(of: "{{id}}", with: id)
             .replacingOccurrences(of: "{{slug}}", with: slug)
             .replacingOccurrences(of: "{{kind}}", with: kind.rawValue)
