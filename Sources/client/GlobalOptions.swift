@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
 import LibraryClient
 
@@ -12,10 +13,12 @@ struct GlobalOptions: ParsableArguments {
                                             valueName: "LOCATION"))
     var catalog: String?
 
-    @Flag(name: .long, help: "Print one JSON document on stdout.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
-    /// The data root, resolved as SPEC §5 says.
+    /// `--json`: print one JSON document on stdout.
+    var json: Bool { output.json }
+
+    /// The data root: `--root`, else `$SOUNDSHELF_ROOT`, else `$XDG_DATA_HOME/soundshelf`, else `~/.local/share/soundshelf`.
     var rootURL: URL {
         let env = ProcessInfo.processInfo.environment
         if let root, !root.isEmpty { return URL(fileURLWithPath: (root as NSString).expandingTildeInPath) }

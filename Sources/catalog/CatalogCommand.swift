@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `catalog`: publish a static catalog folder, make signing keys, verify a published catalog.
 @main
-struct CatalogTool: AsyncParsableCommand {
+struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Publish and verify a static Soundshelf catalog that any web host or CDN can serve.",
-        subcommands: [Publish.self, Keygen.self, Verify.self]
+        subcommands: [PublishCommand.self, KeygenCommand.self, VerifyCommand.self]
     )
 }

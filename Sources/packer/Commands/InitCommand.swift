@@ -5,7 +5,7 @@ import Foundation
 import PackBuilder
 
 /// `packer init DIR --kind sfx --title "…"`: a new pack folder from templates/pack.yaml.
-struct Init: ParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create DIR/pack.yaml with a fresh id and a slug from the title.")
 
     @Argument(help: "The pack folder to create.")
@@ -20,8 +20,7 @@ struct Init: ParsableCommand {
     @Option(help: "The slug ([a-z0-9-]+); made from the title when left out.")
     var slug: String?
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard let k = Kind(rawValue: kind.lowercased()), k.isPackKind else {
@@ -39,7 +38,7 @@ struct Init: ParsableCommand {
                                            slug: slug, template: String(decoding: template, as: UTF8.self),
                                            templateDirectory: (templatePath as NSString).deletingLastPathComponent)
         }
-        if json { try Output.json(made) } else {
+        if output.json { try Output.json(made) } else {
             Output.line("created \(made.path) (\(made.kind.rawValue) pack '\(made.slug)', id \(made.id))")
             Output.line("next: packer add \(made.path) <audio files…>")
         }

@@ -4,8 +4,9 @@ import CommandSupport
 import PackBuilder
 
 /// `packer add DIR/pack.yaml FILE…`: one new item per audio file.
-struct Add: ParsableCommand {
+struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Append one item per audio file to a pack.yaml (fresh UUIDs, title from the file name).",
         discussion: "Files outside the pack folder are copied into its audio/ folder. The rest of pack.yaml is left as written."
     )
@@ -16,14 +17,13 @@ struct Add: ParsableCommand {
     @Argument(help: "Audio files (WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3, M4A).")
     var files: [String]
 
-    @Flag(help: "Print the added items as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let added = try CommandRunner.run {
             try PackItemAppender.add(files: files, to: pack, probe: AudioCheck.probe)
         }
-        if json { try Output.json(["added": added]) } else {
+        if output.json { try Output.json(["added": added]) } else {
             for item in added { Output.line("added \(item.title) (\(item.file)) as \(item.id)") }
             if added.isEmpty { Output.line("nothing added: every file is already listed") }
         }

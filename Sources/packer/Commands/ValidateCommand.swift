@@ -3,26 +3,25 @@ import CatalogModel
 import CommandSupport
 
 /// `packer validate FILE…`: compiler-style diagnostics for any Soundshelf file.
-struct Validate: ParsableCommand {
+struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check pack.yaml, catalog.yaml (and its packs), seed.json, manifest.json or catalog.json files."
     )
 
     @Argument(help: "Files to check; the kind of each is detected from its content.")
     var files: [String]
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
+    @OptionGroup var validation: StrictOptions
 
-    @Flag(help: "Print {\"errors\": [...], \"warnings\": [...]} as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         var report = DiagnosticReport()
         for file in files {
-            report.append(contentsOf: DocumentValidator.validate(fileAt: file, strict: strict).diagnostics)
+            report.append(contentsOf: DocumentValidator.validate(fileAt: file, strict: validation.strict).diagnostics)
         }
-        if json {
+        if output.json {
             try Output.json(ValidationOutput(errors: report.errors, warnings: report.warnings))
         } else {
             for d in report.diagnostics { Output.error(d.description) }

@@ -6,8 +6,9 @@ import Foundation
 import LibraryClient
 
 /// `catalog verify DIR-or-URL [--trust-key FILE]`.
-struct Verify: AsyncParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Check a published catalog as a client would: hashes, sizes, signature, expiry, rules."
     )
 
@@ -17,8 +18,7 @@ struct Verify: AsyncParsableCommand {
     @Option(help: "Ed25519 public key (catalog.pub) the signature must verify with.")
     var trustKey: String?
 
-    @Flag(help: "Print {\"catalogVersion\",\"problems\",\"warnings\",\"filesChecked\"} as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let place = try CommandRunner.run { try CatalogLocation(location) }
@@ -26,7 +26,7 @@ struct Verify: AsyncParsableCommand {
         let transport = URLCatalogTransport()
         let report = await CatalogVerifier.verify(fetch: { try await transport.fetch(place.resolve($0), limit: Int(Int32.max)) },
                                                   trustedKey: key)
-        if json { try Output.json(report) } else {
+        if output.json { try Output.json(report) } else {
             for w in report.warnings { Output.error("warning: \(w)") }
             for p in report.problems { Output.error("error: \(p)") }
             let version = report.catalogVersion.map { "catalogVersion \($0)" } ?? "no catalog"

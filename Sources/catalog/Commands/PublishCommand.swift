@@ -4,8 +4,9 @@ import CommandSupport
 import Foundation
 
 /// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew]`.
-struct Publish: ParsableCommand {
+struct PublishCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "publish",
         abstract: "Build missing packs, then write the seed, catalog.json (last, atomically) and index.html into DIR."
     )
 
@@ -24,11 +25,9 @@ struct Publish: ParsableCommand {
     @Flag(help: "Write a new catalog.json (catalogVersion + 1, later expiry) even when nothing changed.")
     var renew = false
 
-    @Flag(help: "Treat validation warnings as errors.")
-    var strict = false
+    @OptionGroup var validation: StrictOptions
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard expiresIn > 0 else { throw ValidationError("--expires-in must be at least 1 day") }
@@ -39,10 +38,10 @@ struct Publish: ParsableCommand {
         options.signKeyPath = signKey
         options.expiresInDays = expiresIn
         options.renew = renew
-        options.strict = strict
+        options.strict = validation.strict
         options.templatesDirectory = TemplateLocator.directory(containing: "index.html.mustache")
         let result = try CommandRunner.run { try CatalogPublisher.publish(options) }
-        if json { try Output.json(result); return }
+        if output.json { try Output.json(result); return }
         for slug in result.packsBuilt { Output.line("built pack \(slug)") }
         if !result.removedPacks.isEmpty { Output.line("removed packs: \(result.removedPacks.joined(separator: ", "))") }
         if !result.removedItems.isEmpty { Output.line("removed items: \(result.removedItems.joined(separator: ", "))") }

@@ -2,9 +2,10 @@ import ArgumentParser
 
 /// `packer`: validate authoring files, scaffold packs, and build archive packs.
 @main
-struct Packer: AsyncParsableCommand {
+struct PackerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "packer",
         abstract: "Validate Soundshelf authoring files and build audio packs.",
-        subcommands: [Validate.self, Init.self, Add.self, Build.self]
+        subcommands: [ValidateCommand.self, InitCommand.self, AddCommand.self, BuildCommand.self]
     )
 }

@@ -4,8 +4,9 @@ import CommandSupport
 import PackBuilder
 
 /// `packer build pack.yaml [--out DIR]`.
-struct Build: ParsableCommand {
+struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Build a pack: manifest.json, pack.tar and assets/ under DIR/packs/<packId>/<version>/."
     )
 
@@ -15,21 +16,19 @@ struct Build: ParsableCommand {
     @Option(help: "The output folder.")
     var out = "dist"
 
-    @Flag(help: "Treat validation warnings as errors.")
-    var strict = false
+    @OptionGroup var validation: StrictOptions
 
-    @Flag(help: "Print {\"packId\",\"version\",\"manifest\",\"archive\",\"assets\",\"totalBytes\"} as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let meter = ProgressMeter(label: "building", enabled: !json && Output.isTerminal)
+        let meter = ProgressMeter(label: "building", enabled: !output.json && Output.isTerminal)
         let result = try CommandRunner.run {
-            try PackBuilder.build(packAt: pack, outputDirectory: out, strict: strict) { p in
+            try PackBuilder.build(packAt: pack, outputDirectory: out, strict: validation.strict) { p in
                 meter.update(done: p.bytesDone, total: p.bytesTotal, detail: "file \(p.filesDone)/\(p.filesTotal)")
             }
         }
         meter.finish()
-        if json { try Output.json(result) } else {
+        if output.json { try Output.json(result) } else {
             let what = result.written ? "built" : "unchanged (already published)"
             Output.line("\(what): pack \(result.packId) version \(result.version), \(result.assets) assets, \(ByteFormat.string(result.totalBytes))")
             Output.line("  \(result.manifest)")
