@@ -25,6 +25,8 @@ public final class Library: Sendable {
     public let facets: FacetRepository
     public let packs: PackRepository
     public let music: MusicRepository
+    public let favorites: FavoritesRepository
+    public let scenes: ScenesRepository
     public let resolver: FilterResolver
     let context: LibraryContext
     let indexStore: FacetIndexStore?
@@ -39,6 +41,8 @@ public final class Library: Sendable {
         facets = FacetRepository(context: context)
         packs = PackRepository(context: context)
         music = MusicRepository(context: context)
+        favorites = FavoritesRepository(context: context)
+        scenes = ScenesRepository(context: context)
         resolver = FilterResolver(context: context)
     }
 

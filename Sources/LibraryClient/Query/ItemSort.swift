@@ -30,6 +30,9 @@ public struct PageRequest: Sendable, Hashable {
     /// nil means every row.
     public var limit: Int?
     public var offset: Int
+    /// Start after the row this cursor names (a previous page's `nextCursor`); `offset` then
+    /// skips rows after it.
+    public var after: PageCursor?
 
     public init(limit: Int? = nil, offset: Int = 0) {
         self.limit = limit.map { max(0, $0) }
@@ -39,14 +42,5 @@ public struct PageRequest: Sendable, Hashable {
     public static let all = PageRequest()
 }
 
-/// One page of items and how many match in all.
-public struct ItemPage: Sendable, Hashable {
-    /// Every matching item, not just this page.
-    public var total: Int
-    public var items: [LibraryItemRow]
-
-    public init(total: Int, items: [LibraryItemRow]) {
-        self.total = total
-        self.items = items
-    }
-}
+/// One page of items and how many match in all (see ``Page``).
+public typealias ItemPage = Page<LibraryItemRow>

@@ -16,9 +16,13 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     /// The pack of an atmosphere or sfx item; nil for music.
     public var packId: String?
     public var availability: Availability
+    /// Whether the user marked the item a favorite.
+    public var isFavorite: Bool
+    /// False when the current catalog no longer lists the item (it stays in favorites and scenes).
+    public var isVisible: Bool
 
     public init(id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packId: String?,
-                availability: Availability) {
+                availability: Availability, isFavorite: Bool = false, isVisible: Bool = true) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -26,29 +30,38 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         self.duration = duration
         self.packId = packId
         self.availability = availability
+        self.isFavorite = isFavorite
+        self.isVisible = isVisible
     }
+
+    /// Playable now and still in the catalog (what `"available"` says in the JSON item shapes).
+    public var isAvailable: Bool { isVisible && availability.isPlayable }
 
     /// The SELECT list matching ``init(row:paths:)`` over `library_item li` joined with ``joins``.
     static let columns = """
-        li.id, li.kind, li.title, li.subtitle, li.duration, pi.pack_id, ila.item_id IS NOT NULL, la.local_path
+        li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
+        pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
+        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite
         """
     static let joins = """
         LEFT JOIN pack_item pi ON pi.item_id = li.id
         LEFT JOIN item_local_audio ila ON ila.item_id = li.id
         LEFT JOIN local_asset la ON la.id = ila.asset_id
+        LEFT JOIN favorite fav ON fav.item_id = li.id
         """
 
     init(row: Row, paths: LibraryPaths) {
-        let kind = Kind(rawValue: row[1]) ?? .sfx
+        let kind = Kind(rawValue: row["kind"]) ?? .sfx
         let availability: Availability
         if kind == .music {
             availability = .appleMusic
-        } else if row[6] as Bool {
-            availability = paths.fileExists(localPath: row[7]) ? .available : .fileMissing
+        } else if row["has_local_audio"] as Bool {
+            availability = paths.fileExists(localPath: row["local_path"]) ? .available : .fileMissing
         } else {
             availability = .notDownloaded
         }
-        self.init(id: row[0], kind: kind, title: row[2], subtitle: row[3], duration: row[4], packId: row[5],
-                  availability: availability)
+        self.init(id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],
+                  packId: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
+                  isVisible: row["is_visible"])
     }
 }
