@@ -147,6 +147,26 @@ import TestSupport
         Self.check(walked: walkedFavorites.ids, before: favorites, changed: [])
     }
 
+    @Test func searchPutsTitleMatchesFirstThenTitleOrder() async throws {
+        let h = try Harness()
+        try await h.publishAndSync(SeedFactory.seed(version: 1, packs: [
+            SeedFactory.pack(100, "storm", kind: .sfx, title: "Storm Pack", items: [
+                SeedFactory.item(1, "Thunder", subtitle: "rain on the roof"),
+                SeedFactory.item(2, "rain, heavy"),
+                SeedFactory.item(3, "Distant Rain"),
+                SeedFactory.item(4, "Wind"),
+            ]),
+            SeedFactory.pack(200, "rainy", kind: .atmosphere, title: "Rainy Day", items: [SeedFactory.item(5, "Puddles")]),
+        ]))
+        let lib = try h.library
+        let hits = try await lib.items.searchItems(kind: nil, query: "rain", filters: Filters())
+        #expect(hits.map(\.id) == [tid(3), tid(2), tid(5), tid(1)])   // title matches by title, then the others by title
+        let firstTwo = try await lib.items.searchItems(kind: nil, query: "rain", filters: Filters(), page: PageRequest(limit: 2))
+        let rest = try await lib.items.searchItems(kind: nil, query: "rain", filters: Filters(),
+                                                   page: PageRequest(limit: 5, after: firstTwo.nextCursor))
+        #expect((firstTwo.items + rest.items).map(\.id) == hits.map(\.id) && firstTwo.total == 4 && rest.nextCursor == nil)
+    }
+
     @Test func forgedForeignAndDamagedCursorsAreRefused() async throws {
         var rng = SplitMix64(seed: 31)
         let h = try Harness()
