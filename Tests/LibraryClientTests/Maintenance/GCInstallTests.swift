@@ -9,6 +9,8 @@ import TestSupport
 /// is running is left alone, and that install still completes; installed files stay.
 @Suite(.timeLimit(.minutes(5))) struct GCInstallTests {
     static let trickle = FaultyHTTPServer.Fault.trickle(bytes: 128 << 10, every: 0.02)
+    /// ~10 s for the 8 MiB archive: the install is surely still running while gc runs.
+    static let slow = FaultyHTTPServer.Fault.trickle(bytes: 16 << 10, every: 0.02)
 
     func gc(_ root: DataRoot, _ extra: [String] = []) throws -> [String: Any] {
         let out = try root.succeed(["gc", "--json"] + extra)
@@ -22,7 +24,7 @@ import TestSupport
         let catalog = try BigPackCatalog.shared()
         let tmp = try TemporaryDirectory(prefix: "gc-install")
         let server = try FaultyHTTPServer(root: catalog.dist.path, faults: [catalog.a.archivePath: Self.trickle,
-                                                                           catalog.b.archivePath: Self.trickle])
+                                                                           catalog.b.archivePath: Self.slow])
         defer { server.stop() }
         let root = DataRoot(tmp.url.appendingPathComponent("root"))
         let url = server.baseURL.absoluteString

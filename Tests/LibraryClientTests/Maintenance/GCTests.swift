@@ -11,7 +11,7 @@ import TestSupport
 @Suite struct GCTests {
     /// A data root with an installed pack (items 1, 2 of pack 100) and one of each leftover.
     /// Returns the paths gc must remove with their bytes.
-    func messyRoot(_ h: Harness, livePID: Int32) async throws -> [String: Int] {
+    func messyRoot(_ h: Harness) async throws -> (expected: [String: Int], running: InstallLock) {
         try await h.publishAndSync(FilterFacetTests.seed())
         try await UpdateTests().install(h, pack: 100, items: [1, 2])
         let root = h.root, pack = tid(100), dead = tid(200), running = tid(300)
@@ -31,27 +31,17 @@ import TestSupport
         try stray(".staging/\(dead).old/y.wav", 5)
         try "4194305\n".write(to: root.appendingPathComponent(".staging/\(dead).lock"), atomically: true, encoding: .utf8)
         expected[".staging/\(dead).lock"] = 8
-        // A running install of pack 300 (its lock names a live process), with a file already moved in.
+        // A running install of pack 300 (this process holds its lock), with a file already moved in.
         try writeFile(root, ".staging/\(running)/downloads/\(String(repeating: "b", count: 64)).part", bytes: 50)
         try writeFile(root, "AudioAssets/\(running)/z.wav", bytes: 4)
-        try "\(livePID)\n".write(to: root.appendingPathComponent(".staging/\(running).lock"), atomically: true, encoding: .utf8)
-        return expected
-    }
-
-    /// A live process that is not this one (its pid in a lock file makes that install "running").
-    func sleeper() throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        process.arguments = ["60"]
-        try process.run()
-        return process
+        let lock = try InstallLock.acquire(StagingArea(paths: LibraryPaths(root: root), packId: running), wait: 0)
+        return (expected, lock)
     }
 
     @Test func removesExactlyTheOrphansAndLeavesEverythingElse() async throws {
         let h = try Harness()
-        let live = try sleeper()
-        defer { live.terminate() }
-        let expected = try await messyRoot(h, livePID: live.processIdentifier)
+        let (expected, running) = try await messyRoot(h)
+        defer { running.release() }
         let lib = try h.library
         let before = try rootSnapshot(h.root)
         let rows = try await h.dump()
