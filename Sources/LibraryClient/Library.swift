@@ -31,6 +31,8 @@ public final class Library: Sendable {
     /// Music entries and their playlists.
     public let music: MusicRepository
     /// Turns tag names a person picked into ``Filters``.
+    public let favorites: FavoritesRepository
+    public let scenes: ScenesRepository
     public let resolver: FilterResolver
     let context: LibraryContext
     let indexStore: FacetIndexStore?
@@ -45,6 +47,8 @@ public final class Library: Sendable {
         facets = FacetRepository(context: context)
         packs = PackRepository(context: context)
         music = MusicRepository(context: context)
+        favorites = FavoritesRepository(context: context)
+        scenes = ScenesRepository(context: context)
         resolver = FilterResolver(context: context)
     }
 

@@ -12,6 +12,8 @@ struct ClientCommand: AsyncParsableCommand {
             """,
         subcommands: [SyncCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
                       FacetsCommand.self, PacksCommand.self, MusicCommand.self,
-                      InstallCommand.self, UninstallCommand.self, RepairCommand.self]
+                      InstallCommand.self, UninstallCommand.self, RepairCommand.self,
+                      FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
+                      ScenesCommand.self, GCCommand.self]
     )
 }

@@ -52,7 +52,7 @@ import TestSupport
         #expect(list["total"] as? Int == 2)
         let items = try #require(list["items"] as? [[String: Any]])
         #expect(items.count == 1)
-        #expect(Set(items[0].keys) == ["id", "kind", "title", "subtitle", "duration", "packId", "available"])
+        #expect(Set(items[0].keys) == ["id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite"])
         #expect(items[0]["title"] as? String == "Creaking Door" && items[0]["available"] as? Bool == false)
         #expect(items[0]["subtitle"] is NSNull && items[0]["packId"] as? String == SeedFactory.id(10))
         let search = try json(["search", "GHOUL"])

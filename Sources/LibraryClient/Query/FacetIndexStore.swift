@@ -20,7 +20,7 @@ actor FacetIndexStore: QueryEngine {
         }
     }
 
-    private struct Loaded {
+    struct Loaded {
         var index: FacetIndex
         var stamp: Stamp
         var values: DimensionValueCatalog
@@ -45,12 +45,7 @@ actor FacetIndexStore: QueryEngine {
     }
 
     func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage {
-        let current = try await self.current()
-        let matches = current.index.matching(kind: kind, filters: filters)
-        let numbers = try await ranking(kind: kind, sort: sort).page(of: matches, offset: page.offset, limit: page.limit)
-        let paths = self.paths
-        let rows = try await database.read { db in try ItemRanking.rows(numbers, paths: paths, db) }
-        return ItemPage(total: matches.count, items: rows)
+        try await keysetPage(kind: kind, filters: filters, sort: sort, page: page)
     }
 
     // MARK: Keeping in step
@@ -93,7 +88,7 @@ actor FacetIndexStore: QueryEngine {
     }
 
     /// The index matching the database's current stamp: the one in memory, the file, or a rebuild.
-    private func current() async throws -> Loaded {
+    func current() async throws -> Loaded {
         let stamp = try await database.read { try Stamp.current($0) }
         if let loaded, loaded.stamp == stamp { return loaded }
         if let index = try? FacetIndex(contentsOf: paths.facetIndex, expectedStamp: stamp.text) {
@@ -118,7 +113,7 @@ actor FacetIndexStore: QueryEngine {
         try? loaded.index.write(to: paths.facetIndex, stamp: loaded.stamp.text)
     }
 
-    private func ranking(kind: Kind, sort: ItemSort) async throws -> ItemRanking {
+    func ranking(kind: Kind, sort: ItemSort) async throws -> ItemRanking {
         let key = "\(kind.rawValue)/\(sort.rawValue)"
         if let cached = rankings[key] { return cached }
         let built = try await database.read { try ItemRanking(kind: kind, sort: sort, $0) }

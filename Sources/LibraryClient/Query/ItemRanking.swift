@@ -19,31 +19,6 @@ struct ItemRanking: Sendable {
         self.rank = rank
     }
 
-    /// The item numbers of one page of `matches` (ascending item numbers), in display order.
-    func page(of matches: [UInt32], offset: Int, limit: Int?) -> [UInt32] {
-        let wanted = limit.map { offset + $0 } ?? matches.count
-        guard wanted > offset, offset < matches.count else { return [] }
-        if limit == nil || matches.count * 16 < order.count {
-            // Few matches (or all of them wanted): sort the matches by rank.
-            let sorted = matches.sorted { rankOf($0) < rankOf($1) }
-            return Array(sorted[offset..<min(wanted, sorted.count)])
-        }
-        // Many matches, a small page: walk the display order and keep the members.
-        var member = [Bool](repeating: false, count: rank.count)
-        for number in matches where Int(number) < member.count { member[Int(number)] = true }
-        var result: [UInt32] = []
-        result.reserveCapacity(wanted - offset)
-        var seen = 0
-        for number in order where member[Int(number)] {
-            if seen >= offset { result.append(number) }
-            seen += 1
-            if seen >= wanted { break }
-        }
-        return result
-    }
-
-    private func rankOf(_ number: UInt32) -> Int32 { Int(number) < rank.count ? rank[Int(number)] : .max }
-
     /// The rows of `numbers`, in that order.
     static func rows(_ numbers: [UInt32], paths: LibraryPaths, _ db: Database) throws -> [LibraryItemRow] {
         var byNumber: [UInt32: LibraryItemRow] = [:]
@@ -51,7 +26,7 @@ struct ItemRanking: Sendable {
             let chunk = numbers[start..<min(start + 5000, numbers.count)]
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
             let rows = try Row.fetchAll(db, sql: """
-                SELECT \(LibraryItemRow.columns), li.item_number FROM library_item li \(LibraryItemRow.joins)
+                SELECT \(LibraryItemRow.columns), li.item_number AS item_number FROM library_item li \(LibraryItemRow.joins)
                 WHERE li.item_number IN (\(marks))
                 """, arguments: StatementArguments(chunk.map { Int64($0) }))
             for row in rows { byNumber[UInt32(row["item_number"] as Int64)] = try LibraryItemRow(row: row, paths: paths) }

@@ -31,6 +31,9 @@ public struct PageRequest: Sendable, Hashable {
     public var limit: Int?
     /// How many items to skip first.
     public var offset: Int
+    /// Start after the row this cursor names (a previous page's `nextCursor`); `offset` then
+    /// skips rows after it.
+    public var after: PageCursor?
 
     /// A page of at most `limit` items (nil: all) after skipping `offset`.
     public init(limit: Int? = nil, offset: Int = 0) {
@@ -42,16 +45,5 @@ public struct PageRequest: Sendable, Hashable {
     public static let all = PageRequest()
 }
 
-/// One page of items and how many match in all.
-public struct ItemPage: Sendable, Hashable {
-    /// Every matching item, not just this page.
-    public var total: Int
-    /// The items of this page, in the requested order.
-    public var items: [LibraryItemRow]
-
-    /// A page of `items` out of `total` matches.
-    public init(total: Int, items: [LibraryItemRow]) {
-        self.total = total
-        self.items = items
-    }
-}
+/// One page of items and how many match in all (see ``Page``).
+public typealias ItemPage = Page<LibraryItemRow>

@@ -21,10 +21,14 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var packID: String?
     /// Whether the item can be played now.
     public var availability: Availability
+    /// Whether the user marked the item a favorite.
+    public var isFavorite: Bool
+    /// False when the current catalog no longer lists the item (it stays in favorites and scenes).
+    public var isVisible: Bool
 
     /// A row from its fields.
     public init(id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packID: String?,
-                availability: Availability) {
+                availability: Availability, isFavorite: Bool = false, isVisible: Bool = true) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -32,17 +36,24 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         self.duration = duration
         self.packID = packID
         self.availability = availability
+        self.isFavorite = isFavorite
+        self.isVisible = isVisible
     }
+
+    /// Playable now and still in the catalog (what `"available"` says in the JSON item shapes).
+    public var isAvailable: Bool { isVisible && availability.isPlayable }
 
     /// The SELECT list matching ``init(row:paths:)`` over `library_item li` joined with ``joins``.
     static let columns = """
-        li.id, li.kind, li.title, li.subtitle, li.duration, pi.pack_id,
-        ila.item_id IS NOT NULL AS has_local_audio, la.local_path
+        li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
+        pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
+        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite
         """
     static let joins = """
         LEFT JOIN pack_item pi ON pi.item_id = li.id
         LEFT JOIN item_local_audio ila ON ila.item_id = li.id
         LEFT JOIN local_asset la ON la.id = ila.asset_id
+        LEFT JOIN favorite fav ON fav.item_id = li.id
         """
 
     /// Decodes a row of ``columns`` by column name; an unknown kind is an error.
@@ -56,7 +67,8 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         } else {
             availability = .notDownloaded
         }
-        self.init(id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"],
-                  duration: row["duration"], packID: row["pack_id"], availability: availability)
+        self.init(id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],
+                  packID: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
+                  isVisible: row["is_visible"])
     }
 }

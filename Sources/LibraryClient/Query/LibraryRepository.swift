@@ -30,7 +30,7 @@ public struct LibraryRepository: Sendable {
         let paths = context.paths
         let detail: ItemDetail? = try await context.database.read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT \(LibraryItemRow.columns), li.artwork_url, li.is_visible, mr.apple_music_playlist_id
+                SELECT \(LibraryItemRow.columns), li.artwork_url AS artwork_url, mr.apple_music_playlist_id AS apple_music_playlist_id
                 FROM library_item li \(LibraryItemRow.joins)
                 LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
                 WHERE li.id = ?
@@ -47,7 +47,7 @@ public struct LibraryRepository: Sendable {
             let pack = try item.packID.flatMap {
                 try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(PackWithState.init(row:))
             }
-            return ItemDetail(item: item, artworkURL: row["artwork_url"], isVisible: row["is_visible"], tags: tags,
+            return ItemDetail(item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                               pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"])
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
@@ -55,7 +55,8 @@ public struct LibraryRepository: Sendable {
     }
 
     /// Full-text search over title, subtitle and pack title: every word of `query` must match
-    /// the start of a word, ignoring case and diacritics. Best matches first.
+    /// the start of a word, ignoring case and diacritics. Items whose title holds every word
+    /// first, then by title.
     public func fetchItems(matching query: String, kind: Kind?, filters: Filters) async throws -> [LibraryItemRow] {
         try await fetchItems(matching: query, kind: kind, filters: filters, page: .all).items
     }
@@ -65,27 +66,7 @@ public struct LibraryRepository: Sendable {
         guard let pattern = Self.prefixPattern(query) else { throw LibraryClientError.emptySearch }
         let paths = context.paths
         return try await context.database.read { db in
-            var fragment = FilterSQL.conditions(filters)
-            fragment.sql.insert("li.is_visible = 1", at: 0)
-            var arguments: StatementArguments = [pattern]
-            if let kind {
-                fragment.sql.append("li.kind = ?")
-                _ = fragment.arguments.append(contentsOf: [kind.rawValue])
-            }
-            _ = arguments.append(contentsOf: fragment.arguments)
-            let from = """
-                FROM library_item_search s JOIN library_item li ON li.item_number = s.rowid
-                WHERE library_item_search MATCH ?\(fragment.andClause)
-                """
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(from)", arguments: arguments) ?? 0
-            _ = arguments.append(contentsOf: [page.limit ?? -1, page.offset])
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT \(LibraryItemRow.columns) FROM library_item_search s
-                JOIN library_item li ON li.item_number = s.rowid \(LibraryItemRow.joins)
-                WHERE library_item_search MATCH ?\(fragment.andClause)
-                ORDER BY s.rank, li.title COLLATE NOCASE, li.id LIMIT ? OFFSET ?
-                """, arguments: arguments)
-            return ItemPage(total: total, items: try rows.map { try LibraryItemRow(row: $0, paths: paths) })
+            try SearchPaging.page(kind: kind, pattern: pattern, filters: filters, page: page, paths: paths, db)
         }
     }
 

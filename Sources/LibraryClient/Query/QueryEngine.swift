@@ -22,7 +22,7 @@ struct SQLQueryEngine: QueryEngine {
     func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage {
         let paths = self.paths
         return try await database.read { db in
-            try SQLFacetCounter.page(kind: kind, filters: filters, sort: sort, page: page, paths: paths, db)
+            try ItemListPaging.sqlPage(kind: kind, filters: filters, sort: sort, page: page, paths: paths, db)
         }
     }
 }

@@ -26,20 +26,4 @@ enum SQLFacetCounter {
         }
         return (total, raw)
     }
-
-    /// One page of the filtered list, ordered by `sort`, and the number of all matches.
-    static func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest, paths: LibraryPaths,
-                     _ db: Database) throws -> ItemPage {
-        let fragment = FilterSQL.visible(kind: kind, filters)
-        let whereSQL = fragment.sql.joined(separator: " AND ")
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(whereSQL)",
-                                     arguments: fragment.arguments) ?? 0
-        var arguments = fragment.arguments
-        _ = arguments.append(contentsOf: [page.limit ?? -1, page.offset])
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT \(LibraryItemRow.columns) FROM library_item li \(LibraryItemRow.joins)
-            WHERE \(whereSQL) ORDER BY \(sort.orderSQL) LIMIT ? OFFSET ?
-            """, arguments: arguments)
-        return ItemPage(total: total, items: try rows.map { try LibraryItemRow(row: $0, paths: paths) })
-    }
 }

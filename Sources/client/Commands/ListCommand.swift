@@ -3,7 +3,7 @@ import ArgumentParser
 import CatalogModel
 import LibraryClient
 
-/// `client list --kind K [filters] [--sort title|duration|recent] [--limit N] [--offset N]`
+/// `client list --kind K [filters] [--sort title|duration|recent] [--limit N] [--after CURSOR] [--offset N]`
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Browse the items of one kind.")
 
@@ -12,6 +12,8 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "title, duration or recent.") var sort: ItemSort = .title
     @Option(help: "At most this many items (default 100).") var limit: Int = 100
     @Option(help: "Skip this many items first.") var offset: Int = 0
+    @Option(help: ArgumentHelp("Start after this cursor (the nextCursor of the previous page).", valueName: "CURSOR"))
+    var after: String?
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -23,7 +25,7 @@ struct ListCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             let selected = try await filters.resolve(with: library, kind: kind)
             let page = try await library.items.fetchItems(kind: kind, filters: selected, sort: sort,
-                                                          page: PageRequest(limit: limit, offset: offset))
+                                                          page: PageRequest(limit: limit, offset: offset, after: after))
             try ItemTable.print(page, json: global.json)
         }
     }
@@ -39,14 +41,20 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var filters: FilterOptions
     @Option(help: "At most this many items (default 100).") var limit: Int = 100
     @Option(help: "Skip this many items first.") var offset: Int = 0
+    @Option(help: ArgumentHelp("Start after this cursor (the nextCursor of the previous page).", valueName: "CURSOR"))
+    var after: String?
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must be 0 or more") }
+    }
 
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let selected = try await filters.resolve(with: library, kind: kind)
             let page = try await library.items.fetchItems(matching: query, kind: kind, filters: selected,
-                                                           page: PageRequest(limit: limit, offset: offset))
+                                                           page: PageRequest(limit: limit, offset: offset, after: after))
             try ItemTable.print(page, json: global.json)
         }
     }
@@ -56,10 +64,12 @@ struct SearchCommand: AsyncParsableCommand {
 enum ItemTable {
     static func print(_ page: ItemPage, json: Bool) throws {
         if json { return try Output.json(ItemPageJSON(page)) }
-        Output.table(["ID", "KIND", "TITLE", "DURATION", "AVAILABLE"], page.items.map {
-            [$0.id, $0.kind.rawValue, $0.title, Output.duration($0.duration), label($0.availability)]
+        Output.table(["ID", "KIND", "TITLE", "DURATION", "AVAILABLE", "FAVORITE"], page.items.map {
+            [$0.id, $0.kind.rawValue, $0.title, Output.duration($0.duration),
+             $0.isVisible ? label($0.availability) : "no (no longer in the catalog)", $0.isFavorite ? "yes" : ""]
         })
         Output.line("\(page.items.count) of \(page.total) item\(page.total == 1 ? "" : "s")")
+        if let next = page.nextCursor { Output.line("next page: --after \(next.string)") }
     }
 
     static func label(_ availability: Availability) -> String {

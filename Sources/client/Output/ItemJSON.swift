@@ -1,11 +1,12 @@
 import CatalogModel
 import LibraryClient
 
-/// `{"id","kind","title","subtitle","duration","packId","available"}` with explicit nulls.
+/// `{"id","kind","title","subtitle","duration","packId","available","favorite"}` with explicit nulls;
+/// an item the catalog no longer lists is not available.
 struct ItemJSON: Encodable {
     let row: LibraryItemRow
 
-    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available }
+    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available, favorite }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -15,18 +16,30 @@ struct ItemJSON: Encodable {
         try c.encode(row.subtitle, forKey: .subtitle)
         try c.encode(row.duration, forKey: .duration)
         try c.encode(row.packID, forKey: .packId)
-        try c.encode(row.availability.isPlayable, forKey: .available)
+        try c.encode(row.isAvailable, forKey: .available)
+        try c.encode(row.isFavorite, forKey: .favorite)
     }
 }
 
-/// `{"total": N, "items": [...]}` for list and search.
+/// `{"total": N, "items": [...], "nextCursor": "…"|null}` for list, search and favorites.
 struct ItemPageJSON: Encodable {
     let total: Int
     let items: [ItemJSON]
+    let nextCursor: String?
 
     init(_ page: ItemPage) {
         total = page.total
         items = page.items.map(ItemJSON.init(row:))
+        nextCursor = page.nextCursor?.string
+    }
+
+    enum CodingKeys: String, CodingKey { case total, items, nextCursor }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(total, forKey: .total)
+        try c.encode(items, forKey: .items)
+        try c.encode(nextCursor, forKey: .nextCursor)
     }
 }
 

@@ -34,6 +34,7 @@ enum CatalogBench {
         report.append(row("forced re-sync (update path, nothing changed)", String(format: "%.2f s", forced)))
 
         let indexed = try Library(root: root, mode: .facetIndex), plain = try Library(root: root, mode: .sql)
+        report.append(try await UserStateBench.populate(plain, favorites: items / 20, scenes: 50, perScene: 40))
         let filters = try await randomFilters(plain, count: queries)
         _ = try await indexed.facets.fetchFacetCounts(kind: .sfx, filters: Filters())   // load the index once
         for (label, library) in [("index", indexed), ("sql", plain)] {
@@ -43,6 +44,7 @@ enum CatalogBench {
             }
             report.append(row("facets (\(label))", facet.text))
             report.append(row("list page of 50 (\(label))", list.text))
+            report += try await UserStateBench.measure(label, library, filters)
         }
         let client = BenchArgs.sibling("client")
         var runs: [Double] = []

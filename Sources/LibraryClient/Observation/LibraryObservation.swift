@@ -1,0 +1,79 @@
+import CatalogModel
+import GRDB
+
+/// A live query for an app view: the current value first, then a new value after each committed
+/// change that alters it (through this library, in this process), never the same value twice in a
+/// row. Stop observing by ending the loop or cancelling its task.
+///
+/// ```swift
+/// let task = Task {
+///     for try await page in library.items.observeItems(kind: .sfx, filters: Filters(), sort: .title, limit: 50) {
+///         view.show(page.items)
+///     }
+/// }
+/// task.cancel()   // stops the observation
+/// ```
+public struct LibraryObservation<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias AsyncIterator = AsyncThrowingStream<Element, any Error>.Iterator
+
+    private let makeStream: @Sendable () -> AsyncThrowingStream<Element, any Error>
+
+    init(_ makeStream: @escaping @Sendable () -> AsyncThrowingStream<Element, any Error>) {
+        self.makeStream = makeStream
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { makeStream().makeAsyncIterator() }
+}
+
+extension LibraryObservation where Element: Equatable {
+    /// Re-reads `fetch` after each commit that touched one of `tables`; emits changed values.
+    static func tracking(_ database: AppDatabase, tables: [String],
+                         fetch: @escaping @Sendable (Database) throws -> Element) -> LibraryObservation {
+        derived(database, tables: tables, trigger: fetch) { $0 }
+    }
+
+    /// Reads a cheap `trigger` after each commit that touched one of `tables`; when it changed,
+    /// computes the value from it (asynchronously, e.g. from the facet index) and emits it when
+    /// that changed too.
+    static func derived<Trigger: Equatable & Sendable>(
+        _ database: AppDatabase, tables: [String], trigger: @escaping @Sendable (Database) throws -> Trigger,
+        value: @escaping @Sendable (Trigger) async throws -> Element) -> LibraryObservation {
+        LibraryObservation {
+            AsyncThrowingStream { continuation in
+                let triggers = ValueObservation.tracking(regions: tables.map { Table($0) }, fetch: trigger)
+                    .removeDuplicates()
+                    .values(in: database.reader)
+                let task = Task {
+                    do {
+                        var last: Element?
+                        for try await input in triggers {
+                            let next = try await value(input)
+                            if next != last {
+                                continuation.yield(next)
+                                last = next
+                            }
+                        }
+                        continuation.finish()
+                    } catch is CancellationError {
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+    }
+}
+
+/// The tables a query's rows depend on.
+enum ObservedTables {
+    /// What an item row (``LibraryItemRow``) shows: fields, pack, installed audio, favorite,
+    /// and `catalog_state` (every sync writes it, so a sync is always noticed).
+    static let itemRows = ["library_item", "pack_item", "item_local_audio", "local_asset", "favorite", "catalog_state"]
+    /// Plus the tag joins, for lists with filters.
+    static let filteredItems = itemRows + TagDimension.allCases.map(\.joinTable)
+
+    static let scenes = ["scene", "scene_item"] + itemRows
+    static let packs = ["pack", "pack_state", "pack_item", "library_item"]
+}
