@@ -79,6 +79,8 @@ let package = Package(
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
