@@ -23,7 +23,7 @@ let package = Package(
     targets: [
         // Shared model: Codable formats, tag names as data, validation, hashing and signatures.
         .target(name: "CatalogModel", dependencies: [
-            "Yams", .product(name: "Crypto", package: "swift-crypto"),
+            "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Pure-Swift audio header parsers.
         .target(name: "AudioProbe"),
@@ -33,10 +33,12 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
-        .target(name: "PackArchive", dependencies: ["CArchive"]),
+        // The one write-everything loop (EINTR, short writes) shared by the modules that write files.
+        .target(name: "POSIXWrite"),
+        .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite"]),
         .target(name: "CFileFlags"),
         .target(name: "PackBuilder", dependencies: [
-            "CatalogModel", "AudioProbe", "PackArchive", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
+            "CatalogModel", "AudioProbe", "PackArchive", "POSIXWrite", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "CatalogPublisher", dependencies: [
             "CatalogModel", "PackBuilder", .product(name: "Mustache", package: "swift-mustache"),
@@ -79,6 +81,9 @@ let package = Package(
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "POSIXWriteTests", dependencies: ["POSIXWrite", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

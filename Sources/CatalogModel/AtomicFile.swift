@@ -1,4 +1,5 @@
 import Foundation
+import POSIXWrite
 
 /// Writes a file by writing a temporary sibling, syncing it and renaming it into place, so a
 /// reader sees the old or the new content, never a half-written one. New files are
@@ -27,18 +28,17 @@ public enum AtomicFile {
     }
 }
 
-/// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR.
+/// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR; a failure throws a
+/// ``POSIXFailure`` naming `path`.
 ///
 /// ```swift
 /// try data.withUnsafeBytes { try writeAll(fd, $0, path: path) }
 /// ```
 public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
-    var offset = 0
-    while offset < bytes.count {
-        let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { throw POSIXFailure(operation: "write", path: path) }
-        offset += n
+    do throws(WriteAllFailure) {
+        try POSIXWrite.writeAll(fd, bytes, path: path)
+    } catch {
+        throw POSIXFailure(operation: "write", path: error.path, code: error.code)
     }
 }
 

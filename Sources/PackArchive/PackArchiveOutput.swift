@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import POSIXWrite
 
 /// Where a ``PackArchiveWriter`` sends the archive's bytes when it is not given a file path:
 /// for example a writer that stages blocks and writes them on another thread.
@@ -31,19 +32,13 @@ final class OutputSink {
         self.emit = emit
     }
 
-    /// A sink writing every block to `fd` in full.
-    convenience init(fd: Int32) {
+    /// A sink writing every block to `fd` (the file at `path`) in full.
+    convenience init(fd: Int32, path: String) {
         self.init { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                #if canImport(Glibc)
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                #else
-                let n = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                #endif
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw SinkWriteFailure(code: errno) }
-                offset += n
+            do throws(WriteAllFailure) {
+                try writeAll(fd, bytes, path: path)
+            } catch {
+                throw SinkWriteFailure(code: error.code)
             }
         }
     }

@@ -52,7 +52,7 @@ public final class PackArchiveWriter {
         guard fd >= 0 else {
             throw PackArchiveError(archive: path, message: "cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable")
         }
-        try self.init(name: path, mtime: mtime, sink: OutputSink(fd: fd), fd: fd, blockSize: Self.blockSize)
+        try self.init(name: path, mtime: mtime, sink: OutputSink(fd: fd, path: path), fd: fd, blockSize: Self.blockSize)
     }
 
     /// Streams the archive to `output` instead of a file, unblocked: `output` receives each

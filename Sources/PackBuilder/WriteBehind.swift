@@ -1,6 +1,7 @@
 import CFileFlags
 import CatalogModel
 import Foundation
+import POSIXWrite
 
 /// Writes files on a background queue, in aligned 4 MiB blocks that go around the page cache
 /// where the file system allows it (`O_DIRECT` on Linux, `F_NOCACHE` on Apple systems).
@@ -189,20 +190,18 @@ final class WriteBehindFile: @unchecked Sendable {
     /// file never waits for the disk, and a large one only leaves its last few MiB in the cache.
     func write(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {
         if last && direct { leaveDirect() }
-        var offset = 0
-        while offset < bytes.count {
-            let rest = bytes.count - offset
-            if direct && rest < WriteBehind.alignment { leaveDirect() }
-            let length = direct ? rest & ~(WriteBehind.alignment - 1) : rest
-            let n = Foundation.write(fd, bytes.baseAddress! + offset, length)
-            let code = errno
-            if n < 0 && code == EINTR { continue }
-            // Whatever a direct write fails with (EINVAL for alignment the file system wants
-            // otherwise, EOPNOTSUPP, ...), the same bytes get one more try through the page cache,
-            // which reports the real error (ENOSPC, EIO) if there is one.
-            if n < 0 && direct && leaveDirect() { continue }
-            guard n > 0 else { throw POSIXFailure(operation: "write", path: path, code: n == 0 ? EIO : code) }
-            offset += n
+        do throws(WriteAllFailure) {
+            try POSIXWrite.writeAll(fd, bytes, path: path, chunk: { rest in
+                if direct && rest < WriteBehind.alignment { leaveDirect() }
+                return direct ? rest & ~(WriteBehind.alignment - 1) : rest
+            }, retry: { _ in
+                // Whatever a direct write fails with (EINVAL for alignment the file system wants
+                // otherwise, EOPNOTSUPP, ...), the same bytes get one more try through the page
+                // cache, which reports the real error (ENOSPC, EIO) if there is one.
+                direct && leaveDirect()
+            })
+        } catch {
+            throw POSIXFailure(operation: "write", path: path, code: error.code)
         }
     }
 

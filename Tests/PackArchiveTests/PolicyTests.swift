@@ -1,6 +1,7 @@
 import Foundation
 import PackArchive
 import Testing
+import TestSupport
 
 /// A hostile or broken archive and how the extractor must refuse it.
 struct HostileCase: Sendable, CustomTestStringConvertible {
@@ -30,14 +31,14 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                     entry: "/abs/path", reason: "not a flat file name"),
         HostileCase(label: "climbing path", spec: entries([.init(name: "sub/../../evil", data: "evil"), a, b]),
                     entry: "sub/../../evil", reason: "not a flat file name"),
-        HostileCase(label: "directory entry", spec: entries([a, .init(name: "dir", kind: "dir"), b]),
+        HostileCase(label: "directory entry", spec: entries([a, .init(name: "dir", kind: .dir), b]),
                     entry: "dir/", reason: "not a flat file name", opened: ["a.flac"]),
         HostileCase(label: "directory under an expected name",
                     spec: entries([.init(name: "a.flac", size: 0, typeflag: "5"), b]),
                     entry: "a.flac", reason: "is a directory"),
-        HostileCase(label: "symlink", spec: entries([.init(name: "a.flac", kind: "symlink", target: "/etc/passwd"), b]),
+        HostileCase(label: "symlink", spec: entries([.init(name: "a.flac", kind: .symlink, target: "/etc/passwd"), b]),
                     entry: "a.flac", reason: "symbolic link to \"/etc/passwd\""),
-        HostileCase(label: "hard link", spec: entries([a, .init(name: "b.ogg", kind: "hardlink", target: "a.flac")]),
+        HostileCase(label: "hard link", spec: entries([a, .init(name: "b.ogg", kind: .hardlink, target: "a.flac")]),
                     entry: "b.ogg", reason: "hard link to \"a.flac\"", opened: ["a.flac"]),
         HostileCase(label: "FIFO", spec: entries([.init(name: "a.flac", size: 0, typeflag: "6"), b]),
                     entry: "a.flac", reason: "special file"),
@@ -59,7 +60,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
                     spec: entries([.init(name: "a.flac", data: "tiny", size: 1 << 30, truncate: true)]),
                     entry: "a.flac", reason: "declares 1073741824 bytes"),
         HostileCase(label: "name not UTF-8",
-                    spec: entries([.init(nameHex: "ff2e666c6163", data: "hello", format: "ustar"), b]),
+                    spec: entries([.init(nameHex: "ff2e666c6163", data: "hello", format: .ustar), b]),
                     entry: "#1 (no readable name)", reason: "not UTF-8"),
         HostileCase(label: "garbage after the first entry",
                     spec: HostileTar.Spec(entries: [a], trailer: String(repeating: "<p>garbage</p>\n", count: 64)),

@@ -1,6 +1,7 @@
 import Foundation
 import PackArchive
 import Testing
+import TestSupport
 
 /// A source that declares one size in the header and then serves a different amount of data.
 final class LyingSource: PackArchiveEntrySource {

@@ -34,9 +34,11 @@ struct CorpusMutations {
         var manifest = try readJSON(manifestURL)
         let folder = (manifestURL as NSString).deletingLastPathComponent
         if let entries = change.tar {
-            try HostileTar.write(entries, manifest: manifest, assetsFolder: "\(world.dist)/\(folder)", to: "\(world.dist)/\(folder)/pack.tar")
+            let assets = (manifest["assets"] as? [[String: Any]]) ?? []
+            let tar = try entries.map { try $0.hostileEntry(assets: assets, assetsFolder: "\(world.dist)/\(folder)") }
+            try HostileTar.build(tar, at: "\(world.dist)/\(folder)/pack.tar")
         }
-        if let count = change.tinyEntries { try HostileTar.writeTiny(count, to: "\(world.dist)/\(folder)/pack.tar") }
+        if let count = change.tinyEntries { try HostileTar.build(HostileTar.Spec(tiny: count), at: "\(world.dist)/\(folder)/pack.tar") }
         if change.tar != nil || change.tinyEntries != nil {
             let (sha, bytes) = try hash("\(folder)/pack.tar")
             manifest["archive"] = ["url": "pack.tar", "sha256": sha, "bytes": bytes, "format": "pax"]

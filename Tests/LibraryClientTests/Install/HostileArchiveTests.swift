@@ -17,18 +17,18 @@ struct HostileArchiveTests {
         let fx = try InstallFixture()
         let manifest = try fx.manifest()
         var entries = try manifest.assets.map { asset in
-            HostileArchive.file(asset.fileName, try Data(contentsOf: fx.packFolder().appendingPathComponent("assets/\(asset.fileName)")))
+            HostileTar.Entry.file(asset.fileName, try Data(contentsOf: fx.packFolder().appendingPathComponent("assets/\(asset.fileName)")))
         }
         let victim = manifest.assets[2].fileName
         switch shape {
-        case .dotDot: entries.insert(HostileArchive.file("../escaped.wav", Data("x".utf8)), at: 0)
-        case .absolute: entries.insert(HostileArchive.file(fx.tmp.path("absolute.wav"), Data("x".utf8)), at: 0)
-        case .symlink: entries[2] = HostileArchive.Entry(name: victim, kind: "symlink", target: "/etc/passwd")
-        case .unknownName: entries.append(HostileArchive.file("00000000-0000-4000-8000-000000000001.wav", Data("x".utf8)))
-        case .oversized: entries[2].data = (Data(base64Encoded: entries[2].data)! + Data(count: 512)).base64EncodedString()
+        case .dotDot: entries.insert(HostileTar.Entry.file("../escaped.wav", Data("x".utf8)), at: 0)
+        case .absolute: entries.insert(HostileTar.Entry.file(fx.tmp.path("absolute.wav"), Data("x".utf8)), at: 0)
+        case .symlink: entries[2] = HostileTar.Entry.symlink(victim, to: "/etc/passwd")
+        case .unknownName: entries.append(HostileTar.Entry.file("00000000-0000-4000-8000-000000000001.wav", Data("x".utf8)))
+        case .oversized: entries[2].data += Data(count: 512)
         }
         let tar = fx.tmp.url.appendingPathComponent("hostile.tar")
-        try HostileArchive.build(entries, at: tar)
+        try HostileTar.build(entries, at: tar.path)
         try fx.replaceArchive(with: tar)
 
         let nginx = try NginxServer(root: fx.dist.path)

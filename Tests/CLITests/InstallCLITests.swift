@@ -2,31 +2,36 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `client install / uninstall / repair --json` through the built executable.
-@Suite("client install/uninstall/repair", .timeLimit(.minutes(1)),
-       .enabled(if: (try? ToolRunner.run("client", ["--help"]).stdout.contains(" install "))  == true,
-                "the install commands are not registered in ClientCommand yet"))
+/// `client install / uninstall / repair --json` through the built executable, against the demo
+/// catalog published by the built `catalog`. A missing or broken executable fails these tests.
+@Suite("client install/uninstall/repair", .timeLimit(.minutes(1)))
 struct InstallCLITests {
+    static let dungeon = "a731dff3-4c29-42a8-b2ee-35179ce591f7"
+
     private func json(_ result: ToolRunner.Result) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
     }
 
     @Test("--json prints {packId, state, files, bytes}; errors are one sentence and a non-zero exit")
     func shapes() async throws {
-        let fx = try InstallFixture()
-        let root = fx.root.path
-        let sync = try ToolRunner.run("client", ["sync", "--catalog", fx.dist.path, "--root", root, "--json"])
+        let tmp = try TemporaryDirectory(prefix: "install-cli")
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        let dist = tmp.url.appendingPathComponent("dist").path
+        let root = tmp.url.appendingPathComponent("root").path
+        let publish = try ToolRunner.run("catalog", ["publish", dist, "--source", source])
+        try #require(publish.status == 0, "\(publish.stderr)")
+        let sync = try ToolRunner.run("client", ["sync", "--catalog", dist, "--root", root, "--json"])
         #expect(sync.status == 0, "\(sync.stderr)")
 
         let install = try ToolRunner.run("client", ["install", "DUNGEON-DELVE".lowercased(), "--root", root, "--json"])
         #expect(install.status == 0, "\(install.stderr)")
         let installed = try json(install)
         #expect(Set(installed.keys) == ["packId", "state", "files", "bytes"])
-        #expect(installed["packId"] as? String == InstallFixture.dungeon)
+        #expect(installed["packId"] as? String == Self.dungeon)
         #expect(installed["state"] as? String == "downloaded")
         #expect(installed["files"] as? Int == 9)
 
-        let repair = try ToolRunner.run("client", ["repair", InstallFixture.dungeon.uppercased(), "--root", root, "--json"])
+        let repair = try ToolRunner.run("client", ["repair", Self.dungeon.uppercased(), "--root", root, "--json"])
         #expect(repair.status == 0, "\(repair.stderr)")
         #expect(try json(repair)["state"] as? String == "downloaded")
 
