@@ -30,9 +30,11 @@ public final class Library: Sendable {
     public let packs: PackRepository
     /// Music entries and their playlists.
     public let music: MusicRepository
-    /// Turns tag names a person picked into ``Filters``.
+    /// The person's favorite items.
     public let favorites: FavoritesRepository
+    /// The person's scenes: ordered soundboards of items of any kind.
     public let scenes: ScenesRepository
+    /// Turns tag names a person picked into ``Filters``.
     public let resolver: FilterResolver
     let context: LibraryContext
     let indexStore: FacetIndexStore?

@@ -12,10 +12,12 @@ public struct OrphanCleanupResult: Sendable, Hashable {
     public var files: Int
     /// Their bytes.
     public var bytes: Int64
+    /// True when nothing was deleted (a dry run only counted).
     public var dryRun: Bool
     /// Packs left alone because their install is running.
     public var skippedPacks: [String]
 
+    /// A result from its counts.
     public init(files: Int = 0, bytes: Int64 = 0, dryRun: Bool, skippedPacks: [String] = []) {
         self.files = files
         self.bytes = bytes

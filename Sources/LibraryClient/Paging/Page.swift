@@ -8,10 +8,12 @@
 public struct Page<Element: Sendable & Hashable>: Sendable, Hashable {
     /// Every matching row, not just this page.
     public var total: Int
+    /// The rows of this page, in order.
     public var items: [Element]
     /// Where the next page starts; nil when this page is the last.
     public var nextCursor: PageCursor?
 
+    /// A page of `items` out of `total`, continued after `nextCursor` when there is one.
     public init(total: Int, items: [Element], nextCursor: PageCursor? = nil) {
         self.total = total
         self.items = items
@@ -53,6 +55,7 @@ public struct PaginationState: Sendable, Hashable {
     /// Rows in the whole list, as the last page said.
     public var total = 0
 
+    /// The state before the first page: nothing loaded, more to come.
     public init() {}
 
     /// The request for the next page.
