@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "PackBuilder", dependencies: [
             "CatalogModel", "AudioProbe", "PackArchive", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
+        .target(name: "ObjectStore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "CatalogPublisher", dependencies: [
-            "CatalogModel", "PackBuilder", .product(name: "Mustache", package: "swift-mustache"),
+            "CatalogModel", "PackBuilder", "ObjectStore", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .target(name: "LibraryClient", dependencies: [
             "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
@@ -78,6 +80,9 @@ let package = Package(
         .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
+        .testTarget(name: "ObjectStoreTests", dependencies: [
+            "ObjectStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
