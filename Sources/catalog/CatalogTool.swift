@@ -6,6 +6,6 @@ struct CatalogTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Publish and verify a static Soundshelf catalog that any web host or CDN can serve.",
-        subcommands: [Publish.self, Keygen.self, Verify.self]
+        subcommands: [Publish.self, Push.self, Keygen.self, Verify.self]
     )
 }
