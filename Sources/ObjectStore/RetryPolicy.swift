@@ -30,9 +30,18 @@ package struct RetryPolicy: Sendable {
         status >= 500 || status == 429 || ["SlowDown", "RequestTimeout", "InternalError", "ServiceUnavailable"].contains(code ?? "")
     }
 
+    /// Connection-level failures (dropped, refused, timed out, a send cut short — FoundationNetworking
+    /// reports that last one as an unknown error) are worth another try; a bad URL, a
+    /// cancellation or a certificate problem is not.
     static func isTransient(_ code: URLError.Code) -> Bool {
-        [.networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .badServerResponse,
-         .cannotFindHost, .dnsLookupFailed, .resourceUnavailable, .zeroByteResource].contains(code)
+        let permanent: Set<URLError.Code> = [
+            .cancelled, .badURL, .unsupportedURL, .userCancelledAuthentication, .userAuthenticationRequired,
+            .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile, .dataLengthExceedsMaximum,
+            .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired,
+            .appTransportSecurityRequiresSecureConnection,
+        ]
+        return !permanent.contains(code)
     }
 
     /// The URL loading error code of `error` (URLError, or an NSError in NSURLErrorDomain as
