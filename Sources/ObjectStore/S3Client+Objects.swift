@@ -35,13 +35,15 @@ package struct ObjectUpload: Sendable {
 }
 
 extension S3Client {
-    /// Every object under `prefix` (ListObjectsV2, all pages).
-    package func listObjects(prefix: String) async throws -> [StoredObject] {
+    /// Every object under `prefix` (ListObjectsV2, all pages of up to `pageSize` keys; the
+    /// store's default, 1000, without it).
+    package func listObjects(prefix: String, pageSize: Int? = nil) async throws -> [StoredObject] {
         var objects: [StoredObject] = []
         var token: String?
         repeat {
             var query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix)]
             if let token { query.append(("continuation-token", token)) }
+            if let pageSize { query.append(("max-keys", "\(pageSize)")) }
             let (data, _) = try await send(Call(operation: "ListObjectsV2", method: "GET", key: "", query: query))
             let text = String(decoding: data, as: UTF8.self)
             guard text.contains("<ListBucketResult") else {

@@ -37,6 +37,12 @@ import TestSupport
         let writes = fixture.storedWrites()
         #expect(writes.count == local.count)
         #expect(writes.suffix(2) == ["demo/index.html", "demo/catalog.json"])
+        // Every request is signed with the session's key and carries its token.
+        #expect(fixture.proxy.requests.allSatisfy {
+            $0.securityToken == "testing-session"
+                && $0.authorization?.hasPrefix("AWS4-HMAC-SHA256 Credential=testing/") == true
+                && $0.authorization?.contains("/us-east-1/s3/aws4_request, SignedHeaders=") == true
+        })
 
         let before = fixture.proxy.requests.count
         let second = try fixture.push()

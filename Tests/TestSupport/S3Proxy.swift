@@ -48,6 +48,9 @@ public final class S3Proxy: @unchecked Sendable {
         public var query: String
         /// The fault applied, or nil when the request went through to the server.
         public var fault: Fault?
+        /// The `Authorization` and `x-amz-security-token` headers as sent.
+        public var authorization: String?
+        public var securityToken: String?
     }
 
     public let endpoint: URL
@@ -121,7 +124,8 @@ public final class S3Proxy: @unchecked Sendable {
             _ = ProxySocket.send(client, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
         let fault = takeFault(method: method, path: path, query: query)
-        record(Request(method: method, path: path, query: query, fault: fault))
+        record(Request(method: method, path: path, query: query, fault: fault, authorization: head.header("authorization"),
+                       securityToken: head.header("x-amz-security-token")))
         switch fault {
         case .dropAfter(let bytes)?:
             _ = ProxySocket.read(client, count: min(bytes, length), initial: &head.rest)
