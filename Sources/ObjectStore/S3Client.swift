@@ -100,7 +100,7 @@ package final class S3Client: Sendable {
                               code: XMLFields.first("Code", in: text), message: XMLFields.first("Message", in: text))
     }
 
-    func makeRequest(_ call: Call, payloadHash: String) throws -> URLRequest {
+    func makeRequest(_ call: Call, payloadHash: String, date: Date = Date()) throws -> URLRequest {
         let encodedKey = SigV4Encoding.encodePath(call.key)
         let base: String, host: String, path: String
         if let endpoint = configuration.endpoint {
@@ -125,7 +125,7 @@ package final class S3Client: Sendable {
         request.httpMethod = call.method
         request.httpBody = call.body
         let signed = signer.sign(SigV4Request(method: call.method, host: host, path: path, query: call.query, headers: call.headers),
-                                 payloadHash: payloadHash, date: Date())
+                                 payloadHash: payloadHash, date: date)
         for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
         if call.body == nil, call.method == "PUT" || call.method == "POST" { request.setValue("0", forHTTPHeaderField: "Content-Length") }
         return request
