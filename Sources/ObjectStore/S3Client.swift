@@ -57,14 +57,14 @@ package final class S3Client: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let outcome: Result<(Data, HTTPURLResponse), any Error>
+            let data: Data, http: HTTPURLResponse
             do {
                 let request = try makeRequest(call, payloadHash: payloadHash)
-                let (data, response) = try await session.data(for: request)
-                guard let http = response as? HTTPURLResponse else {
+                let (body, response) = try await session.data(for: request)
+                guard let answer = response as? HTTPURLResponse else {
                     throw ObjectStoreError.malformedResponse(operation: call.operation, bucket: bucket, key: call.key)
                 }
-                outcome = .success((data, http))
+                (data, http) = (body, answer)
             } catch let error as ObjectStoreError {
                 throw error
             } catch is CancellationError {
@@ -78,7 +78,6 @@ package final class S3Client: Sendable {
                 try await retry.pause(after: attempt)
                 continue
             }
-            let (data, http) = try outcome.get()
             let text = String(decoding: data.prefix(8192), as: UTF8.self)
             // CompleteMultipartUpload may report an error inside a 200.
             let errorIn200 = call.errorsMayArriveWith200 && text.contains("<Error>")
