@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "PackBuilder", dependencies: [
             "CatalogModel", "AudioProbe", "PackArchive", "POSIXWrite", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
+        .target(name: "ObjectStore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "CatalogPublisher", dependencies: [
-            "CatalogModel", "PackBuilder", .product(name: "Mustache", package: "swift-mustache"),
+            "CatalogModel", "PackBuilder", "ObjectStore", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .target(name: "LibraryClient", dependencies: [
             "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
@@ -80,6 +82,9 @@ let package = Package(
         .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
+        .testTarget(name: "ObjectStoreTests", dependencies: [
+            "ObjectStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),

@@ -6,6 +6,6 @@ struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Publish and verify a static Soundshelf catalog that any web host or CDN can serve.",
-        subcommands: [PublishCommand.self, KeygenCommand.self, VerifyCommand.self]
+        subcommands: [PublishCommand.self, PushCommand.self, KeygenCommand.self, VerifyCommand.self]
     )
 }

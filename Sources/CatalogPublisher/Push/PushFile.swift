@@ -1,0 +1,76 @@
+import CatalogModel
+import Foundation
+
+/// One file of a published folder, with the object key and headers it is stored under.
+struct PushFile: Sendable {
+    enum Phase: Int, Comparable {
+        /// seeds/, packs/, signatures/: immutable once published.
+        case immutable = 0
+        case page = 1
+        case catalog = 2
+        static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var relativePath: String
+    var url: URL
+    var bytes: Int64
+    var sha256: String
+    var phase: Phase
+
+    var cacheControl: String { phase == .immutable ? "public, max-age=31536000, immutable" : "no-cache" }
+
+    var contentType: String { Self.contentType(forExtension: url.pathExtension) }
+
+    static func contentType(forExtension ext: String) -> String {
+        switch ext.lowercased() {
+        case "json": "application/json"
+        case "html": "text/html; charset=utf-8"
+        case "tar": "application/x-tar"
+        case "sig": "text/plain; charset=utf-8"
+        case "aac": "audio/aac"
+        case "m4a", "mp4", "alac": "audio/mp4"
+        case "mp3": "audio/mpeg"
+        case "ogg", "oga", "opus": "audio/ogg"
+        case "flac": "audio/flac"
+        case "wav": "audio/wav"
+        case "aif", "aiff", "aifc": "audio/aiff"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// The files to push, in push order: everything under seeds/, packs/ and signatures/
+    /// (sorted), then index.html, then catalog.json. Hidden files and anything else are not part
+    /// of a published catalog and stay behind.
+    static func scan(_ directory: URL) throws -> [PushFile] {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: directory.appendingPathComponent("catalog.json").path) else {
+            throw PushError.notPublished(directory: directory.path)
+        }
+        var files: [PushFile] = []
+        for folder in ["seeds", "packs", "signatures"] {
+            let root = directory.appendingPathComponent(folder)
+            guard fm.fileExists(atPath: root.path) else { continue }
+            guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                             options: [.skipsHiddenFiles]) else { continue }
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                let relative = folder + "/" + url.path.dropFirst(root.path.count + 1)
+                files.append(try make(url, relative: relative, phase: .immutable))
+            }
+        }
+        files.sort { $0.relativePath < $1.relativePath }
+        let page = directory.appendingPathComponent("index.html")
+        if fm.fileExists(atPath: page.path) { files.append(try make(page, relative: "index.html", phase: .page)) }
+        files.append(try make(directory.appendingPathComponent("catalog.json"), relative: "catalog.json", phase: .catalog))
+        return files
+    }
+
+    private static func make(_ url: URL, relative: String, phase: Phase) throws -> PushFile {
+        do {
+            let (sha256, bytes) = try SHA256Digest.file(atPath: url.path)
+            return PushFile(relativePath: relative, url: url, bytes: bytes, sha256: sha256, phase: phase)
+        } catch {
+            throw PushError.unreadable(path: url.path, message: (error as NSError).localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ObjectStore
+
+/// How `catalog push` runs.
+///
+/// ```swift
+/// var options = PushOptions(directory: "dist", destination: "s3://media/catalog")
+/// options.endpoint = "http://127.0.0.1:9000"
+/// options.dryRun = true
+/// ```
+package struct PushOptions: Sendable {
+    /// The published folder (`dist/`).
+    package var directory: String
+    /// `s3://BUCKET[/PREFIX]`
+    package var destination: String
+    /// Overrides `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL`.
+    package var endpoint: String?
+    /// Overrides `AWS_REGION` / `AWS_DEFAULT_REGION`.
+    package var region: String?
+    /// List what would be uploaded; upload nothing.
+    package var dryRun = false
+    /// Where credentials and defaults come from (the process environment in the tool).
+    package var environment: [String: String] = ProcessInfo.processInfo.environment
+    package var retry = RetryPolicy()
+    package var multipart = MultipartPolicy()
+    /// Files uploading at once (each multipart upload still runs one at a time).
+    package var concurrency = 4
+
+    package init(directory: String, destination: String) {
+        self.directory = directory
+        self.destination = destination
+    }
+}
+
+/// What a push did (or, with `dryRun`, would do); `catalog push --json` prints the counts.
+package struct PushResult: Sendable, Codable, Equatable {
+    package var uploaded: Int
+    package var unchanged: Int
+    /// Bytes uploaded (or to upload).
+    package var bytes: Int64
+    /// Object keys uploaded, in the order they completed (catalog.json last).
+    package var uploadedKeys: [String] = []
+
+    enum CodingKeys: String, CodingKey { case uploaded, unchanged, bytes }
+}
+
+/// Progress of a push, for a progress bar or log lines.
+package enum PushEvent: Sendable {
+    /// The comparison is done: this many files and bytes will go up.
+    case planned(files: Int, bytes: Int64)
+    /// More bytes were sent.
+    case sent(bytes: Int64)
+    /// One object is stored.
+    case uploaded(key: String, bytes: Int64)
+}

@@ -1,0 +1,39 @@
+import CatalogPublisher
+import CommandSupport
+import Foundation
+
+/// Push progress for people: a bar (files, bytes, rate) on a terminal, one line per uploaded
+/// object otherwise.
+final class PushReporter: @unchecked Sendable {
+    private let enabled: Bool
+    private let terminal = Output.isTerminal
+    private let lock = NSLock()
+    private var meter: ProgressMeter?
+    private var files = 0, filesDone = 0
+    private var total: Int64 = 0, sent: Int64 = 0
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func handle(_ event: PushEvent) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        switch event {
+        case .planned(let count, let bytes):
+            files = count
+            total = bytes
+            if terminal { meter = ProgressMeter(label: "pushing", enabled: true, terminal: true) }
+        case .sent(let bytes):
+            sent += bytes
+            meter?.update(done: sent, total: total, detail: "\(filesDone)/\(files) files")
+        case .uploaded(let key, let bytes):
+            filesDone += 1
+            if meter == nil { Output.line("uploaded \(key) (\(ByteFormat.string(bytes)))") }
+            meter?.update(done: sent, total: total, detail: "\(filesDone)/\(files) files")
+        }
+    }
+
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        meter?.finish()
+    }
+}
