@@ -1,7 +1,7 @@
 import Foundation
 import Crypto
 
-/// UUIDs as SPEC §2 writes them: lowercase canonical text; input accepted in either case.
+/// UUIDs in canonical form: lowercase canonical text; input accepted in either case.
 ///
 /// ```swift
 /// CanonicalID.parse("3F0D6A52-8C1E-4C47-9A51-2F1F7C8E9B10")   // "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10"

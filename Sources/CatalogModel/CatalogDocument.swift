@@ -1,4 +1,4 @@
-/// `catalog.json`, the entry point of a published catalog (SPEC §4).
+/// `catalog.json`, the entry point of a published catalog.
 ///
 /// ```swift
 /// let catalog = try CatalogJSON.decode(CatalogDocument.self, from: data, file: "catalog.json")

@@ -1,7 +1,7 @@
 import Foundation
 import Crypto
 
-/// Ed25519 keys and signatures over catalog.json bytes (SPEC §4). Key files hold one line:
+/// Ed25519 keys and signatures over catalog.json bytes. Key files hold one line:
 /// the base64 of the raw 32-byte key.
 ///
 /// ```swift

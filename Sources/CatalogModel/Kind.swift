@@ -1,5 +1,5 @@
 /// The three kinds of library item. Kinds are part of the schema (a CHECK constraint in the
-/// brief), unlike tag values, which are open-ended data.
+/// database), unlike tag values, which are open-ended data.
 ///
 /// ```swift
 /// let kind = Kind(rawValue: "sfx")        // .sfx
@@ -11,7 +11,7 @@ public enum Kind: String, Codable, CaseIterable, Sendable, Comparable {
     /// Kinds that are shipped as downloadable packs.
     public var isPackKind: Bool { self != .music }
 
-    /// The tag dimensions an item of this kind may use (SPEC §1), in display order.
+    /// The tag dimensions an item of this kind may use, in display order.
     public var dimensions: [TagDimension] {
         switch self {
         case .music: [.location, .mood, .musicTheme]

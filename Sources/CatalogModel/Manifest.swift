@@ -1,5 +1,5 @@
-/// `manifest.json` of one pack version: the brief's exact keys plus the optional extensions of
-/// SPEC §4 (`kind`, `title`, pack-level `tags`, per-asset `duration`, `archive`).
+/// `manifest.json` of one pack version: the required keys plus the optional extensions
+/// (`kind`, `title`, pack-level `tags`, per-asset `duration`, `archive`).
 ///
 /// ```swift
 /// let manifest = try CatalogJSON.decode(Manifest.self, from: data, file: "manifest.json")

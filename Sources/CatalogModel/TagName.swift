@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tag-name rules of SPEC §1: names are Unicode NFC, trimmed, with inner runs of white space
+/// Tag-name rules: names are Unicode NFC, trimmed, with inner runs of white space
 /// folded to one space. `foldingKey` is what two names must share to count as "the same name"
 /// for the typo guard (case-, diacritic- and punctuation-folded).
 ///

@@ -1,4 +1,4 @@
-/// The known names of one dimension, with the typo guard of SPEC §1.
+/// The known names of one dimension, with the typo guard.
 ///
 /// ```swift
 /// var moods = TagVocabulary(["Ominous", "Cozy"])

@@ -4,7 +4,7 @@ import Foundation
 
 /// `catalog verify`: checks a published catalog as a client would — catalog.json and its
 /// signature, expiry, the seed's and every manifest's, archive's and asset's hash and size,
-/// and the SPEC rules on each document — and lists every problem found.
+/// and the format rules on each document — and lists every problem found.
 ///
 /// ```swift
 /// let report = await CatalogVerifier.verify(fetch: { try Data(contentsOf: base.appendingPathComponent($0)) },

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a data root keeps things (SPEC §5): `library.sqlite`, `AudioAssets/`, `facet-index.bin`.
+/// Where a data root keeps things: `library.sqlite`, `AudioAssets/`, `facet-index.bin`.
 ///
 /// ```swift
 /// let paths = LibraryPaths(root: URL(fileURLWithPath: "/data/soundshelf"))

@@ -1,7 +1,7 @@
 import Foundation
 import CatalogModel
 
-/// The manifest of a built pack: the brief's exact keys plus `kind`, `title`, pack `tags`,
+/// The manifest of a built pack: the required keys plus `kind`, `title`, pack `tags`,
 /// per-asset `duration` and `archive`. Assets keep the pack.yaml order; URLs are relative.
 enum ManifestMaker {
     static func make(pack: PackSource, assets: [PlannedAsset], hashes: [String: (sha256: String, bytes: Int64)],

@@ -2,7 +2,7 @@ import CatalogModel
 import Foundation
 
 /// `packer build`: one pack.yaml → `<out>/packs/<packId>/<version>/` holding `manifest.json`,
-/// `pack.tar` and `assets/<assetId>.<ext>` (SPEC §4). The version is built in a temporary
+/// `pack.tar` and `assets/<assetId>.<ext>`. The version is built in a temporary
 /// folder inside `<out>` and renamed into place, so no reader ever sees half of it; building
 /// the same inputs twice gives byte-identical files.
 ///

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Runs the built `client` on a catalog the test publishes, checking the SPEC §5 JSON shapes.
+/// Runs the built `client` on a catalog the test publishes, checking the documented JSON shapes (docs/FORMAT.md).
 @Suite struct ClientCLITests {
     let tmp: TemporaryDirectory
     let root: String

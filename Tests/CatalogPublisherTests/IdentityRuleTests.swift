@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §2 across publishes: each violation is refused with a message naming the id, and the
+/// Identity rules across publishes: each violation is refused with a message naming the id, and the
 /// published catalog stays as it was.
 struct IdentityRuleTests {
     static let dungeonPack = "a731dff3-4c29-42a8-b2ee-35179ce591f7"

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// A hand-made catalog for the page tests, and a fake published folder built from it:
-/// catalog.json, the seed, manifests, pack.tar and tiny asset files at the SPEC §4 paths, with
+/// catalog.json, the seed, manifests, pack.tar and tiny asset files at the published paths, with
 /// index.html rendered by ``CatalogPage``.
 enum PageSample {
     static let music = [

@@ -73,10 +73,10 @@ import TestSupport
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try String.fetchOne(db, sql: "PRAGMA journal_mode"))
         }
-        let brief = ["library_item", "music_playlist_ref", "music_track_cache", "playlist_track", "pack", "pack_state",
+        let requiredTables = ["library_item", "music_playlist_ref", "music_track_cache", "playlist_track", "pack", "pack_state",
                      "pack_item", "local_asset", "item_local_audio"]
             + TagDimension.allCases.flatMap { [$0.table, $0.joinTable] }
-        #expect(Set(brief).isSubset(of: tables))
+        #expect(Set(requiredTables).isSubset(of: tables))
         #expect(Set(AppDatabase.requiredIndexes.map(\.name)).isSubset(of: indexes))
         #expect(fk == 1)
         #expect(journal == "wal")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One `pack.yaml` as an author wrote it (SPEC §3), with ids in canonical form, tag names
+/// One `pack.yaml` as an author wrote it, with ids in canonical form, tag names
 /// normalized, and where every field stood in the file.
 ///
 /// ```swift
@@ -45,7 +45,7 @@ public struct PackSource: Sendable, Equatable {
 /// One item of a pack.yaml.
 public struct ItemSource: Sendable, Equatable {
     public var id: String
-    /// The asset id as written, or UUID v5(pack id, item id) when left out (SPEC §2).
+    /// The asset id as written, or UUID v5(pack id, item id) when left out.
     public var assetId: String
     public var title: String
     public var subtitle: String?

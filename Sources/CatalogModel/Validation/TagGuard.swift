@@ -1,4 +1,4 @@
-/// The typo guard of SPEC §1 over every dimension at once: a new name equal to a known one
+/// The typo guard over every dimension at once: a new name equal to a known one
 /// after case and punctuation folding is an error with a "did you mean" hint; one within edit
 /// distance 2 is a warning; any other new name is accepted and joins its vocabulary, so later
 /// uses of it are known.

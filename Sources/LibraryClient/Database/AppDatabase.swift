@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The client's SQLite database (`<root>/library.sqlite`): a GRDB `DatabasePool` in WAL mode with
-/// foreign keys on, migrated to the brief's schema (§6) plus the client's own tables.
+/// foreign keys on, migrated to the catalog schema plus the client's own tables.
 ///
 /// ```swift
 /// let db = try AppDatabase.open(at: LibraryPaths(root: root).database)

@@ -2,7 +2,7 @@ import CatalogModel
 import GRDB
 
 /// Name → id of every dimension value, loaded once per import; new names are upserted
-/// (`INSERT … ON CONFLICT(name) DO NOTHING`) and then fetched, as the brief prescribes.
+/// (`INSERT … ON CONFLICT(name) DO NOTHING`) and then fetched, so value ids stay stable.
 ///
 /// ```swift
 /// var ids = try DimensionIDs(db, vocabularies: seed.vocabularies)

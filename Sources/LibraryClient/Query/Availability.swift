@@ -1,4 +1,4 @@
-/// Whether an item can be played now (SPEC §5). Music always plays through Apple Music (which
+/// Whether an item can be played now. Music always plays through Apple Music (which
 /// may still need MusicKit authorization or a subscription); an atmosphere or sfx item plays
 /// once its pack is installed and its audio file exists.
 ///

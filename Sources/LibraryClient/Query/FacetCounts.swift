@@ -1,6 +1,6 @@
 import CatalogModel
 
-/// Disjunctive facet counts for one kind (SPEC §5): for each dimension the kind may use, the
+/// Disjunctive facet counts for one kind: for each dimension the kind may use, the
 /// values with how many items match every selected filter except that dimension's own.
 /// Values with count 0 are left out; values sort by `sort_order`, then name.
 ///

@@ -1,6 +1,6 @@
 import CatalogModel
 
-/// Disjunctive facet counts (SPEC §5): for each dimension the kind may use, how many visible
+/// Disjunctive facet counts: for each dimension the kind may use, how many visible
 /// items match every selected filter except that dimension's own. Values come from the
 /// dimension tables, so new values show up without a code change.
 ///

@@ -1,7 +1,7 @@
 import CatalogModel
 import GRDB
 
-/// Disjunctive facet counts with plain SQL (SPEC §5): the reference answer, the benchmark
+/// Disjunctive facet counts with plain SQL: the reference answer, the benchmark
 /// baseline, and the fallback when no facet index is available.
 ///
 /// For each dimension D of the kind, the counts apply every selected filter except D's own;

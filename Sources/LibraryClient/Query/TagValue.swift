@@ -1,4 +1,4 @@
-/// One value of a tag dimension, as stored: the brief's `TagValue { id; name }`.
+/// One value of a tag dimension, as stored: `TagValue { id; name }`.
 ///
 /// ```swift
 /// let forest = TagValue(id: 4, name: "Forest")

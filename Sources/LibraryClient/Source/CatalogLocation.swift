@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a published catalog lives (SPEC §5): the folder — `https://` / `http://` URL with or
+/// Where a published catalog lives: the folder — `https://` / `http://` URL with or
 /// without a trailing slash, `file://` URL, plain path — or the URL/path of its `catalog.json`.
 /// Every other file resolves relative to catalog.json.
 ///

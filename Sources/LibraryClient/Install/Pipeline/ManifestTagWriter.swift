@@ -31,7 +31,7 @@ struct ManifestTagWriter {
         return changed
     }
 
-    /// Names as SPEC §1 writes them (NFC, trimmed, inner white space folded); empty names dropped.
+    /// Names in canonical form (NFC, trimmed, inner white space folded); empty names dropped.
     static func normalized(_ tags: TagSet) -> TagSet {
         var result = TagSet()
         for key in TagSet.keys {
