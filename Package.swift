@@ -36,6 +36,12 @@ let package = Package(
         // The one write-everything loop (EINTR, short writes) shared by the modules that write files.
         .target(name: "POSIXWrite"),
         .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite"]),
+        // libcurl as a system library, Linux only; only LibraryClient's CurlTransfer calls it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "CFileFlags"),
         .target(name: "PackBuilder", dependencies: [
             "CatalogModel", "AudioProbe", "PackArchive", "POSIXWrite", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
@@ -48,6 +54,7 @@ let package = Package(
         .target(name: "LibraryClient", dependencies: [
             "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            .target(name: "CCurl", condition: .when(platforms: [.linux])),
         ]),
         // Shared pieces of the three command-line tools (output, errors, option groups).
         .target(name: "CommandSupport", dependencies: [

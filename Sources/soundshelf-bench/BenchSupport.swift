@@ -35,8 +35,10 @@ struct BenchFailure: Error, CustomStringConvertible {
 enum BenchProcess {
     struct Outcome { var status: Int32; var maxRSSKiB: Int; var cpuSeconds: Double = 0 }
 
-    /// `extraEnvironment` ("NAME=value") is added to this process's environment.
-    static func run(_ path: String, _ arguments: [String], extraEnvironment: [String] = []) throws -> Outcome {
+    /// `extraEnvironment` ("NAME=value") is added to this process's environment; `standardInput`
+    /// is a file the child reads as its standard input (default: this process's).
+    static func run(_ path: String, _ arguments: [String], extraEnvironment: [String] = [],
+                    standardInput: String? = nil) throws -> Outcome {
         var pid: pid_t = 0
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -51,6 +53,7 @@ enum BenchProcess {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let standardInput { posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0) }
         defer { posix_spawn_file_actions_destroy(&actions) }
         guard posix_spawnp(&pid, path, &actions, nil, argv, envp) == 0 else {
             throw BenchFailure(message: "cannot start \(path); build it first (swift build -c release)")

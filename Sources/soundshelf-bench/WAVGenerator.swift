@@ -5,11 +5,11 @@ import SyntheticData
 /// Writes a pack folder of 16-bit stereo 48 kHz WAV files filled with pseudo-random samples
 /// (not sparse, not compressible) and a pack.yaml listing them.
 enum WAVGenerator {
-    static func makePack(in folder: URL, files: Int, totalBytes: Int64) throws -> Int64 {
+    static func makePack(in folder: URL, files: Int, totalBytes: Int64, slug: String = "bench-pack") throws -> Int64 {
         let audio = folder.appendingPathComponent("audio")
         try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
         let perFile = max(Int64(4096), (totalBytes / Int64(files)) & ~3)
-        var yaml = "id: \(CanonicalID.random())\nslug: bench-pack\nkind: sfx\ntitle: Bench Pack\nversion: 1\nitems:\n"
+        var yaml = "id: \(CanonicalID.random())\nslug: \(slug)\nkind: sfx\ntitle: \(slug)\nversion: 1\nitems:\n"
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var written: Int64 = 0

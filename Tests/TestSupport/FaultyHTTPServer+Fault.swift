@@ -24,6 +24,8 @@ extension FaultyHTTPServer {
         /// slice — a pause longer than a client's idle timeout (`timeoutIntervalForRequest`)
         /// makes it fire. See also ``trickle(bytesPerSecond:)``.
         case trickle(bytes: Int, every: Double)
+        /// 302 with `Location: location` (a path on this server or a whole URL), every time.
+        case redirect(to: String)
         /// 200 without Content-Length and a body that never ends — until the client disconnects,
         /// the server stops, or ``Limits/endlessBytes`` / ``Limits/maxSeconds`` are reached.
         case endless

@@ -17,6 +17,7 @@ struct FaultyHTTPResponse {
             return whole(code, type: type, body: Data(body.utf8))
         }
         if case .endless = fault { return endless() }
+        if case .redirect(let location) = fault { return head(302, ["Location: \(location)", "Content-Length: 0"]) }
         guard let file = connection.core.contents(of: request.path) else {
             return whole(404, type: "text/plain; charset=utf-8", body: Data("not found: \(request.path)\n".utf8))
         }
@@ -123,6 +124,7 @@ struct FaultyHTTPResponse {
         switch status {
         case 200: "OK"
         case 206: "Partial Content"
+        case 302: "Found"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 416: "Range Not Satisfiable"

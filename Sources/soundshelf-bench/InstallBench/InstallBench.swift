@@ -1,12 +1,17 @@
 import CatalogModel
 import Foundation
 
-/// `soundshelf-bench install [--mib 1024] [--files 64] [--rounds 2] [--wrap "perf record -g -o /tmp/p.data --"]`: publishes a ~1 GiB pack
+/// `soundshelf-bench install [--mib 1024] [--files 64] [--rounds 2] [--env NAME=value] [--wrap "perf record -g -o /tmp/p.data --"]`: publishes a ~1 GiB pack
 /// (generated WAV files, the built `catalog` tool), serves it with nginx on 127.0.0.1, and installs
 /// it with the built `client` as a child process (timed, peak RSS via wait4); in the same run does
 /// the same work with plain tools (`curl -o` + `openssl dgst -sha256` + `tar x`). Prints both
 /// times (best and median), MB/s, the ratio (goal ≤ 1.0), the same "until durable" (each step
 /// followed by `sync`), the client's peak RSS (goal ≤ 64 MB) and the load average.
+///
+/// Memory must not grow with the pack: each round also installs a one-file pack (1 MiB) from the
+/// same catalog, and the bench prints how much more the 1 GiB install's peak RSS is (goal ≤ 16 MB).
+/// `--env NAME=value` (repeatable) is added to the client's environment (e.g.
+/// `SOUNDSHELF_HTTP_TRANSPORT=urlsession` to measure URLSession on Linux).
 ///
 /// Fairness: every timed step starts after a `sync`, so neither pays for the other's dirty pages
 /// (the kernel's dirty-page throttling otherwise punishes whichever runs second), and the order
@@ -20,6 +25,7 @@ enum InstallBench {
         let rounds = BenchArgs.int(args, "--rounds") ?? 2
         let wrap = args.firstIndex(of: "--wrap").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }?
             .split(separator: " ").map(String.init) ?? []
+        let clientEnvironment = args.indices.filter { args[$0] == "--env" && $0 + 1 < args.count }.map { args[$0 + 1] }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("soundshelf-install-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -29,20 +35,25 @@ enum InstallBench {
         try FileManager.default.createDirectory(at: source.appendingPathComponent("packs"), withIntermediateDirectories: true)
         try "title: Install Bench\npacks: packs/\n".write(to: source.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
         _ = try WAVGenerator.makePack(in: source.appendingPathComponent("packs/bench-pack"), files: files, totalBytes: Int64(mib) << 20)
+        _ = try WAVGenerator.makePack(in: source.appendingPathComponent("packs/one-file-pack"), files: 1, totalBytes: 1 << 20,
+                                      slug: "one-file-pack")
         let dist = work.appendingPathComponent("dist")
         let publish = try BenchProcess.run(BenchArgs.sibling("catalog"), ["publish", dist.path, "--source", source.path])
         guard publish.status == 0 else { throw BenchFailure(message: "catalog publish failed (status \(publish.status))") }
         try? FileManager.default.removeItem(at: source)
         let catalog = try CatalogJSON.decode(CatalogDocument.self, from: Data(contentsOf: dist.appendingPathComponent("catalog.json")),
                                              file: "catalog.json")
-        guard let pack = catalog.packs.first, let archive = pack.archive else { throw BenchFailure(message: "no pack archive was published") }
+        guard let pack = catalog.packs.first(where: { $0.slug == "bench-pack" }), let archive = pack.archive,
+              let small = catalog.packs.first(where: { $0.slug == "one-file-pack" }) else {
+            throw BenchFailure(message: "the bench packs were not published")
+        }
 
         let nginxWork = work.appendingPathComponent("nginx")
         try FileManager.default.createDirectory(at: nginxWork, withIntermediateDirectories: true)
         let nginx = try BenchNginx(root: dist.path, work: nginxWork)
         defer { nginx.stop() }
         let client = BenchArgs.sibling("client")
-        var ours = Samples(), plain = Samples(), rss: [Int] = [], oursCPU: [Double] = [], plainCPU: [Double] = []
+        var ours = Samples(), plain = Samples(), rss: [Int] = [], smallRSS: [Int] = [], oursCPU: [Double] = [], plainCPU: [Double] = []
 
         func runPlain(_ round: Int) throws {
             let plainOut = work.appendingPathComponent("plain-\(round)")
@@ -69,11 +80,15 @@ enum InstallBench {
             sync()
             try ours.add {
                 let command = wrap.isEmpty ? [client] : wrap + [client]
-                child = try BenchProcess.run(command[0], Array(command.dropFirst()) + ["install", pack.slug, "--root", root])
+                child = try BenchProcess.run(command[0], Array(command.dropFirst()) + ["install", pack.slug, "--root", root],
+                                             extraEnvironment: clientEnvironment)
                 return child.status
             }
             rss.append(child.maxRSSKiB)
             oursCPU.append(child.cpuSeconds)
+            let one = try BenchProcess.run(client, ["install", small.slug, "--root", root], extraEnvironment: clientEnvironment)
+            guard one.status == 0 else { throw BenchFailure(message: "client install of the one-file pack failed (status \(one.status))") }
+            smallRSS.append(one.maxRSSKiB)
             try? FileManager.default.removeItem(atPath: root)
         }
 
@@ -85,6 +100,8 @@ enum InstallBench {
         let loadAfter = LoadAverage.now()
         let mb = Double(archive.bytes) / 1_000_000
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        func rssMB(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
+        func mbs(_ kibs: [Int]) -> String { kibs.map(rssMB).joined(separator: ", ") + " MB" }
         func line(_ s: Samples) -> String {
             String(format: "best %.2f s (%.0f MB/s), median %.2f s (%.0f MB/s)", s.best, mb / s.best, s.median, mb / s.median)
         }
@@ -95,6 +112,8 @@ enum InstallBench {
           ratio client / plain tools: best \(f(ours.best / plain.best)), median \(f(ours.median / plain.median)) (goal ≤ 1.0)
           until durable (each + sync): client best \(f(ours.bestDurable)) s, median \(f(ours.medianDurable)) s; plain best \(f(plain.bestDurable)) s, median \(f(plain.medianDurable)) s; ratio best \(f(ours.bestDurable / plain.bestDurable)), median \(f(ours.medianDurable / plain.medianDurable))
           client peak RSS: \(String(format: "%.1f", Double(rss.max() ?? 0) / 1024)) MB max, \(String(format: "%.1f", Double(rss.min() ?? 0) / 1024)) MB min (goal ≤ 64 MB)
+          one-file pack (1 MiB) install peak RSS: \(mbs(smallRSS)); 1 GiB install: \(mbs(rss))
+          peak RSS growth 1 GiB vs one-file: max \(rssMB((rss.max() ?? 0) - (smallRSS.min() ?? 0))) MB, median \(rssMB(Int(Samples.median(rss.map(Double.init)) - Samples.median(smallRSS.map(Double.init))))) MB (goal ≤ 16 MB)\(clientEnvironment.isEmpty ? "" : "\n  client environment: \(clientEnvironment.joined(separator: " "))")
           CPU (user + sys) median: client \(f(Samples.median(oursCPU))) s, plain \(f(Samples.median(plainCPU))) s; all rounds: client \(oursCPU.map(f)), plain \(plainCPU.map(f))
           load average (1/5/15 min): before \(loadBefore), after \(loadAfter)
           all rounds (s): client \(ours.times.map(f)), plain \(plain.times.map(f))

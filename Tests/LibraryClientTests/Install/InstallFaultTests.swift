@@ -31,6 +31,21 @@ struct InstallFaultTests {
         #expect(fx.installedFiles().count == 9)
     }
 
+    @Test("a redirected archive is followed, and a cut after the redirect resumes with Range")
+    func redirectThenResume() async throws {
+        let fx = try InstallFixture()
+        let moved = fx.dist.appendingPathComponent("moved/pack.tar")
+        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fx.packFolder().appendingPathComponent("pack.tar"), to: moved)
+        let (server, result) = try await install(fx, faults: [fx.archivePath(): .redirect(to: "/moved/pack.tar"),
+                                                              "/moved/pack.tar": .closeAfter(bytes: 40_000)])
+        defer { server.stop() }
+        #expect(try result.get().state == .downloaded)
+        #expect(server.requests.filter { $0.path == fx.archivePath() }.map(\.range) == [nil, "bytes=40000-"])
+        #expect(server.requests.filter { $0.path == "/moved/pack.tar" }.map(\.range) == [nil, "bytes=40000-"])
+        #expect(fx.installedFiles().count == 9)
+    }
+
     @Test("a server that ignores Range restarts cleanly and succeeds")
     func ignoredRange() async throws {
         let fx = try InstallFixture()

@@ -14,7 +14,7 @@ import Foundation
 /// ``written`` counts the bytes in the file, ``received`` also those still in the buffer;
 /// ``flush()`` (called by ``finish()``, ``close()`` and at the end of each HTTP attempt) writes them.
 ///
-/// Used from one thread at a time (the URLSession delegate queue or a copy loop).
+/// Used from one thread at a time (the download thread, the URLSession delegate queue or a copy loop).
 final class DownloadSink: @unchecked Sendable {
     static let bufferSize = 256 * 1024
     static let flushInterval: UInt64 = 100_000_000   // nanoseconds
@@ -78,23 +78,27 @@ final class DownloadSink: @unchecked Sendable {
 
     /// Accepts `data`; throws (accepting nothing) when it would pass the declared size.
     func append(_ data: Data) throws {
+        try data.withUnsafeBytes { try append($0) }
+    }
+
+    /// Accepts `bytes` (copied or written before returning); throws (accepting nothing) when they
+    /// would pass the declared size.
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
         if signal?.isAborted == true { throw SinkAbort() }
-        guard received + Int64(data.count) <= expectedBytes else {
+        guard received + Int64(bytes.count) <= expectedBytes else {
             throw PackInstallError.sizeMismatch(url: label, expected: expectedBytes,
-                                                actual: "more (at least \(received + Int64(data.count)) bytes)")
+                                                actual: "more (at least \(received + Int64(bytes.count)) bytes)")
         }
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            guard bytes.count > 0 else { return }
-            if buffer.baseAddress == nil { buffer = .allocate(byteCount: Self.bufferSize, alignment: 64) }
-            if buffered + bytes.count > buffer.count { try flush() }
-            if bytes.count >= buffer.count {
-                try writeOut(bytes)
-            } else {
-                UnsafeMutableRawBufferPointer(rebasing: buffer[buffered...]).copyMemory(from: bytes)
-                buffered += bytes.count
-                if buffered == buffer.count || DispatchTime.now().uptimeNanoseconds &- lastFlush >= Self.flushInterval {
-                    try flush()
-                }
+        guard bytes.count > 0 else { return }
+        if buffer.baseAddress == nil { buffer = .allocate(byteCount: Self.bufferSize, alignment: 64) }
+        if buffered + bytes.count > buffer.count { try flush() }
+        if bytes.count >= buffer.count {
+            try writeOut(bytes)
+        } else {
+            UnsafeMutableRawBufferPointer(rebasing: buffer[buffered...]).copyMemory(from: bytes)
+            buffered += bytes.count
+            if buffered == buffer.count || DispatchTime.now().uptimeNanoseconds &- lastFlush >= Self.flushInterval {
+                try flush()
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Fetches one file into a ``DownloadSink``: `http(s)://` through ``HTTPAttempt`` with up to
+/// Fetches one file into a ``DownloadSink``: `http(s)://` through ``CurlAttempt`` (Linux) or
+/// ``HTTPAttempt`` (URLSession) with up to
 /// `maxRetries` retries (backoff doubling, each resuming with `Range`), `file://` by a
 /// stream copy with the same size cap and hashing. Ends by verifying size and SHA-256.
 ///
@@ -26,7 +27,7 @@ struct Downloader: Sendable {
         var attempt = 0
         while sink.written < sink.expectedBytes || (sink.expectedBytes == 0 && attempt == 0) {
             try Task.checkCancellation()
-            switch await HTTPAttempt(url: url, sink: sink, policy: policy).run() {
+            switch await Self.attempt(url, sink, policy) {
             case .complete:
                 return
             case .fatal(let error):
@@ -39,6 +40,18 @@ struct Downloader: Sendable {
             }
         }
     }
+
+    /// One HTTP request: libcurl on Linux (FoundationNetworking's memory grows with the body),
+    /// URLSession elsewhere; `SOUNDSHELF_HTTP_TRANSPORT=urlsession` picks URLSession on Linux too
+    /// (for measuring one against the other).
+    private static func attempt(_ url: URL, _ sink: DownloadSink, _ policy: DownloadPolicy) async -> HTTPAttempt.Outcome {
+        #if os(Linux)
+        if !useURLSession { return await CurlAttempt(url: url, sink: sink, policy: policy).run() }
+        #endif
+        return await HTTPAttempt(url: url, sink: sink, policy: policy).run()
+    }
+
+    private static let useURLSession = ProcessInfo.processInfo.environment["SOUNDSHELF_HTTP_TRANSPORT"] == "urlsession"
 
     /// Copies a local file in 1 MiB chunks; never reads past the declared size (+1 byte to notice more).
     static func copy(from path: String, into sink: DownloadSink) throws {

@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One HTTP request of a download: a URLSession data task whose delegate appends to the sink
+/// One HTTP request of a download through URLSession (Apple platforms; on Linux ``CurlAttempt``
+/// unless `SOUNDSHELF_HTTP_TRANSPORT=urlsession`): a URLSession data task whose delegate appends to the sink
 /// (hashing as bytes arrive), asks `Range: bytes=N-` when the sink already holds N bytes, restarts
 /// cleanly on a 200, cancels the moment the body passes the declared size, and cancels itself
 /// when no byte arrives for the stall timeout.
@@ -110,29 +111,10 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     private func accept(_ response: URLResponse) throws {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
-        let name = url.absoluteString
-        if status >= 500 { throw PackInstallError.httpStatus(url: name, status: status) }
-        if sink.written > 0 && status == 206 {
-            let range = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Range") ?? ""
-            guard range.hasPrefix("bytes \(sink.written)-") else {
-                try sink.restart()
-                throw RetryNow()
-            }
-        } else if status == 200 {
-            if sink.written > 0 { try sink.restart() }
-        } else if status == 416 && sink.written > 0 {
-            try sink.restart()
-            throw RetryNow()
-        } else {
-            throw PackInstallError.httpStatus(url: name, status: status)
-        }
-        let remaining = sink.expectedBytes - sink.written
-        let declared = response.expectedContentLength
-        if declared >= 0 && declared != remaining {
-            throw PackInstallError.sizeMismatch(url: name, expected: sink.expectedBytes,
-                                                actual: "a body of \(declared + sink.written) bytes (Content-Length \(declared))")
-        }
+        let http = response as? HTTPURLResponse
+        let head = HTTPResponseHead(status: http?.statusCode ?? 200, contentRange: http?.value(forHTTPHeaderField: "Content-Range"),
+                                    contentLength: response.expectedContentLength)
+        try head.accept(into: sink, url: url.absoluteString)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -152,13 +134,7 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     private func classify(recorded: (any Error)?, stalled: Bool, error: (any Error)?) -> Outcome {
         let name = url.absoluteString
-        if let recorded {
-            if recorded is RetryNow { return .transient(.unreachable(url: name, reason: "the server answered a range request oddly")) }
-            if case PackInstallError.httpStatus(_, let status) = recorded, status >= 500 {
-                return .transient(.httpStatus(url: name, status: status))
-            }
-            return .fatal(recorded)
-        }
+        if let recorded { return HTTPResponseHead.outcome(recorded: recorded, url: name) }
         if stalled {
             return .transient(.timedOut(url: name, seconds: policy.stallTimeout, received: sink.written, expected: sink.expectedBytes))
         }
