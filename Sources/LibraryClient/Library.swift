@@ -26,6 +26,16 @@ public final class Library: Sendable {
     public let packs: PackRepository
     public let music: MusicRepository
     public let resolver: FilterResolver
+    /// Records plays (counting, install-date and duplicate rules).
+    public let plays: PlayRecorder
+    /// Turns play counts from another player into plays.
+    public let playImports: PlayImporter
+    /// The listening history, newest first.
+    public let history: HistoryRepository
+    /// Personal charts by period.
+    public let charts: ChartsRepository
+    /// Listening statistics.
+    public let stats: StatsRepository
     let context: LibraryContext
     let indexStore: FacetIndexStore?
 
@@ -40,6 +50,11 @@ public final class Library: Sendable {
         packs = PackRepository(context: context)
         music = MusicRepository(context: context)
         resolver = FilterResolver(context: context)
+        plays = PlayRecorder(context: context)
+        playImports = PlayImporter(context: context)
+        history = HistoryRepository(context: context)
+        charts = ChartsRepository(context: context)
+        stats = StatsRepository(context: context)
     }
 
     /// Whether a library already exists at `root` (without creating one).

@@ -12,6 +12,7 @@ struct ClientCommand: AsyncParsableCommand {
             """,
         subcommands: [SyncCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
                       FacetsCommand.self, PacksCommand.self, MusicCommand.self,
-                      InstallCommand.self, UninstallCommand.self, RepairCommand.self]
+                      InstallCommand.self, UninstallCommand.self, RepairCommand.self,
+                      PlayCommand.self, PlaysCommand.self, HistoryCommand.self, ChartsCommand.self, StatsCommand.self]
     )
 }
