@@ -8,13 +8,21 @@ import Foundation
 /// ```swift
 /// let file = try PlayCountFile(data: bytes, name: "counts.json")
 /// file.songs[0].playCount   // 12
+/// // or, from the system library:
+/// let counts = PlayCountFile(capturedAt: Date(), songs: [.init(target: "track:i.abc", playCount: 12, path: "i.abc")])
 /// ```
 public struct PlayCountFile: Sendable, Hashable {
     public struct Song: Sendable, Hashable {
         public var target: String
         public var playCount: Int
-        /// Where the entry is (`$.songs[3]`).
+        /// Where the entry is (`$.songs[3]`), for messages.
         public var path: String
+
+        public init(target: String, playCount: Int, path: String) {
+            self.target = target
+            self.playCount = playCount
+            self.path = path
+        }
     }
 
     public var capturedAt: Date

@@ -3,6 +3,10 @@ import Foundation
 import GRDB
 
 /// One play to record: what was played, for how long, when and as seen by whom.
+///
+/// ```swift
+/// let play = PlayInput(target: "track:i.abc", secondsPlayed: 95, at: Date(), source: .app)
+/// ```
 public struct PlayInput: Sendable, Hashable {
     /// An item id, or `track:<trackId>` for a cached music track.
     public var target: String
@@ -29,6 +33,10 @@ public struct StoredPlay: Sendable, Hashable {
 }
 
 /// Why a play was not stored.
+///
+/// ```swift
+/// if case .notCounted(.short(let needed)) = outcome { print("needs \(needed) s") }
+/// ```
 public enum PlayRejection: Sendable, Hashable {
     /// Played for less than `needed` seconds.
     case short(needed: Double)
