@@ -77,6 +77,7 @@ let package = Package(
         .target(name: "SyntheticData", dependencies: ["CatalogModel"]),
         .executableTarget(name: "soundshelf-bench", dependencies: [
             "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive", "SyntheticData",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "TestSupport", dependencies: [
             "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),

@@ -36,6 +36,16 @@ public final class Library: Sendable {
     public let scenes: ScenesRepository
     /// Turns tag names a person picked into ``Filters``.
     public let resolver: FilterResolver
+    /// Records plays (counting, install-date and duplicate rules).
+    public let plays: PlayRecorder
+    /// Turns play counts from another player into plays.
+    public let playImports: PlayImporter
+    /// The listening history, newest first.
+    public let history: HistoryRepository
+    /// Personal charts by period.
+    public let charts: ChartsRepository
+    /// Listening statistics.
+    public let stats: StatsRepository
     let context: LibraryContext
     let indexStore: FacetIndexStore?
 
@@ -52,6 +62,11 @@ public final class Library: Sendable {
         favorites = FavoritesRepository(context: context)
         scenes = ScenesRepository(context: context)
         resolver = FilterResolver(context: context)
+        plays = PlayRecorder(context: context)
+        playImports = PlayImporter(context: context)
+        history = HistoryRepository(context: context)
+        charts = ChartsRepository(context: context)
+        stats = StatsRepository(context: context)
     }
 
     /// Whether a library already exists at `root` (without creating one).

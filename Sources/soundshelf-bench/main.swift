@@ -5,6 +5,7 @@ import Foundation
 //   soundshelf-bench install [--mib 1024] [--rounds 2]
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
 //   soundshelf-bench sync [--items 100000] [--rounds 4]
+//   soundshelf-bench plays [--plays 1000000] [--targets 20000] [--rounds 5]
 // Each command is one `case` calling one `run(_:)` that returns the printable report.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -17,10 +18,12 @@ do {
         print(try await CatalogBench.run(Array(arguments.dropFirst())))
     case "sync":
         print(try SyncBench.run(Array(arguments.dropFirst())))
+    case "plays":
+        print(try await PlaysBench.run(Array(arguments.dropFirst())))
     case "catalog-child":   // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
-        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]")
+        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]")
         exit(arguments.isEmpty ? 0 : 2)
     }
 } catch {

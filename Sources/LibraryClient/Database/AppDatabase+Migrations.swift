@@ -12,6 +12,7 @@ extension AppDatabase {
         migrator.registerMigration("v1-catalog-state", migrate: createCatalogState)
         migrator.registerMigration("v1-search", migrate: createSearch)
         migrator.registerMigration("v2-user-collections", migrate: createUserCollections)
+        migrator.registerMigration("v2-listening", migrate: createListening)
         return migrator
     }
 

@@ -1,0 +1,29 @@
+import CatalogModel
+import GRDB
+
+/// A resolved play target: a library item (id in canonical lowercase) or a cached music track
+/// (`track:<trackId>`), with what a play stores about it.
+struct PlayTarget: Sendable, Hashable {
+    var reference: String
+    var kind: PlayTargetKind
+    var title: String
+    var duration: Double?
+
+    static let trackPrefix = "track:"
+
+    /// Looks `reference` up: an item id (either case) in `library_item`, or `track:<id>` in
+    /// `music_track_cache` (track_id, title, duration). Nil when neither knows it.
+    static func resolve(_ reference: String, in db: Database) throws -> PlayTarget? {
+        if reference.hasPrefix(trackPrefix) {
+            let trackID = String(reference.dropFirst(trackPrefix.count))
+            guard !trackID.isEmpty,
+                  let row = try Row.fetchOne(db, sql: "SELECT title, duration FROM music_track_cache WHERE track_id = ?",
+                                             arguments: [trackID]) else { return nil }
+            return PlayTarget(reference: trackPrefix + trackID, kind: .track, title: row["title"], duration: row["duration"])
+        }
+        guard let id = CanonicalID.parse(reference),
+              let row = try Row.fetchOne(db, sql: "SELECT kind, title, duration FROM library_item WHERE id = ?", arguments: [id])
+        else { return nil }
+        return PlayTarget(reference: id, kind: try PlayTargetKind.stored(row["kind"]), title: row["title"], duration: row["duration"])
+    }
+}

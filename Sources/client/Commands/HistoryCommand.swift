@@ -1,0 +1,68 @@
+import CommandSupport
+import ArgumentParser
+import CatalogModel
+import Foundation
+import LibraryClient
+
+/// `client history [--limit N] [--after CURSOR] [--since TIME] [--format table|csv|json]`
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Plays, newest first, with the title each target had when it was played.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
+
+    @Option(help: "Plays per page.") var limit = 50
+    @Option(help: ArgumentHelp("The nextCursor of the previous page.", valueName: "CURSOR")) var after: String?
+    @Option(help: ArgumentHelp("Only plays at or after this time (ISO-8601).", valueName: "TIME")) var since: String?
+    @Option(help: "table, csv or json (--json is --format json).") var format: Format = .table
+    @OptionGroup var global: GlobalOptions
+
+    struct Play: Encodable { let playId, target, title, at, source: String }
+    struct JSON: Encodable {
+        let plays: [Play]
+        let nextCursor: String?
+        enum CodingKeys: String, CodingKey { case plays, nextCursor }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(plays, forKey: .plays)
+            try container.encode(nextCursor, forKey: .nextCursor)
+        }
+    }
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run {
+            let sinceDate = try since.map(TimeOption.parse)
+            let library = try await global.openSyncedLibrary()
+            let page = try await library.history.fetchHistory(limit: limit, after: after, since: sinceDate)
+            let plays = page.plays.map {
+                Play(playId: $0.playID, target: $0.target, title: $0.title, at: ISO8601.string($0.at), source: $0.source.rawValue)
+            }
+            switch global.json ? Format.json : format {
+            case .json:
+                try Output.json(JSON(plays: plays, nextCursor: page.nextCursor))
+            case .csv:
+                let rows = [["play_id", "target", "title", "at", "source"]] + plays.map { [$0.playId, $0.target, $0.title, $0.at, $0.source] }
+                FileHandle.standardOutput.write(Data(CSV.render(rows).utf8))
+            case .table:
+                Output.table(["AT", "SOURCE", "TITLE", "TARGET"], plays.map { [$0.at, $0.source, $0.title, $0.target] })
+                if let next = page.nextCursor { Output.line("more: client history --after \(next)") }
+            }
+        }
+    }
+}
+
+/// RFC 4180 CSV: CRLF line ends; a field holding a comma, quote or line break is quoted, quotes doubled.
+enum CSV {
+    static func render(_ rows: [[String]]) -> String {
+        rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
