@@ -7,6 +7,10 @@ import Foundation
 /// let week = ChartPeriod.week.interval(containing: now, timeZone: .current)   // Monday … next Monday
 /// ```
 public enum ChartPeriod: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Every play up to now.
+    /// The local calendar month holding now.
+    /// The local calendar year holding now.
+    /// The local week (Monday 00:00 to the next Monday) holding now.
     case all, week, month, year
 
     /// A Gregorian calendar in `timeZone` whose weeks start on Monday (ISO 8601 weeks), so a

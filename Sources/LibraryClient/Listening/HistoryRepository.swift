@@ -4,16 +4,23 @@ import GRDB
 
 /// One play in the history, with the title its target had when it was played.
 public struct HistoryPlay: Sendable, Hashable {
+    /// The play's id.
     public var playID: String
+    /// The item id, or `track:<trackId>`.
     public var target: String
+    /// The target's title when it was played.
     public var title: String
+    /// When it was played.
     public var at: Date
+    /// Where the play came from.
     public var source: PlaySource
 }
 
 /// A page of history, newest first; `nextCursor` fetches the next (older) page, nil at the end.
 public struct HistoryPage: Sendable, Hashable {
+    /// The plays of this page, newest first.
     public var plays: [HistoryPlay]
+    /// Pass to the next call to continue; nil on the last page.
     public var nextCursor: String?
 }
 

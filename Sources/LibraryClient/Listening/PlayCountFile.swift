@@ -12,12 +12,16 @@ import Foundation
 /// let counts = PlayCountFile(capturedAt: Date(), songs: [.init(target: "track:i.abc", playCount: 12, path: "i.abc")])
 /// ```
 public struct PlayCountFile: Sendable, Hashable {
+    /// One target's play count in the other player.
     public struct Song: Sendable, Hashable {
+        /// The item id, or `track:<trackId>`.
         public var target: String
+        /// The other player's total play count for it.
         public var playCount: Int
         /// Where the entry is (`$.songs[3]`), for messages.
         public var path: String
 
+        /// A song entry; `path` locates it in error messages (`$.songs[3]`).
         public init(target: String, playCount: Int, path: String) {
             self.target = target
             self.playCount = playCount
@@ -25,9 +29,12 @@ public struct PlayCountFile: Sendable, Hashable {
         }
     }
 
+    /// When the counts were read from the other player.
     public var capturedAt: Date
+    /// The counts per target.
     public var songs: [Song]
 
+    /// A file's content built by an app.
     public init(capturedAt: Date, songs: [Song]) {
         self.capturedAt = capturedAt
         self.songs = songs

@@ -10,11 +10,14 @@ import GRDB
 public struct PlayInput: Sendable, Hashable {
     /// An item id, or `track:<trackId>` for a cached music track.
     public var target: String
+    /// How long it was played, in seconds.
     public var secondsPlayed: Double
+    /// When it was played (default now).
     public var at: Date
     /// `app`, `sync` or `manual` (estimated plays only come from imports).
     public var source: PlaySource
 
+    /// A play to record.
     public init(target: String, secondsPlayed: Double, at: Date = Date(), source: PlaySource = .app) {
         self.target = target
         self.secondsPlayed = secondsPlayed
@@ -25,10 +28,13 @@ public struct PlayInput: Sendable, Hashable {
 
 /// A play that was stored.
 public struct StoredPlay: Sendable, Hashable {
+    /// The stored play's id.
     public var playID: String
     /// The canonical target (lowercase item id, or `track:<trackId>`).
     public var target: String
+    /// When it was played.
     public var at: Date
+    /// Where the play came from.
     public var source: PlaySource
 }
 
@@ -48,7 +54,9 @@ public enum PlayRejection: Sendable, Hashable {
 
 /// The outcome of recording a play.
 public enum PlayOutcome: Sendable, Hashable {
+    /// The play counted and was stored.
     case counted(StoredPlay)
+    /// The play was not stored, and why.
     case notCounted(PlayRejection)
 }
 

@@ -32,11 +32,14 @@ public enum PlayRules {
 
     /// A stored play of the same target, as the duplicate rule sees it.
     public struct NearestPlay: Sendable, Hashable {
+        /// When it was played.
         public var at: Date
+        /// Where it came from.
         public var source: PlaySource
         /// Whether a play of another target is stored strictly between this play and the new one.
         public var otherTargetBetween: Bool
 
+        /// The nearest stored play, and whether another target was played in between.
         public init(at: Date, source: PlaySource, otherTargetBetween: Bool) {
             self.at = at
             self.source = source

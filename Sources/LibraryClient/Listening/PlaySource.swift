@@ -22,6 +22,10 @@ public enum PlaySource: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// What a play is of: a library item's kind, or a cached music track.
 public enum PlayTargetKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A cached music track (`track:<trackId>`).
+    /// A music entry.
+    /// A sound effect.
+    /// An atmosphere item.
     case music, atmosphere, sfx, track
 
     static func stored(_ text: String) throws -> PlayTargetKind {

@@ -3,10 +3,15 @@ import GRDB
 
 /// Play counts for today, this week, this month and all time, and all time by source.
 public struct ListeningStats: Sendable, Hashable {
+    /// Plays today (local time).
     public var today: Int
+    /// Plays this local week.
     public var week: Int
+    /// Plays this local month.
     public var month: Int
+    /// Every play up to now.
     public var allTime: Int
+    /// Plays per source (`app`, `sync`, `manual`, `estimated`).
     public var bySource: [PlaySource: Int]
 }
 
