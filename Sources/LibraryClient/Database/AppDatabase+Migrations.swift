@@ -11,6 +11,7 @@ extension AppDatabase {
         migrator.registerMigration("v1-client-columns", migrate: addClientColumns)
         migrator.registerMigration("v1-catalog-state", migrate: createCatalogState)
         migrator.registerMigration("v1-search", migrate: createSearch)
+        migrator.registerMigration("v2-music-track-library", migrate: createMusicTrackLibrary)
         return migrator
     }
 

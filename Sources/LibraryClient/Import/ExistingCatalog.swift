@@ -15,6 +15,7 @@ struct ExistingCatalog {
         var packId: String?
         var sortOrder: Int?
         var playlistId: String?
+        var spotifyPlaylistId: String?
     }
 
     struct Pack: Equatable {
@@ -39,7 +40,7 @@ struct ExistingCatalog {
     init(_ db: Database) throws {
         let itemRows = try Row.fetchCursor(db, sql: """
             SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
-                   pi.pack_id, pi.sort_order, mr.apple_music_playlist_id
+                   pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id
             FROM library_item li
             LEFT JOIN pack_item pi ON pi.item_id = li.id
             LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
@@ -48,7 +49,8 @@ struct ExistingCatalog {
             let number: Int64 = row[1] ?? 0
             maxItemNumber = max(maxItemNumber, number)
             items[row[0]] = Item(number: number, kind: row[2], title: row[3], subtitle: row[4], duration: row[5],
-                                 artworkURL: row[6], visible: row[7], packId: row[8], sortOrder: row[9], playlistId: row[10])
+                                 artworkURL: row[6], visible: row[7], packId: row[8], sortOrder: row[9], playlistId: row[10],
+                                 spotifyPlaylistId: row["spotify_playlist_id"])
         }
         let packRows = try Row.fetchCursor(db, sql: """
             SELECT id, kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack
