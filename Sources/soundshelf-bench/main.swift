@@ -4,6 +4,7 @@ import Foundation
 //   soundshelf-bench pack [--mib 1024] [--files 64] [--rounds 2]
 //   soundshelf-bench install [--mib 1024] [--rounds 2]
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
+//   soundshelf-bench music [--tracks 10000] [--rounds 3]
 // Each command is one `case` calling one `run(_:)` that returns the printable report.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -14,10 +15,12 @@ do {
         print(try InstallBench.run(Array(arguments.dropFirst())))
     case "catalog":
         print(try await CatalogBench.run(Array(arguments.dropFirst())))
+    case "music":
+        print(try await MusicBench.run(Array(arguments.dropFirst())))
     case "catalog-child":   // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
-        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]")
+        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench music [--tracks N] [--rounds N]")
         exit(arguments.isEmpty ? 0 : 2)
     }
 } catch {
