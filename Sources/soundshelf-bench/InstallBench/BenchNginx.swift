@@ -40,6 +40,9 @@ final class BenchNginx {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        // Started from a Swift concurrency thread, nginx inherits a mask that blocks SIGTERM.
+        for _ in 0..<20 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
