@@ -152,4 +152,20 @@ import TestSupport
             try await world.refresh(MusicRefreshOptions(entries: ["No Such Entry"]))
         }
     }
+
+    @Test func anAppRefreshesOneEntrysMetadataAndTracks() async throws {
+        let world = try await MusicWorld()
+        let problems = try await world.library.music.refreshPlaylistMetadata(itemID: tid(1), clients: world.clients())
+        #expect(problems.isEmpty)
+        let stored = try await world.library.database.writer.read { db in
+            try MusicServicePlaylistRecord.order(MusicServicePlaylistRecord.Columns.service).fetchAll(db)
+        }
+        #expect(stored.map(\.name) == ["Night Watch", "Night Watch (Spotify)"])
+        #expect(stored.map(\.ownerName) == ["Soundshelf", "soundshelf"] && stored[1].isPublic == true)
+        #expect(stored.allSatisfy { $0.lastSuccessAt == nil }, "metadata only: the tracks are not refreshed")
+        #expect(world.requests(MusicWorld.applePage1) == 0)
+        let result = try await world.library.music.refreshPlaylistTrackCache(itemID: tid(1), clients: world.clients())
+        #expect(result.sources.map(\.playlists) == [1, 1])
+        #expect(try await world.titles() == ["Moonrise", "Deep Water", "Ember", "Spotify Only"])
+    }
 }
