@@ -30,20 +30,24 @@ public struct Seed: Codable, Sendable, Equatable {
         public var duration: Double?
         public var artworkURL: String?
         public var appleMusicPlaylistId: String
+        /// The entry's Spotify playlist, when it has one (absent in older seeds).
+        public var spotifyPlaylistId: String?
         public var tags: TagSet
 
         public init(id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
-                    artworkURL: String? = nil, appleMusicPlaylistId: String, tags: TagSet = TagSet()) {
+                    artworkURL: String? = nil, appleMusicPlaylistId: String, spotifyPlaylistId: String? = nil,
+                    tags: TagSet = TagSet()) {
             self.id = id
             self.title = title
             self.subtitle = subtitle
             self.duration = duration
             self.artworkURL = artworkURL
             self.appleMusicPlaylistId = appleMusicPlaylistId
+            self.spotifyPlaylistId = spotifyPlaylistId
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, artworkURL, appleMusicPlaylistId, tags }
+        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, artworkURL, appleMusicPlaylistId, spotifyPlaylistId, tags }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -53,6 +57,7 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(duration, forKey: .duration)
             try c.encode(artworkURL, forKey: .artworkURL)
             try c.encode(appleMusicPlaylistId, forKey: .appleMusicPlaylistId)
+            try c.encode(spotifyPlaylistId, forKey: .spotifyPlaylistId)
             try c.encode(tags, forKey: .tags)
         }
     }

@@ -49,7 +49,8 @@ struct KeyTable: Sendable {
     static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs"])
     static let vocabularies = KeyTable(TagDimension.allCases.map(\.vocabularyKey))
     static let entry = KeyTable(["name", "sortOrder"])
-    static let music = KeyTable(["id", "title", "subtitle", "duration", "artworkURL", "appleMusicPlaylistId", "tags"])
+    static let music = KeyTable(["id", "title", "subtitle", "duration", "artworkURL", "appleMusicPlaylistId", "tags",
+                                 "spotifyPlaylistId"])
     static let pack = KeyTable(["id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items"])
     static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags"])
     static let tags = KeyTable(TagSet.keys)
@@ -165,7 +166,7 @@ extension JSONByteScanner {
 
     private mutating func musicEntry() throws(Failure) -> Seed.MusicEntry {
         var id: String?, title: String?, subtitle: String?, duration: Double?, artworkURL: String?
-        var playlist: String?, tags: TagSet?
+        var playlist: String?, spotify: String?, tags: TagSet?
         var first = true, seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.music, &first, &seen) {
@@ -177,12 +178,13 @@ extension JSONByteScanner {
             case 4: artworkURL = try optionalString()
             case 5: playlist = try string()
             case 6: tags = try self.tags()
+            case 7: spotify = try optionalString()
             default: try skipValue()
             }
         }
         guard let id, let title, let playlist, let tags else { throw Failure() }
         return Seed.MusicEntry(id: id, title: title, subtitle: subtitle, duration: duration, artworkURL: artworkURL,
-                               appleMusicPlaylistId: playlist, tags: tags)
+                               appleMusicPlaylistId: playlist, spotifyPlaylistId: spotify, tags: tags)
     }
 
     private mutating func pack() throws(Failure) -> Seed.Pack {

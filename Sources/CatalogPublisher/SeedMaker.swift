@@ -9,7 +9,8 @@ enum SeedMaker {
         let base = catalog.catalog.baseURL
         let music = catalog.catalog.music.map {
             Seed.MusicEntry(id: $0.id, title: $0.title, subtitle: $0.subtitle, duration: $0.duration,
-                            artworkURL: $0.artworkURL, appleMusicPlaylistId: $0.appleMusicPlaylistId, tags: $0.tags)
+                            artworkURL: $0.artworkURL, appleMusicPlaylistId: $0.appleMusicPlaylistId,
+                            spotifyPlaylistId: $0.spotifyPlaylistId, tags: $0.tags)
         }
         let packs = catalog.packs.map { pack -> Seed.Pack in
             let durations = Dictionary((manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },

@@ -11,7 +11,7 @@ struct ClientCommand: AsyncParsableCommand {
               client sync --catalog https://cdn.example.com/shelf/ --json
             """,
         subcommands: [SyncCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
-                      FacetsCommand.self, PacksCommand.self, MusicCommand.self,
+                      FacetsCommand.self, PacksCommand.self, MusicCommand.self, TracksCommand.self,
                       InstallCommand.self, UninstallCommand.self, RepairCommand.self,
                       FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
                       ScenesCommand.self, GCCommand.self,

@@ -6,6 +6,7 @@ import Foundation
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
 //   soundshelf-bench sync [--items 100000] [--rounds 4]
 //   soundshelf-bench plays [--plays 1000000] [--targets 20000] [--rounds 5]
+//   soundshelf-bench music [--tracks 10000] [--rounds 3]
 // Each command is one `case` calling one `run(_:)` that returns the printable report.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -20,10 +21,12 @@ do {
         print(try SyncBench.run(Array(arguments.dropFirst())))
     case "plays":
         print(try await PlaysBench.run(Array(arguments.dropFirst())))
+    case "music":
+        print(try await MusicBench.run(Array(arguments.dropFirst())))
     case "catalog-child":   // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
-        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]")
+        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]")
         exit(arguments.isEmpty ? 0 : 2)
     }
 } catch {

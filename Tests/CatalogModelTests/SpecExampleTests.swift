@@ -24,7 +24,7 @@ struct SpecExampleTests {
      "vocabularies": {"locations": [{"name": "Arctic", "sortOrder": 0}], "moods": [], "musicThemes": [],
                       "atmosphereThemes": [], "sfxThemes": [], "creatureTypes": []},
      "music": [{"id": "1c2b3a4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "title": "Into the Underdark", "subtitle": null, "duration": null, "artworkURL": null,
-                "appleMusicPlaylistId": "pl.u-abc123", "tags": {}}],
+                "appleMusicPlaylistId": "pl.u-abc123", "spotifyPlaylistId": null, "tags": {}}],
      "packs": [{"id": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "slug": "dungeon-delve", "kind": "sfx", "title": "Dungeon Delve", "description": null, "artworkURL": null,
                 "version": 1, "manifestURL": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/manifest.json",
                 "items": [{"id": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4", "title": "Creaking Door", "subtitle": null, "duration": 2.5, "sortOrder": 0, "tags": {}}]}]}

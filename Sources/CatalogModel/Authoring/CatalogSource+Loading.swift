@@ -3,7 +3,7 @@ import Yams
 
 extension CatalogSource {
     static let keys = ["title", "baseURL", "vocabularies", "music", "packs"]
-    static let musicKeys = ["id", "title", "subtitle", "appleMusicPlaylistId", "artworkURL", "duration", "tags"]
+    static let musicKeys = ["id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags"]
 
     /// Reads catalog.yaml, collecting every problem of form. The packs it points to are read
     /// and checked by ``CatalogValidator``.
@@ -85,12 +85,13 @@ extension YAMLReader {
         let title = string(map, "title", path: path, required: true)
         let subtitle = string(map, "subtitle", path: path, required: false)
         let playlist = string(map, "appleMusicPlaylistId", path: path, required: true)
+        let spotify = string(map, "spotifyPlaylistId", path: path, required: false)
         let artwork = string(map, "artworkURL", path: path, required: false)
         let duration = double(map, "duration", path: path)
         if let duration, duration < 0 { error("duration must not be negative", at: map["duration"], path: join(path, "duration")) }
         let tags = map["tags"].map { self.tags($0, path: join(path, "tags"), kind: .music) } ?? TagSet()
         guard let id, let title, let playlist else { return nil }
         return MusicSource(id: id, title: title, subtitle: subtitle, appleMusicPlaylistId: playlist,
-                           artworkURL: artwork, duration: duration, tags: tags, path: path)
+                           spotifyPlaylistId: spotify, artworkURL: artwork, duration: duration, tags: tags, path: path)
     }
 }

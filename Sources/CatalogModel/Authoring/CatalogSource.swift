@@ -54,6 +54,8 @@ public struct MusicSource: Sendable, Equatable {
     public var title: String
     public var subtitle: String?
     public var appleMusicPlaylistId: String
+    /// Optional; unique across the catalog like the Apple Music id.
+    public var spotifyPlaylistId: String?
     public var artworkURL: String?
     public var duration: Double?
     public var tags: TagSet
@@ -61,11 +63,12 @@ public struct MusicSource: Sendable, Equatable {
     public var path: String
 
     public init(id: String, title: String, subtitle: String? = nil, appleMusicPlaylistId: String,
-                artworkURL: String? = nil, duration: Double? = nil, tags: TagSet = TagSet(), path: String) {
+                spotifyPlaylistId: String? = nil, artworkURL: String? = nil, duration: Double? = nil, tags: TagSet = TagSet(), path: String) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.appleMusicPlaylistId = appleMusicPlaylistId
+        self.spotifyPlaylistId = spotifyPlaylistId
         self.artworkURL = artworkURL
         self.duration = duration
         self.tags = tags

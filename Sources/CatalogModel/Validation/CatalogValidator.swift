@@ -25,6 +25,11 @@ public enum CatalogValidator {
             let playlistAt = catalog.locations["\(entry.path).appleMusicPlaylistId"]
             ids.claimPlaylist(entry.appleMusicPlaylistId, by: entry.title, file: catalog.file,
                               path: "\(entry.path).appleMusicPlaylistId", at: playlistAt, into: &report)
+            if let spotify = entry.spotifyPlaylistId {
+                ids.claimPlaylist(spotify, by: entry.title, key: "spotifyPlaylistId", file: catalog.file,
+                                  path: "\(entry.path).spotifyPlaylistId",
+                                  at: catalog.locations["\(entry.path).spotifyPlaylistId"], into: &report)
+            }
         }
 
         let packFiles = catalog.packFiles()

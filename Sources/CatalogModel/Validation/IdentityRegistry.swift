@@ -4,6 +4,7 @@ struct IdentityRegistry {
     private var ids: [String: (owner: String, file: String)] = [:]
     private var slugs: [String: String] = [:]
     private var playlists: [String: String] = [:]
+    private var spotifyPlaylists: [String: String] = [:]
 
     mutating func claim(_ id: String, as owner: String, file: String, path: String,
                         at: SourceLocation?, into report: inout DiagnosticReport) {
@@ -16,11 +17,14 @@ struct IdentityRegistry {
         }
     }
 
-    mutating func claimPlaylist(_ playlist: String, by title: String, file: String, path: String,
-                                at: SourceLocation?, into report: inout DiagnosticReport) {
-        if let first = playlists[playlist] {
-            report.append(Diagnostic(.error, "appleMusicPlaylistId '\(playlist)' is already used by '\(first)'; each entry needs its own playlist",
+    mutating func claimPlaylist(_ playlist: String, by title: String, key: String = "appleMusicPlaylistId",
+                                file: String, path: String, at: SourceLocation?, into report: inout DiagnosticReport) {
+        let isSpotify = key == "spotifyPlaylistId"
+        if let first = isSpotify ? spotifyPlaylists[playlist] : playlists[playlist] {
+            report.append(Diagnostic(.error, "\(key) '\(playlist)' is already used by '\(first)'; each entry needs its own playlist",
                                      file: file, line: at?.line, column: at?.column, path: path))
+        } else if isSpotify {
+            spotifyPlaylists[playlist] = title
         } else {
             playlists[playlist] = title
         }

@@ -8,7 +8,7 @@ public enum SeedRules {
     public static func check(_ seed: Seed, file: String) -> [Diagnostic] {
         var r = JSONRules(file: file)
         var seen: [String: String] = [:]
-        var playlists: [String: String] = [:]
+        var playlists: [String: String] = [:], spotifyPlaylists: [String: String] = [:]
         for dim in TagDimension.allCases {
             var names: Set<String> = []
             for (i, entry) in seed.vocabularies.entries(for: dim).enumerated() {
@@ -25,6 +25,14 @@ public enum SeedRules {
                 r.error("appleMusicPlaylistId '\(entry.appleMusicPlaylistId)' is already used at \(first)", "\(p).appleMusicPlaylistId")
             } else {
                 playlists[entry.appleMusicPlaylistId] = p
+            }
+            if let spotify = entry.spotifyPlaylistId {
+                if spotify.isEmpty { r.error("spotifyPlaylistId must not be empty; leave it out instead", "\(p).spotifyPlaylistId") }
+                if let first = spotifyPlaylists[spotify] {
+                    r.error("spotifyPlaylistId '\(spotify)' is already used at \(first)", "\(p).spotifyPlaylistId")
+                } else {
+                    spotifyPlaylists[spotify] = p
+                }
             }
             r.tags(entry.tags, kind: .music, "\(p).tags")
         }

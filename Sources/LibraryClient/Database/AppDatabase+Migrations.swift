@@ -13,6 +13,7 @@ extension AppDatabase {
         migrator.registerMigration("v1-search", migrate: createSearch)
         migrator.registerMigration("v2-user-collections", migrate: createUserCollections)
         migrator.registerMigration("v2-listening", migrate: createListening)
+        migrator.registerMigration("v2-music-track-library", migrate: createMusicTrackLibrary)
         return migrator
     }
 

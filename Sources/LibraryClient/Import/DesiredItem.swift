@@ -12,6 +12,7 @@ struct DesiredItem {
     var packTitle: String?
     var sortOrder: Int
     var playlistId: String?
+    var spotifyPlaylistId: String? = nil
     var tags: [TagDimension: [Int64]]
     /// Where the entry is in the seed, for messages.
     var origin: Origin
@@ -36,7 +37,7 @@ struct DesiredItem {
     func differs(from old: ExistingCatalog.Item) -> Bool {
         old.title != title || old.subtitle != subtitle || old.duration != duration || old.artworkURL != artworkURL
             || !old.visible || old.packId != packId || (packId != nil && old.sortOrder != sortOrder)
-            || old.playlistId != playlistId
+            || old.playlistId != playlistId || old.spotifyPlaylistId != spotifyPlaylistId
     }
 }
 

@@ -15,6 +15,7 @@ struct ExistingCatalog {
         var packId: String?
         var sortOrder: Int?
         var playlistId: String?
+        var spotifyPlaylistId: String?
     }
 
     struct Pack: Equatable {
@@ -39,7 +40,7 @@ struct ExistingCatalog {
     init(_ db: Database) throws {
         let itemStatement = try db.makeStatement(sql: """
             SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
-                   pi.pack_id, pi.sort_order, mr.apple_music_playlist_id
+                   pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id
             FROM library_item li
             LEFT JOIN pack_item pi ON pi.item_id = li.id
             LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
@@ -51,7 +52,8 @@ struct ExistingCatalog {
             maxItemNumber = max(maxItemNumber, number)
             items[row[i.id]] = Item(number: number, kind: row[i.kind], title: row[i.title], subtitle: row[i.subtitle],
                                     duration: row[i.duration], artworkURL: row[i.artworkURL], visible: row[i.visible],
-                                    packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID])
+                                    packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID],
+                                    spotifyPlaylistId: row[i.spotifyPlaylistID])
         }
         let packRows = try Row.fetchCursor(db, sql: """
             SELECT id, kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack
@@ -87,11 +89,12 @@ struct ExistingCatalog {
 /// The positions of the item snapshot's columns, by name.
 private struct ItemColumns {
     let id, number, kind, title, subtitle, duration, artworkURL, visible, packID, sortOrder, playlistID: Int
+    let spotifyPlaylistID: Int
 
     init(_ column: ColumnPositions) throws {
         (id, number, kind, title) = try (column["id"], column["item_number"], column["kind"], column["title"])
         (subtitle, duration, artworkURL) = try (column["subtitle"], column["duration"], column["artwork_url"])
         (visible, packID, sortOrder) = try (column["is_visible"], column["pack_id"], column["sort_order"])
-        playlistID = try column["apple_music_playlist_id"]
+        (playlistID, spotifyPlaylistID) = try (column["apple_music_playlist_id"], column["spotify_playlist_id"])
     }
 }

@@ -51,7 +51,7 @@ struct SeedValidator {
                 try checkName(entry.name, path: { "$.vocabularies.\(dim.vocabularyKey)[\(i)].name" }, id: nil)
             }
         }
-        var ids = Set<String>(), playlists = Set<String>(), slugs = Set<String>()
+        var ids = Set<String>(), playlists = Set<String>(), spotifyPlaylists = Set<String>(), slugs = Set<String>()
         for i in seed.music.indices {
             let path = { "$.music[\(i)]" }
             let musicID = try canonical(seed.music[i].id, path: path, seen: &ids)
@@ -63,6 +63,12 @@ struct SeedValidator {
             guard playlists.insert(playlist).inserted else {
                 throw fail("music \(entry.id) reuses appleMusicPlaylistId '\(playlist)'; each playlist may appear once",
                            "\(path()).appleMusicPlaylistId")
+            }
+            if let spotify = entry.spotifyPlaylistId {
+                guard !spotify.isEmpty, spotifyPlaylists.insert(spotify).inserted else {
+                    throw fail("music \(entry.id) has an empty or reused spotifyPlaylistId '\(spotify)'; each playlist may appear once",
+                               "\(path()).spotifyPlaylistId")
+                }
             }
             try checkTags(entry.tags, kind: .music, path: { "\(path()).tags" }, id: entry.id)
         }

@@ -102,10 +102,15 @@ extension SeedWriter {
             // A playlist id may move from a hidden or renumbered entry to this one: free it first.
             try db.cachedStatement(sql: "DELETE FROM music_playlist_ref WHERE apple_music_playlist_id = ? AND item_id <> ?")
                 .execute(arguments: [playlist, item.id])
+            if let spotify = item.spotifyPlaylistId {
+                try db.cachedStatement(sql: "UPDATE music_playlist_ref SET spotify_playlist_id = NULL WHERE spotify_playlist_id = ? AND item_id <> ?")
+                    .execute(arguments: [spotify, item.id])
+            }
             try db.cachedStatement(sql: """
-                INSERT INTO music_playlist_ref(item_id, apple_music_playlist_id) VALUES (?, ?)
-                ON CONFLICT(item_id) DO UPDATE SET apple_music_playlist_id = excluded.apple_music_playlist_id
-                """).execute(arguments: [item.id, playlist])
+                INSERT INTO music_playlist_ref(item_id, apple_music_playlist_id, spotify_playlist_id) VALUES (?, ?, ?)
+                ON CONFLICT(item_id) DO UPDATE SET apple_music_playlist_id = excluded.apple_music_playlist_id,
+                  spotify_playlist_id = excluded.spotify_playlist_id
+                """).execute(arguments: [item.id, playlist, item.spotifyPlaylistId])
         }
     }
 

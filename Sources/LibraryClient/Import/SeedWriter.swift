@@ -107,7 +107,7 @@ struct SeedWriter {
         for (i, entry) in seed.music.enumerated() {
             result.append(DesiredItem(id: entry.id, kind: .music, title: entry.title, subtitle: entry.subtitle,
                                       duration: entry.duration, artworkURL: entry.artworkURL, packId: nil, packTitle: nil,
-                                      sortOrder: 0, playlistId: entry.appleMusicPlaylistId,
+                                      sortOrder: 0, playlistId: entry.appleMusicPlaylistId, spotifyPlaylistId: entry.spotifyPlaylistId,
                                       tags: try dimensions.ids(for: entry.tags, kind: .music, db), origin: .music(i)))
         }
         for (p, pack) in seed.packs.enumerated() {

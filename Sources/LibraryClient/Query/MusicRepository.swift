@@ -1,7 +1,7 @@
 import CatalogModel
 import GRDB
 
-/// One music entry: a library item backed by an Apple Music playlist.
+/// One music entry: a library item backed by an Apple Music playlist (and optionally a Spotify one).
 public struct MusicEntry: Sendable, Hashable, Identifiable {
     public var id: String
     /// The entry's title.
@@ -14,6 +14,8 @@ public struct MusicEntry: Sendable, Hashable, Identifiable {
     public var artworkURL: String?
     /// The Apple Music playlist that plays this entry.
     public var appleMusicPlaylistId: String
+    /// The entry's Spotify playlist, when it has one.
+    public var spotifyPlaylistId: String?
     /// Always ``Availability/appleMusic``.
     public var availability: Availability { .appleMusic }
 }
@@ -31,12 +33,14 @@ public struct MusicRepository: Sendable {
     public func listMusicEntries() async throws -> [MusicEntry] {
         try await context.database.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT li.id, li.title, li.subtitle, li.duration, li.artwork_url, mr.apple_music_playlist_id
+                SELECT li.id, li.title, li.subtitle, li.duration, li.artwork_url, mr.apple_music_playlist_id,
+                       mr.spotify_playlist_id
                 FROM library_item li JOIN music_playlist_ref mr ON mr.item_id = li.id
                 WHERE li.kind = 'music' AND li.is_visible = 1 ORDER BY li.title COLLATE NOCASE, li.id
                 """).map {
                 MusicEntry(id: $0["id"], title: $0["title"], subtitle: $0["subtitle"], duration: $0["duration"],
-                           artworkURL: $0["artwork_url"], appleMusicPlaylistId: $0["apple_music_playlist_id"])
+                           artworkURL: $0["artwork_url"], appleMusicPlaylistId: $0["apple_music_playlist_id"],
+                           spotifyPlaylistId: $0["spotify_playlist_id"])
             }
         }
     }

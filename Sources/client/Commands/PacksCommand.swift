@@ -48,24 +48,3 @@ struct PacksCommand: AsyncParsableCommand {
         })
     }
 }
-
-/// `client music`
-struct MusicCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "music", abstract: "Music entries with their Apple Music playlist ids.")
-
-    @OptionGroup var global: GlobalOptions
-
-    struct Entry: Encodable { let id, title, appleMusicPlaylistId: String }
-    struct JSON: Encodable { let items: [Entry] }
-
-    func run() async throws {
-        try await CommandRunner.run {
-            let library = try await global.openSyncedLibrary()
-            let entries = try await library.music.listMusicEntries()
-            if global.json {
-                return try Output.json(JSON(items: entries.map { Entry(id: $0.id, title: $0.title, appleMusicPlaylistId: $0.appleMusicPlaylistId) }))
-            }
-            Output.table(["ID", "TITLE", "PLAYLIST"], entries.map { [$0.id, $0.title, $0.appleMusicPlaylistId] })
-        }
-    }
-}

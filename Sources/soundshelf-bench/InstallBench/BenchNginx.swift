@@ -7,14 +7,16 @@ final class BenchNginx {
     let baseURL: String
     private let process: Process
 
-    init(root: String, work: URL, executable: String = "/usr/sbin/nginx") throws {
+    /// `jsonSuffix`: a request for `/a/b` is also answered from `a/b.json` (the music bench's fake
+    /// web APIs, whose paths are both resources and folders).
+    init(root: String, work: URL, executable: String = "/usr/sbin/nginx", jsonSuffix: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchFailure(message: "nginx not found at \(executable); run scripts/bootstrap (Debian package nginx-light)")
         }
         for _ in 0..<5 {
             let port = Int.random(in: 20_000..<60_000)
             let config = work.appendingPathComponent("nginx.conf")
-            try Self.config(root: root, port: port, work: work.path).write(to: config, atomically: true, encoding: .utf8)
+            try Self.config(root: root, port: port, work: work.path, jsonSuffix: jsonSuffix).write(to: config, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = ["-p", work.path + "/", "-c", config.path, "-e", work.appendingPathComponent("error.log").path]
@@ -38,10 +40,13 @@ final class BenchNginx {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        // Started from a Swift concurrency thread, nginx inherits a mask that blocks SIGTERM.
+        for _ in 0..<20 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
-    private static func config(root: String, port: Int, work: String) -> String {
+    private static func config(root: String, port: Int, work: String, jsonSuffix: Bool) -> String {
         """
         daemon off; master_process off; worker_processes 1;
         pid "\(work)/nginx.pid"; error_log "\(work)/error.log" warn;
@@ -50,7 +55,7 @@ final class BenchNginx {
             access_log off; sendfile on; default_type application/octet-stream;
             client_body_temp_path "\(work)/cb"; proxy_temp_path "\(work)/px"; fastcgi_temp_path "\(work)/fc";
             uwsgi_temp_path "\(work)/uw"; scgi_temp_path "\(work)/sc";
-            server { listen 127.0.0.1:\(port); root "\(root)"; location / { } }
+            server { listen 127.0.0.1:\(port); root "\(root)"; location / { \(jsonSuffix ? "try_files $uri.json $uri =404;" : "") } }
         }
 
         """

@@ -1,6 +1,6 @@
 import GRDB
 
-/// A row of `music_playlist_ref`: the Apple Music playlist behind a music item.
+/// A row of `music_playlist_ref`: the Apple Music (and Spotify) playlist behind a music item.
 ///
 /// ```swift
 /// let ref = try MusicPlaylistRefRecord.fetchOne(db, key: itemId)
@@ -13,10 +13,13 @@ package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRec
     package var appleMusicPlaylistId: String
     package var lastSyncAt: String?
     package var useSnapshot: Bool
+    /// The entry's Spotify playlist, when it has one.
+    package var spotifyPlaylistId: String?
 
     package enum CodingKeys: String, CodingKey {
         case itemId = "item_id", appleMusicPlaylistId = "apple_music_playlist_id"
         case lastSyncAt = "last_sync_at", useSnapshot = "use_snapshot"
+        case spotifyPlaylistId = "spotify_playlist_id"
     }
 
     package enum Columns {
@@ -24,5 +27,6 @@ package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRec
         package static let appleMusicPlaylistId = Column(CodingKeys.appleMusicPlaylistId)
         package static let lastSyncAt = Column(CodingKeys.lastSyncAt)
         package static let useSnapshot = Column(CodingKeys.useSnapshot)
+        package static let spotifyPlaylistId = Column(CodingKeys.spotifyPlaylistId)
     }
 }

@@ -1,6 +1,7 @@
 import GRDB
 
-/// A row of `music_track_cache`: cached metadata of one Apple Music track.
+/// A row of `music_track_cache`: one canonical track of the music services' track cache, with
+/// one ``MusicSourceTrackRecord`` per service that lists it. `genres` is stored as JSON text.
 ///
 /// ```swift
 /// let track = try MusicTrackCacheRecord.fetchOne(db, key: "i.abc")
@@ -15,10 +16,36 @@ package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableReco
     package var duration: Double?
     package var artworkURL: String?
     package var lastSeenAt: String
+    package var isrc: String?
+    package var genres: [String]
+    package var composer: String?
+    package var albumArtist: String?
+    package var releaseDate: String?
+    /// When the track was first added (the earliest a service says), ISO-8601.
+    package var addedAt: String?
+
+    package init(trackId: String, title: String, artist: String, album: String? = nil, duration: Double? = nil,
+                artworkURL: String? = nil, lastSeenAt: String, isrc: String? = nil, genres: [String] = [],
+                composer: String? = nil, albumArtist: String? = nil, releaseDate: String? = nil, addedAt: String? = nil) {
+        self.trackId = trackId
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.duration = duration
+        self.artworkURL = artworkURL
+        self.lastSeenAt = lastSeenAt
+        self.isrc = isrc
+        self.genres = genres
+        self.composer = composer
+        self.albumArtist = albumArtist
+        self.releaseDate = releaseDate
+        self.addedAt = addedAt
+    }
 
     package enum CodingKeys: String, CodingKey {
         case trackId = "track_id", title, artist, album, duration
         case artworkURL = "artwork_url", lastSeenAt = "last_seen_at"
+        case isrc, genres, composer, albumArtist = "album_artist", releaseDate = "release_date", addedAt = "added_at"
     }
 
     package enum Columns {
@@ -29,5 +56,7 @@ package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableReco
         package static let duration = Column(CodingKeys.duration)
         package static let artworkURL = Column(CodingKeys.artworkURL)
         package static let lastSeenAt = Column(CodingKeys.lastSeenAt)
+        package static let isrc = Column(CodingKeys.isrc)
+        package static let addedAt = Column(CodingKeys.addedAt)
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// One canonical track of the cache, with the services that list it.
+///
+/// ```swift
+/// let tracks = try await library.music.fetchTracks(entryID: entry.id)
+/// tracks.first?.sources   // [.appleMusic, .spotify]
+/// ```
+public struct MusicTrack: Sendable, Hashable, Identifiable {
+    public var id: String { trackID }
+    public var trackID: String
+    public var title: String
+    public var artist: String
+    public var album: String?
+    /// Seconds.
+    public var duration: Double?
+    public var isrc: String?
+    public var artworkURL: String?
+    public var addedAt: String?
+    /// Apple Music first, then Spotify.
+    public var sources: [MusicService]
+    /// Counted plays of the track.
+    public var plays: Int
+}
+
+/// Which canonical tracks `fetchTracks(_:)` keeps, by the services that list them.
+public enum TrackSourceFilter: String, Sendable, Hashable, CaseIterable {
+    case all
+    case appleMusic = "apple-music"
+    case spotify
+    /// Tracks listed by both services.
+    case both
+}
+
+/// The order of a track listing.
+public enum TrackSort: String, Sendable, Hashable, CaseIterable {
+    /// Latest `addedAt` first.
+    case recent
+    case title, artist, album
+    /// Most counted plays first.
+    case plays
+}
+
+/// A track listing request: filter, search, order and one page (keyset paging by cursor).
+///
+/// ```swift
+/// var query = TrackQuery(source: .both, search: "night", sort: .title, limit: 50)
+/// let page = try await library.music.fetchTracks(query)
+/// query.after = page.nextCursor
+/// ```
+public struct TrackQuery: Sendable, Hashable {
+    public var source: TrackSourceFilter
+    /// Case-insensitive substring of title, artist or album.
+    public var search: String?
+    public var sort: TrackSort
+    public var limit: Int
+    /// The `nextCursor` of the previous page; nil for the first page.
+    public var after: String?
+
+    public init(source: TrackSourceFilter = .all, search: String? = nil, sort: TrackSort = .recent, limit: Int = 100,
+                after: String? = nil) {
+        self.source = source
+        self.search = search
+        self.sort = sort
+        self.limit = limit
+        self.after = after
+    }
+}
+
+/// One page of tracks: `total` counts every matching canonical track; `nextCursor` is nil on the last page.
+public struct TrackPage: Sendable, Hashable {
+    public var total: Int
+    public var tracks: [MusicTrack]
+    public var nextCursor: String?
+}
+
+/// Where a track listing stopped: the sort, the last row's sort key and id, as URL-safe base64 JSON.
+struct TrackCursor: Codable, Hashable {
+    var sort: String
+    var key: String?
+    var number: Int?
+    var id: String
+
+    func encoded() -> String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ text: String, sort: TrackSort) throws -> TrackCursor {
+        var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base += String(repeating: "=", count: (4 - base.count % 4) % 4)
+        guard let data = Data(base64Encoded: base), let cursor = try? JSONDecoder().decode(TrackCursor.self, from: data),
+              cursor.sort == sort.rawValue, (cursor.key == nil) == (sort == .plays), (cursor.number == nil) == (sort != .plays)
+        else { throw MusicServiceError.invalidCursor(text) }
+        return cursor
+    }
+}
+
+/// Counted plays, as SQL over a track id column. Play history is not recorded yet, so every
+/// track reads 0; this is the one place that changes when it is.
+enum TrackPlays {
+    static func sql(trackIDColumn: String) -> String { "0" }
+}
