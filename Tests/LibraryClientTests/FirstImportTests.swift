@@ -27,9 +27,9 @@ import TestSupport
         let music = try await h.library.items.fetchItems(kind: .music, filters: Filters(), sort: .title)
         #expect(music.map(\.title) == ["Into the Underdark", "Tavern Nights"])
         #expect(music.allSatisfy { $0.availability == .appleMusic })
-        let entries = try await h.library.music.listMusicEntries()
-        #expect(entries.map(\.appleMusicPlaylistId) == ["pl.u-1", "pl.u-2"])
-        #expect(try await h.library.music.playlistID(for: tid(2).uppercased()) == "pl.u-2")
+        let entries = try await h.library.music.fetchMusicEntries()
+        #expect(entries.map(\.appleMusicPlaylistID) == ["pl.u-1", "pl.u-2"])
+        #expect(try await h.library.music.fetchPlaylistID(forItemID: tid(2).uppercased()) == "pl.u-2")
     }
 
     @Test func packsStartNotDownloadedAndItemsAreLocked() async throws {

@@ -8,6 +8,7 @@ import Foundation
 /// let tracks = try await client.fetchTracks(playlistID: "pl.u-abc123")
 /// ```
 public struct AppleMusicAPIClient: MusicServiceClient {
+    /// Always ``MusicService/appleMusic``.
     public var service: MusicService { .appleMusic }
     let http: MusicHTTP
     let storefront: String

@@ -22,7 +22,7 @@ extension MusicRepository {
                 sources.append(.init(source: service, status: .notConnected, playlists: 0, tracks: 0, errors: []))
                 continue
             }
-            let playlists = entries.compactMap { service == .appleMusic ? $0.appleMusicPlaylistId : $0.spotifyPlaylistId }
+            let playlists = entries.compactMap { service == .appleMusic ? $0.appleMusicPlaylistID : $0.spotifyPlaylistID }
             sources.append(try await refresh(playlists, with: client, skipFresh: options.skipsFresh))
         }
         let merged = try await context.database.write { try MusicTrackStore.dedup($0) }
@@ -50,7 +50,7 @@ extension MusicRepository {
         let entry = try await resolveEntries([itemID])[0]
         var errors: [String] = []
         for client in clients {
-            let id = client.service == .appleMusic ? entry.appleMusicPlaylistId : entry.spotifyPlaylistId
+            let id = client.service == .appleMusic ? entry.appleMusicPlaylistID : entry.spotifyPlaylistID
             guard let id else { continue }
             do {
                 let info = try await client.fetchPlaylist(id: id)
@@ -120,7 +120,7 @@ extension MusicRepository {
 
     /// The named entries (id in either case, or exact title), or every visible one.
     func resolveEntries(_ references: [String]) async throws -> [MusicEntry] {
-        let all = try await listMusicEntries()
+        let all = try await fetchMusicEntries()
         guard !references.isEmpty else { return all }
         return try references.map { reference in
             let id = CanonicalID.parse(reference)

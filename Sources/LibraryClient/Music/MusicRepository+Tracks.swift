@@ -12,7 +12,7 @@ extension MusicRepository {
         let entry = try await resolveEntries([entryID])[0]
         let tracks = try await context.database.read { db in
             var ids: [String] = [], seen = Set<String>()
-            for playlist in [entry.appleMusicPlaylistId, entry.spotifyPlaylistId].compactMap({ $0 }) {
+            for playlist in [entry.appleMusicPlaylistID, entry.spotifyPlaylistID].compactMap({ $0 }) {
                 let rows = try String.fetchAll(db, sql: "SELECT track_id FROM playlist_track WHERE playlist_id = ? ORDER BY position, track_id",
                                                arguments: [playlist])
                 for id in rows where seen.insert(id).inserted { ids.append(id) }

@@ -5,7 +5,9 @@
 /// MusicService.appleMusic.badge       // "AM"
 /// ```
 public enum MusicService: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Apple Music (`apple-music`).
     case appleMusic = "apple-music"
+    /// Spotify (`spotify`).
     case spotify
 
     /// The service's name for messages.

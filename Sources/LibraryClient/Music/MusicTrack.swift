@@ -8,14 +8,21 @@ import Foundation
 /// ```
 public struct MusicTrack: Sendable, Hashable, Identifiable {
     public var id: String { trackID }
+    /// The canonical track's id (a lowercase UUID).
     public var trackID: String
+    /// The title.
     public var title: String
+    /// The artist.
     public var artist: String
+    /// The album, when known.
     public var album: String?
     /// Seconds.
     public var duration: Double?
+    /// The ISRC, when a service gives one.
     public var isrc: String?
+    /// The artwork (Apple Music's when the track has an Apple Music source).
     public var artworkURL: String?
+    /// When the track was first added (the earliest a service says), ISO-8601.
     public var addedAt: String?
     /// Apple Music first, then Spotify.
     public var sources: [MusicService]
@@ -25,8 +32,11 @@ public struct MusicTrack: Sendable, Hashable, Identifiable {
 
 /// Which canonical tracks `fetchTracks(_:)` keeps, by the services that list them.
 public enum TrackSourceFilter: String, Sendable, Hashable, CaseIterable {
+    /// Every cached track.
     case all
+    /// Tracks with an Apple Music source.
     case appleMusic = "apple-music"
+    /// Tracks with a Spotify source.
     case spotify
     /// Tracks listed by both services.
     case both
@@ -36,6 +46,9 @@ public enum TrackSourceFilter: String, Sendable, Hashable, CaseIterable {
 public enum TrackSort: String, Sendable, Hashable, CaseIterable {
     /// Latest `addedAt` first.
     case recent
+    /// By album, then title.
+    /// By artist, then title.
+    /// By title.
     case title, artist, album
     /// Most counted plays first.
     case plays
@@ -49,14 +62,18 @@ public enum TrackSort: String, Sendable, Hashable, CaseIterable {
 /// query.after = page.nextCursor
 /// ```
 public struct TrackQuery: Sendable, Hashable {
+    /// Which services' tracks to keep.
     public var source: TrackSourceFilter
     /// Case-insensitive substring of title, artist or album.
     public var search: String?
+    /// The order.
     public var sort: TrackSort
+    /// At most this many tracks.
     public var limit: Int
     /// The `nextCursor` of the previous page; nil for the first page.
     public var after: String?
 
+    /// A query; the defaults list every cached track, most recently added first.
     public init(source: TrackSourceFilter = .all, search: String? = nil, sort: TrackSort = .recent, limit: Int = 100,
                 after: String? = nil) {
         self.source = source
@@ -69,8 +86,11 @@ public struct TrackQuery: Sendable, Hashable {
 
 /// One page of tracks: `total` counts every matching canonical track; `nextCursor` is nil on the last page.
 public struct TrackPage: Sendable, Hashable {
+    /// Canonical tracks matching the query in all pages.
     public var total: Int
+    /// The tracks of this page.
     public var tracks: [MusicTrack]
+    /// Pass to the next query to continue; nil on the last page.
     public var nextCursor: String?
 }
 

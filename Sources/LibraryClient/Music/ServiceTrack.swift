@@ -4,23 +4,36 @@
 /// let track = ServiceTrack(serviceTrackID: "1440857781", title: "Intro", artist: "The xx", album: "xx")
 /// ```
 public struct ServiceTrack: Sendable, Hashable {
+    /// The service's own id of the track.
     public var serviceTrackID: String
+    /// The title.
     public var title: String
+    /// The (first) artist.
     public var artist: String
+    /// The album, when known.
     public var album: String?
     /// Seconds.
     public var duration: Double?
+    /// The ISRC, when the service gives one.
     public var isrc: String?
+    /// The artwork.
     public var artworkURL: String?
+    /// The genres, in the service's order.
     public var genres: [String]
+    /// The composer, when known.
     public var composer: String?
+    /// The album artist, when known.
     public var albumArtist: String?
+    /// The release date as the service writes it.
     public var releaseDate: String?
     /// When the track was added to the playlist (ISO-8601), when the service says.
     public var addedAt: String?
+    /// Spotify's popularity (0–100).
     public var popularity: Int?
+    /// A preview clip (Spotify).
     public var previewURL: String?
 
+    /// A track from its fields.
     public init(serviceTrackID: String, title: String, artist: String, album: String? = nil, duration: Double? = nil,
                 isrc: String? = nil, artworkURL: String? = nil, genres: [String] = [], composer: String? = nil,
                 albumArtist: String? = nil, releaseDate: String? = nil, addedAt: String? = nil,
@@ -50,15 +63,21 @@ public struct ServiceTrack: Sendable, Hashable {
 /// ```
 public struct ServicePlaylist: Sendable, Hashable {
     public var id: String
+    /// The playlist's name.
     public var name: String?
     public var description: String?
+    /// The playlist's artwork.
     public var artworkURL: String?
+    /// The curator or owner.
     public var ownerName: String?
+    /// Whether the playlist is public (Spotify).
     public var isPublic: Bool?
+    /// How many tracks the service says it holds.
     public var trackTotal: Int?
     /// Spotify's version of the playlist's content; nil for Apple Music.
     public var snapshotID: String?
 
+    /// A playlist from its fields.
     public init(id: String, name: String? = nil, description: String? = nil, artworkURL: String? = nil,
                 ownerName: String? = nil, isPublic: Bool? = nil, trackTotal: Int? = nil, snapshotID: String? = nil) {
         self.id = id
@@ -84,6 +103,7 @@ public struct ServicePlaylist: Sendable, Hashable {
 /// }
 /// ```
 public protocol MusicServiceClient: Sendable {
+    /// The service this client talks to.
     var service: MusicService { get }
     /// The playlist's metadata.
     func fetchPlaylist(id: String) async throws -> ServicePlaylist

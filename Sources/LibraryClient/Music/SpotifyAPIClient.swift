@@ -8,6 +8,7 @@ import Foundation
 /// let tracks = try await client.fetchTracks(playlistID: "37i9dQZF1DX8NTLI2TtZa6")
 /// ```
 public struct SpotifyAPIClient: MusicServiceClient {
+    /// Always ``MusicService/spotify``.
     public var service: MusicService { .spotify }
     let http: MusicHTTP
 

@@ -35,14 +35,14 @@ struct MusicListCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            let entries = try await library.music.listMusicEntries()
+            let entries = try await library.music.fetchMusicEntries()
             if global.json {
                 return try Output.json(JSON(items: entries.map {
-                    Entry(id: $0.id, title: $0.title, appleMusicPlaylistId: $0.appleMusicPlaylistId, spotifyPlaylistId: $0.spotifyPlaylistId)
+                    Entry(id: $0.id, title: $0.title, appleMusicPlaylistId: $0.appleMusicPlaylistID, spotifyPlaylistId: $0.spotifyPlaylistID)
                 }))
             }
             Output.table(["ID", "TITLE", "APPLE MUSIC", "SPOTIFY"],
-                         entries.map { [$0.id, $0.title, $0.appleMusicPlaylistId, $0.spotifyPlaylistId ?? "-"] })
+                         entries.map { [$0.id, $0.title, $0.appleMusicPlaylistID, $0.spotifyPlaylistID ?? "-"] })
         }
     }
 }

@@ -70,8 +70,8 @@ import TestSupport
         #expect(after == before)
         let applied = try await library.database.writer.read { try AppDatabase.migrator.appliedIdentifiers($0) }
         #expect(applied.contains("v2-music-track-library"))
-        let entries = try await library.music.listMusicEntries()
-        #expect(entries.map(\.appleMusicPlaylistId) == ["pl.u-night"] && entries[0].spotifyPlaylistId == nil)
+        let entries = try await library.music.fetchMusicEntries()
+        #expect(entries.map(\.appleMusicPlaylistID) == ["pl.u-night"] && entries[0].spotifyPlaylistID == nil)
         let pack = try await library.packs.fetchPacks(kind: nil)
         #expect(pack.map(\.state.rawValue) == ["downloaded"])
         let old = try await library.music.fetchTracks(entryID: "Night Watch").tracks
