@@ -117,8 +117,10 @@ struct TrackCursor: Codable, Hashable {
     }
 }
 
-/// Counted plays, as SQL over a track id column. Play history is not recorded yet, so every
-/// track reads 0; this is the one place that changes when it is.
+/// Counted plays of a cached track (target `track:<trackId>`), as SQL over a track id column:
+/// the running total the play history keeps per target, 0 for a track never played.
 enum TrackPlays {
-    static func sql(trackIDColumn: String) -> String { "0" }
+    static func sql(trackIDColumn: String) -> String {
+        "COALESCE((SELECT ptt.plays FROM play_target_total ptt WHERE ptt.target = 'track:' || \(trackIDColumn)), 0)"
+    }
 }

@@ -31,6 +31,17 @@ import TestSupport
             try MusicTrackStore.apply(ServicePlaylist(id: "sp-1"), tracks: spotify, service: .spotify, now: "2026-01-01T00:00:00Z", db)
             _ = try MusicTrackStore.dedup(db)
         }
+        // Plays of three tracks (3, 2 and 1), an hour apart so none is a duplicate of another.
+        let played = try await library.music.fetchTracks(TrackQuery(sort: .title, limit: 3)).tracks
+        var at = Date()
+        for (track, count) in zip(played, [3, 2, 1]) {
+            for _ in 0..<count {
+                at += 3600
+                let outcome = try await library.plays.record(PlayInput(target: "track:\(track.trackID)", secondsPlayed: 600,
+                                                                       at: at, source: .manual))
+                guard case .counted = outcome else { throw CancellationError() }
+            }
+        }
         return fixture
     }
 
@@ -41,6 +52,8 @@ import TestSupport
         let search = try await library.music.fetchTracks(TrackQuery(search: "OTHER 2", limit: 100))
         #expect(Set(search.tracks.map(\.album)) == ["Other 20", "Other 21", "Other 22", "Other 23", "Other 24"])
         #expect(search.tracks.allSatisfy { $0.plays == 0 })
+        let byPlays = try await library.music.fetchTracks(TrackQuery(sort: .plays, limit: 4)).tracks.map(\.plays)
+        #expect(byPlays == [3, 2, 1, 0])
     }
 
     @Test(arguments: TrackSort.allCases)
@@ -62,7 +75,9 @@ import TestSupport
         case .title: #expect(paged.map { $0.title.lowercased() } == paged.map { $0.title.lowercased() }.sorted())
         case .artist: #expect(paged.map { $0.artist.lowercased() } == paged.map { $0.artist.lowercased() }.sorted())
         case .album: #expect(paged.map { ($0.album ?? "").lowercased() } == paged.map { ($0.album ?? "").lowercased() }.sorted())
-        case .plays: #expect(paged.allSatisfy { $0.plays == 0 })
+        case .plays:
+            #expect(paged.map(\.plays) == paged.map(\.plays).sorted(by: >))
+            #expect(paged.map(\.plays).reduce(0, +) == 6)
         }
     }
 
