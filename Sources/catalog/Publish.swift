@@ -3,7 +3,7 @@ import CatalogPublisher
 import CommandSupport
 import Foundation
 
-/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew]`.
+/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew] [--templates DIR]`.
 struct Publish: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build missing packs, then write the seed, catalog.json (last, atomically) and index.html into DIR."
@@ -24,6 +24,10 @@ struct Publish: ParsableCommand {
     @Flag(help: "Write a new catalog.json (catalogVersion + 1, later expiry) even when nothing changed.")
     var renew = false
 
+    @Option(help: ArgumentHelp("A folder with a customised index.html.mustache (and the partials it uses); the built-in page is used when left out.",
+                               valueName: "dir"))
+    var templates: String?
+
     @Flag(help: "Treat validation warnings as errors.")
     var strict = false
 
@@ -40,8 +44,10 @@ struct Publish: ParsableCommand {
         options.expiresInDays = expiresIn
         options.renew = renew
         options.strict = strict
-        options.templatesDirectory = TemplateLocator.directory(containing: "index.html.mustache")
-        let result = try ToolFailure.report { try CatalogPublisher.publish(options) }
+        let result = try ToolFailure.report {
+            options.templatesDirectory = try TemplateOverride.directory(option: templates, holding: CatalogPage.templateName)
+            return try CatalogPublisher.publish(options)
+        }
         if json { try Output.json(result); return }
         for slug in result.packsBuilt { Output.line("built pack \(slug)") }
         if !result.removedPacks.isEmpty { Output.line("removed packs: \(result.removedPacks.joined(separator: ", "))") }
@@ -49,6 +55,5 @@ struct Publish: ParsableCommand {
         Output.line(result.changed ? "published catalogVersion \(result.catalogVersion) → \(result.catalog)"
                                    : "unchanged: catalogVersion \(result.catalogVersion), nothing rewritten")
         if let sig = result.signature { Output.line("signature: \(sig)") }
-        if options.templatesDirectory == nil { Output.error("warning: templates/index.html.mustache not found; no index.html written") }
     }
 }
