@@ -1,7 +1,8 @@
 import Foundation
 
-/// The rules on one pack beyond its form: ids unique inside it, item files present, regular
-/// and inside the pack folder, artwork present, and the tag typo guard.
+/// The rules on one pack beyond its form: ids unique inside it, item files present, regular,
+/// inside the pack folder and readable audio that agrees with what the author declared
+/// (``AudioRules``), artwork present, and the tag typo guard.
 ///
 /// ```swift
 /// var tags = TagGuard(initial: catalog.vocabularies)
@@ -29,6 +30,8 @@ public enum PackValidator {
             }
             if let problem = FileRules.check(item.file, in: pack.directory) {
                 add(.error, problem, "\(path).file")
+            } else {
+                found += AudioRules.check(pack, item: i).1
             }
             found += tags.check(item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
         }
