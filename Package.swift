@@ -21,11 +21,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
-        // Shared model: Codable formats, tag names as data, validation, hashing and signatures.
+        // Shared model: Codable formats, tag names as data, validation (audio headers through
+        // AudioProbe), hashing and signatures.
         .target(name: "CatalogModel", dependencies: [
-            "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
+            "AudioProbe", "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Pure-Swift audio header parsers.
+        // Pure-Swift audio header parsers (Foundation only).
         .target(name: "AudioProbe"),
         // libarchive as a system library; only PackArchive calls it.
         .systemLibrary(

@@ -58,9 +58,7 @@ public enum CatalogPublisher {
                                        seed: seedRef, packs: packs)
         let documentBytes = try CatalogJSON.encode(document)
         let signature = try writer.ensureSignature(for: documentBytes)
-        if let templates = options.templatesDirectory {
-            try writer.writePage(catalog: document, seed: seed, manifests: built.manifests, templates: templates)
-        }
+        try writer.writePage(catalog: document, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
         try writer.writeCatalog(documentBytes)
         return PublishResult(catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,
                              seed: output.appendingPathComponent(PublishLayout.localPath(of: seedRef.url)).path,

@@ -16,7 +16,8 @@ public struct PublishOptions: Sendable {
     /// Write a new catalog.json (catalogVersion + 1, later `expires`) even with no change.
     public var renew = false
     public var strict = false
-    /// Where the page templates are; without it no index.html is written.
+    /// A folder of customised page templates (`index.html.mustache` and the partials it
+    /// uses); nil renders index.html from the templates built in.
     public var templatesDirectory: String?
     public var now = Date()
 

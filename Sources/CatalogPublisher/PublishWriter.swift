@@ -28,7 +28,7 @@ struct PublishWriter {
         return full
     }
 
-    func writePage(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String) throws {
+    func writePage(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String?) throws {
         let html = try CatalogPage.render(catalog: catalog, seed: seed, manifests: manifests, templatesDirectory: templates)
         try write(Data(html.utf8), "index.html")
     }

@@ -36,12 +36,19 @@ public enum ToolRunner {
 
     public static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
                            directory: String? = nil, stdin: Data? = nil) throws -> Result {
+        try run(executable: productsDirectory.appendingPathComponent(tool), arguments, environment: environment,
+                directory: directory, stdin: stdin)
+    }
+
+    /// Runs any executable (an installed copy of a tool, a script) the same way.
+    public static func run(executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                           directory: String? = nil, stdin: Data? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        // A developer's own data root or catalog must never leak into a test.
-        for key in ["SOUNDSHELF_ROOT", "SOUNDSHELF_CATALOG"] { env[key] = nil }
+        // A developer's own data root, catalog or templates must never leak into a test.
+        for key in ["SOUNDSHELF_ROOT", "SOUNDSHELF_CATALOG", "SOUNDSHELF_TEMPLATES"] { env[key] = nil }
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -18,19 +18,10 @@ public enum CatalogValidator {
         var tags = TagGuard(initial: catalog.vocabularies)
         var ids = IdentityRegistry()
         for entry in catalog.music {
-            let at = catalog.locations["\(entry.path).id"]
             report.append(contentsOf: tags.check(entry.tags, kind: .music, file: catalog.file,
                                                  path: "\(entry.path).tags", locations: catalog.locations))
-            ids.claim(entry.id, as: "music entry '\(entry.title)'", file: catalog.file, path: "\(entry.path).id", at: at, into: &report)
-            let playlistAt = catalog.locations["\(entry.path).appleMusicPlaylistId"]
-            ids.claimPlaylist(entry.appleMusicPlaylistId, by: entry.title, file: catalog.file,
-                              path: "\(entry.path).appleMusicPlaylistId", at: playlistAt, into: &report)
-            if let spotify = entry.spotifyPlaylistId {
-                ids.claimPlaylist(spotify, by: entry.title, key: "spotifyPlaylistId", file: catalog.file,
-                                  path: "\(entry.path).spotifyPlaylistId",
-                                  at: catalog.locations["\(entry.path).spotifyPlaylistId"], into: &report)
-            }
         }
+        ids.claimMusic(of: catalog, into: &report)
 
         let packFiles = catalog.packFiles()
         if packFiles.isEmpty && FileManager.default.fileExists(atPath: catalog.packsDirectory.path) == false {

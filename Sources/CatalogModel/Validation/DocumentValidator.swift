@@ -40,7 +40,10 @@ public enum DocumentValidator {
         guard let data = FileManager.default.contents(atPath: path) else {
             return DiagnosticReport([Diagnostic(.error, "cannot read the file; check the path", file: path)])
         }
-        guard let kind = DocumentKind.detect(data) else {
+        // Content first; a file whose content says nothing (empty, not a mapping) is judged by
+        // its name, so an empty pack.yaml gets the pack rules' message.
+        let named = DocumentKind(rawValue: (path as NSString).lastPathComponent)
+        guard let kind = DocumentKind.detect(data) ?? named else {
             let known = DocumentKind.allCases.map(\.rawValue).joined(separator: ", ")
             return DiagnosticReport([Diagnostic(.error, "not a Soundshelf file (expected one of \(known))", file: path, line: 1, column: 1)])
         }

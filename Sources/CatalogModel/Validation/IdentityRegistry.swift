@@ -1,19 +1,48 @@
-/// Remembers every id, slug and playlist id met while checking a catalog, and reports a
-/// second use with both places named.
+/// Remembers every id, slug and playlist id met while checking a catalog (or one pack), and
+/// reports a second use naming both places, each as file:line:column.
 struct IdentityRegistry {
-    private var ids: [String: (owner: String, file: String)] = [:]
+    /// Where an id was first met: what it named, in which file, at which line and column.
+    private struct Place {
+        var owner: String
+        var file: String
+        var at: SourceLocation?
+
+        var location: String { at.map { "\(file):\($0.line):\($0.column)" } ?? file }
+    }
+
+    private var ids: [String: Place] = [:]
     private var slugs: [String: String] = [:]
     private var playlists: [String: String] = [:]
     private var spotifyPlaylists: [String: String] = [:]
 
+    /// Claims `id` for `owner`; reports it and returns false when something else has it.
+    @discardableResult
     mutating func claim(_ id: String, as owner: String, file: String, path: String,
-                        at: SourceLocation?, into report: inout DiagnosticReport) {
-        if let first = ids[id] {
-            let whereFirst = first.file == file ? first.owner : "\(first.owner) in \(first.file)"
-            report.append(Diagnostic(.error, "id \(id) of \(owner) is already used by \(whereFirst); give it a fresh UUID",
-                                     file: file, line: at?.line, column: at?.column, path: path))
-        } else {
-            ids[id] = (owner, file)
+                        at: SourceLocation?, into report: inout DiagnosticReport) -> Bool {
+        guard let first = ids[id] else {
+            ids[id] = Place(owner: owner, file: file, at: at)
+            return true
+        }
+        report.append(Diagnostic(.error, "id \(id) of \(owner) is already used by \(first.owner) at \(first.location); "
+                                 + "an id names one thing in a catalog: give one of them a fresh UUID",
+                                 file: file, line: at?.line, column: at?.column, path: path))
+        return false
+    }
+
+    /// Claims the id, the Apple Music playlist id and the Spotify playlist id of every music
+    /// entry of catalog.yaml.
+    mutating func claimMusic(of catalog: CatalogSource, into report: inout DiagnosticReport) {
+        for entry in catalog.music {
+            claim(entry.id, as: "music entry '\(entry.title)'", file: catalog.file, path: "\(entry.path).id",
+                  at: catalog.locations["\(entry.path).id"], into: &report)
+            claimPlaylist(entry.appleMusicPlaylistId, by: entry.title, file: catalog.file,
+                          path: "\(entry.path).appleMusicPlaylistId",
+                          at: catalog.locations["\(entry.path).appleMusicPlaylistId"], into: &report)
+            if let spotify = entry.spotifyPlaylistId {
+                claimPlaylist(spotify, by: entry.title, key: "spotifyPlaylistId", file: catalog.file,
+                              path: "\(entry.path).spotifyPlaylistId",
+                              at: catalog.locations["\(entry.path).spotifyPlaylistId"], into: &report)
+            }
         }
     }
 
@@ -30,6 +59,8 @@ struct IdentityRegistry {
         }
     }
 
+    /// Claims the pack's id and slug, then each item's id and asset id (written, or derived
+    /// from the pack and item ids).
     mutating func claimPack(_ pack: PackSource, into report: inout DiagnosticReport) {
         claim(pack.id, as: "pack '\(pack.slug)'", file: pack.file, path: "id", at: pack.locations["id"], into: &report)
         if let first = slugs[pack.slug] {
@@ -40,10 +71,15 @@ struct IdentityRegistry {
             slugs[pack.slug] = pack.file
         }
         for (i, item) in pack.items.enumerated() {
-            claim(item.id, as: "item '\(item.title)'", file: pack.file, path: "items[\(i)].id",
-                  at: pack.locations["items[\(i)].id"], into: &report)
-            claim(item.assetId, as: "the asset of item '\(item.title)'", file: pack.file, path: "items[\(i)].assetId",
-                  at: pack.locations["items[\(i)].assetId"] ?? pack.locations["items[\(i)].id"], into: &report)
+            let itemAt = pack.locations["items[\(i)].id"]
+            let itemIsNew = claim(item.id, as: "item '\(item.title)'", file: pack.file, path: "items[\(i)].id",
+                                  at: itemAt, into: &report)
+            let derived = item.assetId == CanonicalID.v5(namespace: pack.id, name: item.id)
+            // A repeated item id also repeats the asset id derived from it: report it once.
+            guard itemIsNew || !derived else { continue }
+            let owner = derived ? "the asset of item '\(item.title)' (derived from its id)" : "the asset of item '\(item.title)'"
+            claim(item.assetId, as: owner, file: pack.file, path: "items[\(i)].assetId",
+                  at: derived ? itemAt : pack.locations["items[\(i)].assetId"], into: &report)
         }
     }
 }

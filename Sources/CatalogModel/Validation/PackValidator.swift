@@ -1,7 +1,8 @@
 import Foundation
 
-/// The rules on one pack beyond its form: ids unique inside it, item files present, regular
-/// and inside the pack folder, artwork present, and the tag typo guard.
+/// The rules on one pack beyond its form: ids unique inside it, item files present, regular,
+/// inside the pack folder and readable audio that agrees with what the author declared
+/// (``AudioRules``), artwork present, and the tag typo guard.
 ///
 /// ```swift
 /// var tags = TagGuard(initial: catalog.vocabularies)
@@ -15,20 +16,17 @@ public enum PackValidator {
             found.append(Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path))
         }
         found += tags.check(pack.tags, kind: pack.kind, file: pack.file, path: "tags", locations: pack.locations)
-
-        var seen: [String: String] = [pack.id: "id"]
+        if checkIds {
+            var ids = IdentityRegistry(), report = DiagnosticReport()
+            ids.claimPack(pack, into: &report)
+            found += report.diagnostics
+        }
         for (i, item) in pack.items.enumerated() {
             let path = "items[\(i)]"
-            for (id, key) in [(item.id, "id"), (item.assetId, "assetId")] where checkIds {
-                let here = "\(path).\(key)"
-                if let first = seen[id] {
-                    add(.error, "id \(id) is already used by \(first); every pack, item and asset needs its own UUID", here)
-                    break  // a repeated item id also repeats its derived asset id: report it once
-                }
-                seen[id] = here
-            }
             if let problem = FileRules.check(item.file, in: pack.directory) {
                 add(.error, problem, "\(path).file")
+            } else {
+                found += AudioRules.check(pack, item: i).1
             }
             found += tags.check(item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
         }
@@ -42,15 +40,31 @@ public enum PackValidator {
 extension PackValidator {
     /// Checks one pack.yaml on its own. When the pack sits in the packs folder of a catalog
     /// (a `catalog.yaml` up to three folders above), that catalog's vocabularies feed the
-    /// typo guard; otherwise only the pack's own names are compared.
+    /// typo guard and its ids (music entries, the other packs, their items and assets) may not
+    /// be reused; otherwise only the pack's own names and ids are compared.
     public static func validate(packAt path: String, strict: Bool = false) -> (PackSource?, DiagnosticReport) {
         var report = DiagnosticReport()
         let (pack, problems) = PackSource.load(path: path)
         report.append(contentsOf: problems)
         guard let pack else { return (nil, report.promotingWarnings(strict)) }
-        var tags = TagGuard(initial: enclosingCatalog(of: pack)?.vocabularies ?? [:])
-        report.append(contentsOf: validate(pack, tags: &tags))
+        let catalog = enclosingCatalog(of: pack)
+        var ids = IdentityRegistry()
+        if let catalog { claimIDs(of: catalog, besides: pack, in: &ids) }
+        ids.claimPack(pack, into: &report)
+        var tags = TagGuard(initial: catalog?.vocabularies ?? [:])
+        report.append(contentsOf: validate(pack, tags: &tags, checkIds: false))
         return (pack, report.promotingWarnings(strict))
+    }
+
+    /// Claims the ids of the catalog's music entries and of its other packs; their own
+    /// problems are not this pack's and are left to `packer validate catalog.yaml`.
+    private static func claimIDs(of catalog: CatalogSource, besides pack: PackSource, in ids: inout IdentityRegistry) {
+        var ignored = DiagnosticReport()
+        ids.claimMusic(of: catalog, into: &ignored)
+        let this = URL(fileURLWithPath: pack.file).resolvingSymlinksInPath().path
+        for file in catalog.packFiles() where URL(fileURLWithPath: file).resolvingSymlinksInPath().path != this {
+            if let other = PackSource.load(path: file).0 { ids.claimPack(other, into: &ignored) }
+        }
     }
 
     static func enclosingCatalog(of pack: PackSource) -> CatalogSource? {

@@ -1,7 +1,7 @@
 /// Why ``CatalogPage`` could not render `index.html`.
 ///
 /// ```swift
-/// do { _ = try CatalogPage.render(catalog: c, seed: s, manifests: m, templatesDirectory: "templates") }
+/// do { _ = try CatalogPage.render(catalog: c, seed: s, manifests: m, templatesDirectory: "my-templates") }
 /// catch let error as CatalogPageError { print(error.description) }
 /// ```
 public enum CatalogPageError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -13,9 +13,9 @@ public enum CatalogPageError: Error, Equatable, CustomStringConvertible, Sendabl
     public var description: String {
         switch self {
         case .templateMissing(let path):
-            "catalog page template not found: \(path) — restore it from the repository's templates/ folder "
-                + "(templates/index.html.mustache and its page-*.mustache partials), or point SOUNDSHELF_TEMPLATES "
-                + "at the folder that holds them"
+            "catalog page template not found: \(path) — copy it into your templates folder from the repository's "
+                + "templates/ (templates/index.html.mustache and its page-*.mustache partials), or leave out --templates "
+                + "(and SOUNDSHELF_TEMPLATES) to use the built-in page"
         case .templateInvalid(let path, let reason):
             "catalog page template \(path) is not valid Mustache: \(reason) — fix the template and publish again"
         }

@@ -3,7 +3,7 @@ import CatalogPublisher
 import CommandSupport
 import Foundation
 
-/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew]`.
+/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew] [--templates DIR]`.
 struct PublishCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
@@ -25,6 +25,10 @@ struct PublishCommand: ParsableCommand {
     @Flag(help: "Write a new catalog.json (catalogVersion + 1, later expiry) even when nothing changed.")
     var renew = false
 
+    @Option(help: ArgumentHelp("A folder with a customised index.html.mustache (and the partials it uses); the built-in page is used when left out.",
+                               valueName: "dir"))
+    var templates: String?
+
     @OptionGroup var validation: StrictOptions
 
     @OptionGroup var output: OutputOptions
@@ -39,8 +43,10 @@ struct PublishCommand: ParsableCommand {
         options.expiresInDays = expiresIn
         options.renew = renew
         options.strict = validation.strict
-        options.templatesDirectory = TemplateLocator.directory(containing: "index.html.mustache")
-        let result = try CommandRunner.run { try CatalogPublisher.publish(options) }
+        let result = try CommandRunner.run {
+            options.templatesDirectory = try TemplateOverride.directory(option: templates, holding: CatalogPage.templateName)
+            return try CatalogPublisher.publish(options)
+        }
         if output.json { try Output.json(result); return }
         for slug in result.packsBuilt { Output.line("built pack \(slug)") }
         if !result.removedPacks.isEmpty { Output.line("removed packs: \(result.removedPacks.joined(separator: ", "))") }
@@ -48,6 +54,5 @@ struct PublishCommand: ParsableCommand {
         Output.line(result.changed ? "published catalogVersion \(result.catalogVersion) → \(result.catalog)"
                                    : "unchanged: catalogVersion \(result.catalogVersion), nothing rewritten")
         if let sig = result.signature { Output.line("signature: \(sig)") }
-        if options.templatesDirectory == nil { Output.error("warning: templates/index.html.mustache not found; no index.html written") }
     }
 }

@@ -4,7 +4,8 @@ import CommandSupport
 import Foundation
 import PackBuilder
 
-/// `packer init DIR --kind sfx --title "…"`: a new pack folder from templates/pack.yaml.
+/// `packer init DIR --kind sfx --title "…" [--templates DIR]`: a new pack folder from the
+/// built-in pack.yaml template, or from a customised one.
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create DIR/pack.yaml with a fresh id and a slug from the title.")
 
@@ -20,6 +21,10 @@ struct InitCommand: ParsableCommand {
     @Option(help: "The slug ([a-z0-9-]+); made from the title when left out.")
     var slug: String?
 
+    @Option(help: ArgumentHelp("A folder with a customised pack.yaml template; the built-in one is used when left out.",
+                               valueName: "dir"))
+    var templates: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -30,13 +35,16 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let made = try CommandRunner.run {
-            guard let templatePath = TemplateLocator.find("pack.yaml"),
-                  let template = FileManager.default.contents(atPath: templatePath) else {
-                throw AuthoringError(file: "templates/pack.yaml", message: "not found; run packer from the Soundshelf folder or set SOUNDSHELF_TEMPLATES")
+            var template = BuiltInPackTemplate.text
+            if let folder = try TemplateOverride.directory(option: templates, holding: BuiltInPackTemplate.fileName) {
+                let path = (folder as NSString).appendingPathComponent(BuiltInPackTemplate.fileName)
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw AuthoringError(file: path, message: "cannot be read; check its permissions")
+                }
+                template = String(decoding: data, as: UTF8.self)
             }
             return try PackScaffold.create(in: directory, kind: Kind(rawValue: kind.lowercased())!, title: title,
-                                           slug: slug, template: String(decoding: template, as: UTF8.self),
-                                           templateDirectory: (templatePath as NSString).deletingLastPathComponent)
+                                           slug: slug, template: template)
         }
         if output.json { try Output.json(made) } else {
             Output.line("created \(made.path) (\(made.kind.rawValue) pack '\(made.slug)', id \(made.id))")

@@ -51,4 +51,22 @@ struct BadInputCorpusTests {
         }
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "no crash or stack trace")
     }
+
+    /// What `packer build` refuses in a pack, `packer validate` already refuses, on the
+    /// pack.yaml and on the catalog.yaml holding it, with the same located message: an author
+    /// learns before building.
+    @Test(arguments: cases.filter { $0.stage == .pack })
+    func validateRefusesWhatBuildRefuses(_ spec: CorpusCase) throws {
+        let world = try CorpusWorld()
+        let mutations = CorpusMutations(world: world, spec: spec)
+        try mutations.applySource()
+        let pack = "\(world.catalog)/packs/\(mutations.packSlug)/pack.yaml"
+        for file in [pack, "\(world.catalog)/catalog.yaml"] {
+            let result = try ToolRunner.run("packer", ["validate", file])
+            #expect(result.status == 1, "\(spec.name): packer validate \(file) accepted it: \(result.stderr)")
+            for fragment in spec.expect {
+                #expect(result.stderr.contains(fragment), "\(spec.name): '\(fragment)' not in: \(result.stderr)")
+            }
+        }
+    }
 }
