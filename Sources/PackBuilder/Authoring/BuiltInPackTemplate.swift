@@ -4,8 +4,8 @@
 package enum BuiltInPackTemplate {
     package static let fileName = "pack.yaml"
     package static let text = ##"""
-# A Soundshelf pack. Check it with `packer validate pack.yaml`,
-# add audio with `packer add pack.yaml audio/*.wav`, build it with `packer build pack.yaml`.
+# yaml-language-server: $schema=../schemas/pack.schema.json
+# A Soundshelf pack: check it with `packer validate pack.yaml`, add audio with `packer add pack.yaml audio/*.wav`, build it with `packer build pack.yaml`.
 id: {{id}}
 slug: {{slug}}
 kind: {{kind}}                 # atmosphere | sfx
