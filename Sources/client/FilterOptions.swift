@@ -32,6 +32,3 @@ struct FilterOptions: ParsableArguments {
         try await library.resolver.resolve(try names(kind: kind))
     }
 }
-
-extension Kind: ExpressibleByArgument {}
-extension ItemSort: ExpressibleByArgument {}

@@ -13,6 +13,7 @@ struct SchemaRejectionTests {
     static let structurallySound: [(String, String)] = [
         ("pack", "directory-file.yaml"), ("pack", "duplicate-item-id.yaml"), ("pack", "folded-duplicate-tag.yaml"),
         ("pack", "item-id-is-pack-id.yaml"), ("pack", "missing-file.yaml"), ("pack", "near-tag-warning.yaml"),
+        ("pack", "text-named-wav.yaml"), ("pack", "declared-channels-mismatch.yaml"),
         ("catalog-source", "duplicate-music-id.catalog.yaml"), ("catalog-source", "duplicate-playlist.catalog.yaml"),
         ("catalog-source", "vocabulary-folded-duplicate.catalog.yaml"),
         ("seed", "seed-duplicate-id.json"), ("manifest", "manifest-total-bytes.json"),

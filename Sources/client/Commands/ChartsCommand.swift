@@ -4,8 +4,6 @@ import CatalogModel
 import Foundation
 import LibraryClient
 
-extension ChartPeriod: ExpressibleByArgument {}
-
 /// `client charts [--period all|week|month|year] [--kind K | --tracks] [--limit N] [--now TIME]`
 struct ChartsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
