@@ -1,6 +1,6 @@
 /// The seed (`seeds/<sha256>.json`): vocabularies, music entries and packs with their items —
-/// everything a client imports into its database (SPEC §4). Optional fields are written as
-/// explicit `null`s, as in the SPEC's example; readers accept them missing too.
+/// everything a client imports into its database. Optional fields are written as
+/// explicit `null`s, as in the format's example; readers accept them missing too.
 ///
 /// ```swift
 /// let seed = try CatalogJSON.decode(Seed.self, from: data, file: "seed.json")

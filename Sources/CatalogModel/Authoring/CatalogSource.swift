@@ -1,6 +1,6 @@
 import Foundation
 
-/// `catalog/catalog.yaml`, the catalog's source (SPEC §3): title, optional base URL, the
+/// `catalog/catalog.yaml`, the catalog's source: title, optional base URL, the
 /// initial vocabularies (their order is the sort order), music playlist entries, and the
 /// folder holding one sub-folder per pack.
 ///

@@ -5,7 +5,9 @@ extension AppDatabase {
     /// Named migrations, applied in order. Never edit a shipped migration; add a new one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-brief-schema", migrate: createBriefSchema)
+        // Shipped identifiers never change, so existing data roots keep migrating ("v1-brief-schema"
+        // is the core schema's historical name).
+        migrator.registerMigration("v1-brief-schema", migrate: createCoreSchema)
         migrator.registerMigration("v1-dimensions", migrate: createDimensions)
         migrator.registerMigration("v1-required-indexes", migrate: createRequiredIndexes)
         migrator.registerMigration("v1-client-columns", migrate: addClientColumns)
@@ -17,8 +19,9 @@ extension AppDatabase {
         return migrator
     }
 
-    /// The brief's tables (§"Database Schema"), column for column.
-    private static func createBriefSchema(_ db: Database) throws {
+    /// The core tables: items, music playlist refs, the track cache, packs, pack state, pack items,
+    /// local assets and item audio, column for column as the published database schema lists them.
+    private static func createCoreSchema(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE library_item (
               id TEXT PRIMARY KEY,
@@ -118,7 +121,7 @@ extension AppDatabase {
         }
     }
 
-    /// The nine indexes the brief requires, with its exact names.
+    /// The nine required indexes, with their exact names.
     static let requiredIndexes: [(name: String, sql: String)] = [
         ("idx_library_item_kind", "library_item(kind)"),
         ("idx_item_location_location", "item_location(location_id)"),
@@ -137,7 +140,7 @@ extension AppDatabase {
         }
     }
 
-    /// What the client needs beyond the brief: pack slugs, visibility of packs, the dense item
+    /// What the client needs beyond the core schema: pack slugs, visibility of packs, the dense item
     /// number the facet index and the search table key on, and lookup indexes.
     private static func addClientColumns(_ db: Database) throws {
         try db.execute(sql: """

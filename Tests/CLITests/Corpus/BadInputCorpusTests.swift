@@ -5,7 +5,7 @@ import TestSupport
 /// Every case of `Tests/Fixtures/corpus/` through the public commands: a non-zero exit, a
 /// message naming the file / field / id, and nothing changed — the output folder, the
 /// published catalog or the client data root byte for byte as before (for `install`, the
-/// failure is recorded in `pack_state` as the SPEC asks; everything else stays the same).
+/// failure is recorded in `pack_state` as the format requires; everything else stays the same).
 struct BadInputCorpusTests {
     static let cases = CorpusCase.all()
 

@@ -50,7 +50,7 @@ struct InstallTests {
         #expect(phases.last == .downloaded)
     }
 
-    @Test("uninstall removes files and rows; items stay listed and unavailable (scenario 5)")
+    @Test("uninstall removes files and rows; items stay listed and unavailable")
     func uninstall() async throws {
         let fx = try InstallFixture()
         let nginx = try NginxServer(root: fx.dist.path)

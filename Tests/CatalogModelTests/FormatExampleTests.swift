@@ -2,8 +2,8 @@ import CatalogModel
 import Foundation
 import Testing
 
-/// The SPEC §4 examples decode, and encode back to the same JSON values.
-struct SpecExampleTests {
+/// The the format (docs/FORMAT.md) examples decode, and encode back to the same JSON values.
+struct FormatExampleTests {
     static let manifest = """
     {"packId": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "version": 3, "totalBytes": 123456,
      "assets": [{"assetId": "7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4", "itemId": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4",
@@ -37,7 +37,7 @@ struct SpecExampleTests {
         #expect(again == value)
         let original = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
         let written = try JSONSerialization.jsonObject(with: encoded) as? NSDictionary
-        #expect(original == written, "the encoded JSON has the same keys and values as the SPEC example")
+        #expect(original == written, "the encoded JSON has the same keys and values as the format's example")
     }
 
     @Test func manifestRoundTrips() throws {
