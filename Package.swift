@@ -23,9 +23,11 @@ let package = Package(
     targets: [
         // Shared model: Codable formats, tag names as data, validation (audio headers through
         // AudioProbe), hashing and signatures.
-        .target(name: "CatalogModel", dependencies: [
-            "AudioProbe", "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "CatalogModel",
+            dependencies: [
+                "AudioProbe", "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Pure-Swift audio header parsers (Foundation only).
         .target(name: "AudioProbe"),
         // libarchive as a system library; only PackArchive calls it.
@@ -44,56 +46,80 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CFileFlags"),
-        .target(name: "PackBuilder", dependencies: [
-            "CatalogModel", "AudioProbe", "PackArchive", "POSIXWrite", "CFileFlags", .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "PackBuilder",
+            dependencies: [
+                "CatalogModel", "AudioProbe", "PackArchive", "POSIXWrite", "CFileFlags",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
         .target(name: "ObjectStore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "CatalogPublisher", dependencies: [
-            "CatalogModel", "PackBuilder", "ObjectStore", .product(name: "Mustache", package: "swift-mustache"),
-        ]),
-        .target(name: "LibraryClient", dependencies: [
-            "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
-            .target(name: "CCurl", condition: .when(platforms: [.linux])),
-        ]),
+        .target(
+            name: "CatalogPublisher",
+            dependencies: [
+                "CatalogModel", "PackBuilder", "ObjectStore", .product(name: "Mustache", package: "swift-mustache"),
+            ]),
+        .target(
+            name: "LibraryClient",
+            dependencies: [
+                "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ]),
         // Shared pieces of the three command-line tools (output, errors, option groups).
-        .target(name: "CommandSupport", dependencies: [
-            "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "packer", dependencies: [
-            "CommandSupport", "CatalogModel", "PackBuilder",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "catalog", dependencies: [
-            "CommandSupport", "CatalogModel", "CatalogPublisher", "LibraryClient",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "client", dependencies: [
-            "CommandSupport", "CatalogModel", "LibraryClient",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "CommandSupport",
+            dependencies: [
+                "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "packer",
+            dependencies: [
+                "CommandSupport", "CatalogModel", "PackBuilder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "catalog",
+            dependencies: [
+                "CommandSupport", "CatalogModel", "CatalogPublisher", "LibraryClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "client",
+            dependencies: [
+                "CommandSupport", "CatalogModel", "LibraryClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Deterministic synthetic data (seeded generator, catalogs, WAV headers) for the
         // benchmarks and the tests; not part of any product.
         .target(name: "SyntheticData", dependencies: ["CatalogModel"]),
-        .executableTarget(name: "soundshelf-bench", dependencies: [
-            "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive", "SyntheticData",
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .target(name: "TestSupport", dependencies: [
-            "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
-        ], path: "Tests/TestSupport"),
-        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport", "SyntheticData"],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
-                    resources: [.copy("Fixtures")]),
+        .executableTarget(
+            name: "soundshelf-bench",
+            dependencies: [
+                "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive", "SyntheticData",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
+            ], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport", "SyntheticData"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport", "SyntheticData"]),
-        .testTarget(name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
+        .testTarget(
+            name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
-        .testTarget(name: "ObjectStoreTests", dependencies: [
-            "ObjectStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .testTarget(
+            name: "ObjectStoreTests",
+            dependencies: [
+                "ObjectStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),

@@ -6,8 +6,12 @@ struct AACConfig {
     var sampleRate: Int?
     var channels: Int?
 
-    private static let rates = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350]
-    private static let channelCounts: [UInt32: Int] = [1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 8, 11: 7, 12: 8, 13: 24, 14: 8]
+    private static let rates = [
+        96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350,
+    ]
+    private static let channelCounts: [UInt32: Int] = [
+        1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 8, 11: 7, 12: 8, 13: 24, 14: 8,
+    ]
     private static let maxDescriptors = 32
 
     /// Parses an `esds` payload (version/flags, then ES, DecoderConfig and DecoderSpecificInfo

@@ -33,8 +33,9 @@ enum AIFFParser {
                 try input.requireRange(bodyStart, length, format: "AIFF", what: "COMM chunk")
                 common = try parseCommon(input, at: bodyStart, length: length, isAIFC: isAIFC)
             case "SSND":
-                try input.requireRange(bodyStart, length, format: "AIFF",
-                                       what: "SSND chunk at byte \(offset) (\(length) bytes of sound data)")
+                try input.requireRange(
+                    bodyStart, length, format: "AIFF",
+                    what: "SSND chunk at byte \(offset) (\(length) bytes of sound data)")
                 guard length >= 8 else {
                     throw input.error("corrupt AIFF file: the SSND chunk is \(length) bytes, expected at least 8")
                 }
@@ -48,23 +49,33 @@ enum AIFFParser {
             offset = bodyStart.adding(length).adding(length & 1)
         }
         guard let common else {
-            throw input.error(endedEarly(offset, input) ? "truncated AIFF file: it ends (at byte \(input.size)) before a COMM chunk" : "corrupt AIFF file: no COMM chunk")
+            throw input.error(
+                endedEarly(offset, input)
+                    ? "truncated AIFF file: it ends (at byte \(input.size)) before a COMM chunk"
+                    : "corrupt AIFF file: no COMM chunk")
         }
         if let soundBytes {
             let frameBytes = UInt64(common.bytesPerSample * common.channels)
             let (needed, overflow) = common.frames.multipliedReportingOverflow(by: frameBytes)
             if overflow || needed > soundBytes {
-                throw input.error("truncated AIFF file: COMM declares \(common.frames) sample frames but the SSND chunk holds only \(soundBytes / max(frameBytes, 1))")
+                throw input.error(
+                    "truncated AIFF file: COMM declares \(common.frames) sample frames but the SSND chunk holds only \(soundBytes / max(frameBytes, 1))"
+                )
             }
         } else if common.frames > 0 {
-            let reason = endedEarly(offset, input) ? "truncated AIFF file: it ends (at byte \(input.size))" : "corrupt AIFF file: it has no SSND chunk"
+            let reason =
+                endedEarly(offset, input)
+                ? "truncated AIFF file: it ends (at byte \(input.size))" : "corrupt AIFF file: it has no SSND chunk"
             throw input.error("\(reason) before the sound data (COMM declares \(common.frames) sample frames)")
         }
-        return AudioInfo(codec: "pcm", sampleRate: common.sampleRate, channels: common.channels,
-                         duration: Double(common.frames) / Double(common.sampleRate))
+        return AudioInfo(
+            codec: "pcm", sampleRate: common.sampleRate, channels: common.channels,
+            duration: Double(common.frames) / Double(common.sampleRate))
     }
 
-    private static func parseCommon(_ input: ProbeInput, at offset: UInt64, length: UInt64, isAIFC: Bool) throws(AudioProbeError) -> Common {
+    private static func parseCommon(_ input: ProbeInput, at offset: UInt64, length: UInt64, isAIFC: Bool)
+        throws(AudioProbeError) -> Common
+    {
         let minimum: UInt64 = isAIFC ? 22 : 18
         guard length >= minimum else {
             throw input.error("corrupt AIFF file: the COMM chunk is \(length) bytes, expected at least \(minimum)")
@@ -75,16 +86,20 @@ enum AIFFParser {
             let nameLength = Int(body.u8(22))
             let name = String(decoding: body.dropFirst(23).prefix(nameLength), as: UTF8.self)
             let described = name.isEmpty ? "" : " (\(name))"
-            throw input.error("unsupported AIFF-C compression type '\(compression)'\(described): only uncompressed or floating-point PCM is supported")
+            throw input.error(
+                "unsupported AIFF-C compression type '\(compression)'\(described): only uncompressed or floating-point PCM is supported"
+            )
         }
         let channels = body.be16(0)
         let bits = body.be16(6)
         guard channels > 0 else { throw input.error("corrupt AIFF file: COMM says 0 channels") }
         guard let rate = extendedToInt(Array(body[8..<18])) else {
-            throw input.error("corrupt AIFF file: COMM sample rate \(Array(body[8..<18]).hex) is not a positive number of Hz")
+            throw input.error(
+                "corrupt AIFF file: COMM sample rate \(Array(body[8..<18]).hex) is not a positive number of Hz")
         }
-        return Common(channels: channels, frames: UInt64(body.be32(2)),
-                      bytesPerSample: width > 0 ? width : (bits + 7) / 8, sampleRate: rate)
+        return Common(
+            channels: channels, frames: UInt64(body.be32(2)),
+            bytesPerSample: width > 0 ? width : (bits + 7) / 8, sampleRate: rate)
     }
 
     /// Whether the chunk walk stopped at the end of the file (rather than at the chunk cap).

@@ -56,7 +56,8 @@ public enum AudioProbe {
     /// ```
     public static func fileExtension(for info: AudioInfo, sourcePath: String) -> String {
         if let source = try? FileByteSource(path: sourcePath),
-           let container = try? FormatDetector.detect(ProbeInput(source: source, name: sourcePath)) {
+            let container = try? FormatDetector.detect(ProbeInput(source: source, name: sourcePath))
+        {
             return container.fileExtension(codec: info.codec)
         }
         let known: [String: [String]] = [

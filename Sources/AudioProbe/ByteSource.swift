@@ -49,7 +49,8 @@ final class FileByteSource: ByteSource {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             size = try handle.seekToEnd()
         } catch {
-            throw AudioProbeError(file: path, message: "cannot open the file for reading: \(error.localizedDescription)")
+            throw AudioProbeError(
+                file: path, message: "cannot open the file for reading: \(error.localizedDescription)")
         }
     }
 
@@ -77,7 +78,8 @@ final class FileByteSource: ByteSource {
             try handle.seek(toOffset: offset)
             return [UInt8](try handle.read(upToCount: count) ?? Data())
         } catch {
-            throw AudioProbeError(file: path, message: "cannot read the file at byte \(offset): \(error.localizedDescription)")
+            throw AudioProbeError(
+                file: path, message: "cannot read the file at byte \(offset): \(error.localizedDescription)")
         }
     }
 }

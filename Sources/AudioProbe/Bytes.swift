@@ -27,10 +27,11 @@ extension Array where Element == UInt8 {
 
     /// Four bytes as text, e.g. `"fmt "`; bytes that are not printable ASCII become `?`.
     func fourCC(_ i: Int) -> String {
-        String((0..<4).map { k -> Character in
-            let byte = u8(i &+ k)
-            return (0x20...0x7E).contains(byte) ? Character(Unicode.Scalar(byte)) : "?"
-        })
+        String(
+            (0..<4).map { k -> Character in
+                let byte = u8(i &+ k)
+                return (0x20...0x7E).contains(byte) ? Character(Unicode.Scalar(byte)) : "?"
+            })
     }
 
     /// Whether the bytes at `i` are exactly `ascii`.

@@ -20,8 +20,12 @@ struct FLACFrameHeader {
         switch blockCode {
         case 1: blockSize = 192
         case 2...5: blockSize = 576 << (blockCode - 2)
-        case 6: blockSize = Int(bytes.u8(cursor)) + 1; cursor += 1
-        case 7: blockSize = bytes.be16(cursor) + 1; cursor += 2
+        case 6:
+            blockSize = Int(bytes.u8(cursor)) + 1
+            cursor += 1
+        case 7:
+            blockSize = bytes.be16(cursor) + 1
+            cursor += 2
         default: blockSize = 256 << (blockCode - 8)
         }
         cursor += rateCode == 12 ? 1 : rateCode == 13 || rateCode == 14 ? 2 : 0

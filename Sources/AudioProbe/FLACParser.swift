@@ -35,7 +35,9 @@ enum FLACParser {
         let head = try input.exactBytes(at: start, count: 42, format: "FLAC", what: "STREAMINFO block")
         let firstType = head.u8(4) & 0x7F
         guard firstType == 0, head.be24(5) >= 34 else {
-            throw input.error("corrupt FLAC file: the first metadata block must be STREAMINFO (type 0, 34 bytes) but is type \(firstType) with \(head.be24(5)) bytes")
+            throw input.error(
+                "corrupt FLAC file: the first metadata block must be STREAMINFO (type 0, 34 bytes) but is type \(firstType) with \(head.be24(5)) bytes"
+            )
         }
         guard let info = FLACStreamInfo(head, at: 8) else {
             throw input.error("truncated FLAC file: STREAMINFO block is incomplete")
@@ -45,24 +47,29 @@ enum FLACParser {
             throw input.error("corrupt FLAC file: STREAMINFO says the sample rate is 0 Hz")
         }
         guard info.totalSamples > 0 else {
-            throw input.error("FLAC file does not record its length (STREAMINFO total samples is 0, as written by a streaming encoder); re-encode it, e.g. with `flac` or ffmpeg, to record the duration")
+            throw input.error(
+                "FLAC file does not record its length (STREAMINFO total samples is 0, as written by a streaming encoder); re-encode it, e.g. with `flac` or ffmpeg, to record the duration"
+            )
         }
         try checkLastFrame(input, audioStart: audioStart, info: info)
-        return AudioInfo(codec: "flac", sampleRate: info.sampleRate, channels: info.channels,
-                         duration: Double(info.totalSamples) / Double(info.sampleRate))
+        return AudioInfo(
+            codec: "flac", sampleRate: info.sampleRate, channels: info.channels,
+            duration: Double(info.totalSamples) / Double(info.sampleRate))
     }
 
     /// Walks the metadata block headers (without reading their bodies) and checks that an
     /// audio frame follows them. Returns where the audio frames start.
-    private static func checkMetadataAndFirstFrame(_ input: ProbeInput, start: UInt64) throws(AudioProbeError) -> UInt64 {
+    private static func checkMetadataAndFirstFrame(_ input: ProbeInput, start: UInt64) throws(AudioProbeError) -> UInt64
+    {
         var offset = start + 4
         var isLast = false
         for _ in 0..<maxBlocks where !isLast {
             let header = try input.exactBytes(at: offset, count: 4, format: "FLAC", what: "metadata block header")
             isLast = header.u8(0) & 0x80 != 0
             let length = UInt64(header.be24(1))
-            try input.requireRange(offset + 4, length, format: "FLAC",
-                                   what: "metadata block (type \(header.u8(0) & 0x7F)) at byte \(offset)")
+            try input.requireRange(
+                offset + 4, length, format: "FLAC",
+                what: "metadata block (type \(header.u8(0) & 0x7F)) at byte \(offset)")
             offset += 4 + length
         }
         guard isLast else {
@@ -81,7 +88,9 @@ enum FLACParser {
     /// Throws "truncated" when the frames in the file's tail end before STREAMINFO's total.
     /// The tail spans at least two of the largest frames (and 64 KiB), so the real last frame is in it;
     /// taking the furthest-reaching valid header makes a false sync inside audio data harmless.
-    private static func checkLastFrame(_ input: ProbeInput, audioStart: UInt64, info: FLACStreamInfo) throws(AudioProbeError) {
+    private static func checkLastFrame(_ input: ProbeInput, audioStart: UInt64, info: FLACStreamInfo)
+        throws(AudioProbeError)
+    {
         let wanted = info.maxFrameSize > 0 ? max(2 * info.maxFrameSize + 64, minTailWindow) : maxTailWindow
         let window = UInt64(min(wanted, maxTailWindow))
         let tailStart = max(audioStart, input.size > window ? input.size - window : 0)
@@ -89,11 +98,14 @@ enum FLACParser {
         var reached: UInt64?
         for index in tail.indices where tail[index] == 0xFF {
             guard let frame = FLACFrameHeader(tail, at: index, streamBlockSize: info.maxBlockSize),
-                  frame.endSample <= info.totalSamples else { continue }
+                frame.endSample <= info.totalSamples
+            else { continue }
             reached = Swift.max(reached ?? 0, frame.endSample)
         }
         if let reached, reached < info.totalSamples {
-            throw input.error("truncated FLAC file: the audio frames end at sample \(reached) but STREAMINFO declares \(info.totalSamples) samples (the file has \(input.size) bytes)")
+            throw input.error(
+                "truncated FLAC file: the audio frames end at sample \(reached) but STREAMINFO declares \(info.totalSamples) samples (the file has \(input.size) bytes)"
+            )
         }
     }
 }

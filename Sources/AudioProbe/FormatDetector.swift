@@ -35,7 +35,8 @@ enum FormatDetector {
         }
         let head = try input.bytes(at: 0, count: 16)
         if head.matches("RIFF", at: 0) || head.matches("RF64", at: 0) || head.matches("BW64", at: 0),
-           head.matches("WAVE", at: 8) {
+            head.matches("WAVE", at: 8)
+        {
             return .wav
         }
         if head.matches("FORM", at: 0), head.matches("AIFF", at: 8) || head.matches("AIFC", at: 8) {

@@ -11,7 +11,9 @@ enum ID3Tags {
             try input.requireRange(offset, 10, format: "MP3", what: "ID3v2 tag header")
             let sizeBytes = Array(header[6..<10])
             guard sizeBytes.allSatisfy({ $0 < 0x80 }), header.u8(3) != 0xFF else {
-                throw input.error("corrupt ID3v2 tag at byte \(offset): its size field \(sizeBytes.hex) is not a valid synchsafe integer")
+                throw input.error(
+                    "corrupt ID3v2 tag at byte \(offset): its size field \(sizeBytes.hex) is not a valid synchsafe integer"
+                )
             }
             let body = sizeBytes.reduce(UInt64(0)) { $0 << 7 | UInt64($1) }
             let footer: UInt64 = header.u8(5) & 0x10 != 0 ? 10 : 0

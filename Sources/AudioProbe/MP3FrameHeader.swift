@@ -30,7 +30,8 @@ struct MP3FrameHeader: Equatable {
         let bitrateIndex = Int((word >> 12) & 0xF)
         let rateIndex = Int((word >> 10) & 3)
         guard versionBits != 1, layerBits != 0, bitrateIndex != 0, bitrateIndex != 15, rateIndex != 3,
-              word & 3 != 2 else { return nil }
+            word & 3 != 2
+        else { return nil }
         version = versionBits == 3 ? .mpeg1 : versionBits == 2 ? .mpeg2 : .mpeg25
         layer = 4 - layerBits
         hasCRC = (word >> 16) & 1 == 0

@@ -17,8 +17,10 @@ enum MP3Parser {
         let samplesPerFrame = Double(header.samplesPerFrame)
         let rate = Double(header.sampleRate)
         let duration: Double
-        if let frames = try encoderFrameCount(frame, header: header, input: input,
-                                              audioBytes: audioEnd - first, slack: start + 128) {
+        if let frames = try encoderFrameCount(
+            frame, header: header, input: input,
+            audioBytes: audioEnd - first, slack: start + 128)
+        {
             duration = Double(frames) * samplesPerFrame / rate
         } else {
             duration = try scanFrames(input, first: first, header: header, audioEnd: audioEnd)
@@ -28,7 +30,9 @@ enum MP3Parser {
 
     /// The first frame header whose frame is followed by another compatible header (or ends
     /// exactly where the audio ends).
-    private static func findFirstFrame(_ input: ProbeInput, start: UInt64, audioEnd: UInt64) throws(AudioProbeError) -> (UInt64, MP3FrameHeader) {
+    private static func findFirstFrame(_ input: ProbeInput, start: UInt64, audioEnd: UInt64) throws(AudioProbeError)
+        -> (UInt64, MP3FrameHeader)
+    {
         let buffer = try input.bytes(at: start, count: searchWindow + 4)
         guard buffer.count >= 4 else {
             throw input.error("truncated MP3 file: no audio after the ID3v2 tag (the file ends at byte \(input.size))")
@@ -38,7 +42,8 @@ enum MP3Parser {
         while index + 4 <= buffer.count {
             defer { index += 1 }
             guard buffer[index] == 0xFF, buffer[index + 1] & 0xE0 == 0xE0,
-                  let header = MP3FrameHeader(buffer.be32(index)) else { continue }
+                let header = MP3FrameHeader(buffer.be32(index))
+            else { continue }
             let offset = start + UInt64(index)
             let next = offset + UInt64(header.frameLength)
             if next > audioEnd {
@@ -52,29 +57,39 @@ enum MP3Parser {
             }
         }
         if let cutOff {
-            throw input.error("truncated MP3 file: the first frame starts at byte \(cutOff.offset) and ends at byte \(cutOff.end) but the audio ends at byte \(audioEnd)")
+            throw input.error(
+                "truncated MP3 file: the first frame starts at byte \(cutOff.offset) and ends at byte \(cutOff.end) but the audio ends at byte \(audioEnd)"
+            )
         }
-        throw input.error("corrupt MP3 file: no MPEG audio frame found in the \(buffer.count) bytes after byte \(start)")
+        throw input.error(
+            "corrupt MP3 file: no MPEG audio frame found in the \(buffer.count) bytes after byte \(start)")
     }
 
     /// The frame count recorded by the encoder in a Xing/Info or VBRI header, if any. Throws
     /// "truncated" when that header records more audio bytes than the file holds.
-    private static func encoderFrameCount(_ frame: [UInt8], header: MP3FrameHeader, input: ProbeInput,
-                                          audioBytes: UInt64, slack: UInt64) throws(AudioProbeError) -> UInt64? {
+    private static func encoderFrameCount(
+        _ frame: [UInt8], header: MP3FrameHeader, input: ProbeInput,
+        audioBytes: UInt64, slack: UInt64
+    ) throws(AudioProbeError) -> UInt64? {
         var frames: UInt64?
         var bytes: UInt64?
         let candidates = header.hasCRC ? [header.xingOffset, header.xingOffset + 2] : [header.xingOffset]
         if let at = candidates.first(where: { frame.matches("Xing", at: $0) || frame.matches("Info", at: $0) }) {
             let flags = frame.be32(at + 4)
             var field = at + 8
-            if flags & 1 != 0, frame.count >= field + 4 { frames = UInt64(frame.be32(field)); field += 4 }
+            if flags & 1 != 0, frame.count >= field + 4 {
+                frames = UInt64(frame.be32(field))
+                field += 4
+            }
             if flags & 2 != 0, frame.count >= field + 4 { bytes = UInt64(frame.be32(field)) }
         } else if frame.matches("VBRI", at: 36), frame.count >= 54 {
             bytes = UInt64(frame.be32(46))
             frames = UInt64(frame.be32(50))
         }
         if let bytes, bytes > audioBytes.adding(slack) {
-            throw input.error("truncated MP3 file: its Xing/VBRI header records \(bytes) bytes of audio but the file holds \(audioBytes)")
+            throw input.error(
+                "truncated MP3 file: its Xing/VBRI header records \(bytes) bytes of audio but the file holds \(audioBytes)"
+            )
         }
         return frames.flatMap { $0 > 0 ? $0 : nil }
     }
@@ -82,14 +97,18 @@ enum MP3Parser {
     /// Walks frame headers from `first`. Reaching the end of the audio gives the exact
     /// duration; stopping early (junk, a cut-off last frame, the cap) extrapolates from the
     /// frames walked.
-    private static func scanFrames(_ input: ProbeInput, first: UInt64, header: MP3FrameHeader,
-                                   audioEnd: UInt64) throws(AudioProbeError) -> Double {
+    private static func scanFrames(
+        _ input: ProbeInput, first: UInt64, header: MP3FrameHeader,
+        audioEnd: UInt64
+    ) throws(AudioProbeError) -> Double {
         var offset = first
         var samples: UInt64 = 0
         var count: UInt64 = 0
         while offset < audioEnd, count < maxScannedFrames {
             let word = try input.bytes(at: offset, count: 4)
-            guard word.count == 4, let next = MP3FrameHeader(word.be32(0)), header.isCompatible(with: next) else { break }
+            guard word.count == 4, let next = MP3FrameHeader(word.be32(0)), header.isCompatible(with: next) else {
+                break
+            }
             let end = offset + UInt64(next.frameLength)
             guard end <= audioEnd else { break }
             samples += UInt64(next.samplesPerFrame)

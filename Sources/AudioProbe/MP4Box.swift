@@ -12,8 +12,10 @@ struct MP4Box {
 
     /// The boxes in `[start, end)`, reading only their headers. `parent` is nil at the top
     /// level, where a box running past the end of the file means the file is truncated.
-    static func children(_ input: ProbeInput, from start: UInt64, to end: UInt64,
-                         parent: String?) throws(AudioProbeError) -> [MP4Box] {
+    static func children(
+        _ input: ProbeInput, from start: UInt64, to end: UInt64,
+        parent: String?
+    ) throws(AudioProbeError) -> [MP4Box] {
         var boxes: [MP4Box] = []
         var offset = start
         while offset.adding(8) <= end, boxes.count < maxBoxes {
@@ -25,20 +27,26 @@ struct MP4Box {
             case 0:
                 boxEnd = end
             case 1:
-                let large = try input.exactBytes(at: offset + 8, count: 8, format: "MP4", what: "64-bit size of box '\(type)'")
+                let large = try input.exactBytes(
+                    at: offset + 8, count: 8, format: "MP4", what: "64-bit size of box '\(type)'")
                 headerSize = 16
                 boxEnd = offset.adding(large.be64(0))
             case let size:
                 boxEnd = offset + UInt64(size)
             }
             guard boxEnd >= offset.adding(headerSize) else {
-                throw input.error("corrupt MP4 file: box '\(type)' at byte \(offset) has an invalid size of \(boxEnd - offset) bytes")
+                throw input.error(
+                    "corrupt MP4 file: box '\(type)' at byte \(offset) has an invalid size of \(boxEnd - offset) bytes")
             }
             guard boxEnd <= end else {
                 guard let parent else {
-                    throw input.error("truncated MP4 file: box '\(type)' at byte \(offset) ends at byte \(boxEnd) but the file has \(input.size) bytes")
+                    throw input.error(
+                        "truncated MP4 file: box '\(type)' at byte \(offset) ends at byte \(boxEnd) but the file has \(input.size) bytes"
+                    )
                 }
-                throw input.error("corrupt MP4 file: box '\(type)' at byte \(offset) runs past the end of its parent '\(parent)' (byte \(end))")
+                throw input.error(
+                    "corrupt MP4 file: box '\(type)' at byte \(offset) runs past the end of its parent '\(parent)' (byte \(end))"
+                )
             }
             boxes.append(MP4Box(type: type, start: offset, payloadStart: offset + headerSize, end: boxEnd))
             offset = boxEnd

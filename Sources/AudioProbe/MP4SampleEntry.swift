@@ -13,7 +13,9 @@ struct MP4SampleEntry {
         }
         let fields = try entry.payload(input, upTo: 64)
         guard fields.count >= 28 else {
-            throw input.error("corrupt MP4 file: the '\(entry.type)' sample description is \(fields.count) bytes, expected at least 28")
+            throw input.error(
+                "corrupt MP4 file: the '\(entry.type)' sample description is \(fields.count) bytes, expected at least 28"
+            )
         }
         // ISO files use version 0; QuickTime sound descriptions may be version 1 or 2.
         let version = fields.be16(8)
@@ -40,7 +42,9 @@ struct MP4SampleEntry {
                 case nil, 0x40, 0x66, 0x67, 0x68: codec = "aac"
                 case 0x69, 0x6B: codec = "mp3"
                 case let other?:
-                    throw input.error("unsupported audio in MP4 file: 'mp4a' with object type 0x\(String(other, radix: 16, uppercase: true)); supported: AAC, ALAC")
+                    throw input.error(
+                        "unsupported audio in MP4 file: 'mp4a' with object type 0x\(String(other, radix: 16, uppercase: true)); supported: AAC, ALAC"
+                    )
                 }
                 if codec == "aac" {
                     rate = config.sampleRate ?? rate
@@ -72,8 +76,12 @@ struct MP4SampleEntry {
         default:
             throw input.error("unsupported audio codec '\(entry.type)' in MP4 file; supported: AAC, ALAC")
         }
-        guard channels > 0 else { throw input.error("corrupt MP4 file: the '\(entry.type)' sample description says 0 channels") }
-        guard rate > 0 else { throw input.error("corrupt MP4 file: the '\(entry.type)' sample description says the sample rate is 0 Hz") }
+        guard channels > 0 else {
+            throw input.error("corrupt MP4 file: the '\(entry.type)' sample description says 0 channels")
+        }
+        guard rate > 0 else {
+            throw input.error("corrupt MP4 file: the '\(entry.type)' sample description says the sample rate is 0 Hz")
+        }
         return MP4SampleEntry(codec: codec, sampleRate: rate, channels: channels)
     }
 }

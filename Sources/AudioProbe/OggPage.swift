@@ -31,7 +31,8 @@ struct OggPage {
     /// whole header (including the lacing table) is inside `bytes`.
     init?(_ bytes: [UInt8], at index: Int, fileOffset: UInt64) {
         guard bytes.matches("OggS", at: index), index + Self.fixedHeaderSize <= bytes.count,
-              bytes.u8(index + 4) == 0 else { return nil }
+            bytes.u8(index + 4) == 0
+        else { return nil }
         let segments = Int(bytes.u8(index + 26))
         let lacingStart = index + Self.fixedHeaderSize
         guard lacingStart + segments <= bytes.count else { return nil }
@@ -47,10 +48,13 @@ struct OggPage {
     static func read(_ input: ProbeInput, at offset: UInt64, what: String) throws(AudioProbeError) -> OggPage {
         let fixed = try input.exactBytes(at: offset, count: fixedHeaderSize, format: "Ogg", what: "\(what) header")
         guard fixed.matches("OggS", at: 0), fixed.u8(4) == 0 else {
-            throw input.error("corrupt Ogg file: expected an Ogg page (OggS, version 0) at byte \(offset) but found \(Array(fixed.prefix(5)).hex)")
+            throw input.error(
+                "corrupt Ogg file: expected an Ogg page (OggS, version 0) at byte \(offset) but found \(Array(fixed.prefix(5)).hex)"
+            )
         }
-        let header = try input.exactBytes(at: offset, count: fixedHeaderSize + Int(fixed.u8(26)),
-                                          format: "Ogg", what: "\(what) header")
+        let header = try input.exactBytes(
+            at: offset, count: fixedHeaderSize + Int(fixed.u8(26)),
+            format: "Ogg", what: "\(what) header")
         guard let page = OggPage(header, at: 0, fileOffset: offset) else {
             throw input.error("corrupt Ogg file: unreadable page header at byte \(offset)")
         }

@@ -13,18 +13,21 @@ enum OggParser {
         for index in 0..<maxStreams {
             let page = try OggPage.read(input, at: offset, what: index == 0 ? "first page" : "page at byte \(offset)")
             guard index == 0 || page.isBeginningOfStream else { break }
-            let packet = try input.exactBytes(at: offset + UInt64(page.headerSize), count: min(page.firstPacketSize, 512),
-                                              format: "Ogg", what: "identification header")
+            let packet = try input.exactBytes(
+                at: offset + UInt64(page.headerSize), count: min(page.firstPacketSize, 512),
+                format: "Ogg", what: "identification header")
             if let header = try OggCodecHeader.parse(packet, input: input) {
                 let granule = try lastGranule(input, serial: page.serial)
                 let samples = granule > header.preSkip ? granule - header.preSkip : 0
-                return AudioInfo(codec: header.codec, sampleRate: header.sampleRate, channels: header.channels,
-                                 duration: Double(samples) / Double(header.sampleRate))
+                return AudioInfo(
+                    codec: header.codec, sampleRate: header.sampleRate, channels: header.channels,
+                    duration: Double(samples) / Double(header.sampleRate))
             }
             skipped.append(OggCodecHeader.describe(packet))
             offset = page.end
         }
-        throw input.error("unsupported Ogg file: no Vorbis, Opus or FLAC audio stream (found: \(skipped.joined(separator: ", ")))")
+        throw input.error(
+            "unsupported Ogg file: no Vorbis, Opus or FLAC audio stream (found: \(skipped.joined(separator: ", ")))")
     }
 
     /// The granule position of the last page of stream `serial` that has one. Throws
@@ -43,20 +46,27 @@ enum OggParser {
                     checkedFinalPage = true
                     let pageStart = start + UInt64(index)
                     guard let end = page?.end else {
-                        throw input.error("truncated Ogg file: the header of the last page (byte \(pageStart)) is cut off at byte \(input.size)")
+                        throw input.error(
+                            "truncated Ogg file: the header of the last page (byte \(pageStart)) is cut off at byte \(input.size)"
+                        )
                     }
                     guard end <= input.size else {
-                        throw input.error("truncated Ogg file: the last page starts at byte \(pageStart) and ends at byte \(end) but the file has \(input.size) bytes")
+                        throw input.error(
+                            "truncated Ogg file: the last page starts at byte \(pageStart) and ends at byte \(end) but the file has \(input.size) bytes"
+                        )
                     }
                 }
                 guard let page, page.serial == serial, page.granule != OggPage.noGranule else { continue }
                 guard page.granule < 1 << 62 else {
-                    throw input.error("corrupt Ogg file: the last page (byte \(page.offset)) has an invalid granule position")
+                    throw input.error(
+                        "corrupt Ogg file: the last page (byte \(page.offset)) has an invalid granule position")
                 }
                 return page.granule
             }
             if start == 0 { break }
         }
-        throw input.error("unsupported Ogg file: no page of the audio stream with a granule position in the last 1 MiB (chained or multiplexed Ogg files are not supported)")
+        throw input.error(
+            "unsupported Ogg file: no page of the audio stream with a granule position in the last 1 MiB (chained or multiplexed Ogg files are not supported)"
+        )
     }
 }

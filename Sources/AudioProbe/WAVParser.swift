@@ -40,8 +40,9 @@ enum WAVParser {
                     // RF64 keeps the real size in ds64; a streamed RIFF leaves it unknown: to the end.
                     length = ds64DataSize ?? (input.size - bodyStart)
                 }
-                try input.requireRange(bodyStart, length, format: "WAV",
-                                       what: "data chunk at byte \(offset) (\(length) bytes of audio)")
+                try input.requireRange(
+                    bodyStart, length, format: "WAV",
+                    what: "data chunk at byte \(offset) (\(length) bytes of audio)")
                 dataSize = length
             default:
                 break
@@ -49,15 +50,20 @@ enum WAVParser {
             if format != nil, dataSize != nil { break }
             offset = bodyStart.adding(length).adding(length & 1)
         }
-        let reason = offset.adding(8) > input.size ? "truncated WAV file: it ends (at byte \(input.size)) before" : "corrupt WAV file: no"
+        let reason =
+            offset.adding(8) > input.size
+            ? "truncated WAV file: it ends (at byte \(input.size)) before" : "corrupt WAV file: no"
         guard let format else { throw input.error("\(reason) a fmt chunk") }
         guard let dataSize else { throw input.error("\(reason) a data chunk") }
         let frames = dataSize / UInt64(format.blockAlign)
-        return AudioInfo(codec: "pcm", sampleRate: format.sampleRate, channels: format.channels,
-                         duration: Double(frames) / Double(format.sampleRate))
+        return AudioInfo(
+            codec: "pcm", sampleRate: format.sampleRate, channels: format.channels,
+            duration: Double(frames) / Double(format.sampleRate))
     }
 
-    private static func parseFormat(_ input: ProbeInput, at offset: UInt64, length: UInt64) throws(AudioProbeError) -> Format {
+    private static func parseFormat(_ input: ProbeInput, at offset: UInt64, length: UInt64) throws(AudioProbeError)
+        -> Format
+    {
         guard length >= 16 else {
             throw input.error("corrupt WAV file: the fmt chunk is \(length) bytes, expected at least 16")
         }
@@ -70,18 +76,26 @@ enum WAVParser {
             }
             let subformat = body.le16(24)
             guard Array(body[26..<40]) == subformatGUIDTail else {
-                throw input.error("unsupported WAV encoding: WAVE_FORMAT_EXTENSIBLE with sub-format GUID \(Array(body[24..<40]).hex); only PCM and IEEE float are supported")
+                throw input.error(
+                    "unsupported WAV encoding: WAVE_FORMAT_EXTENSIBLE with sub-format GUID \(Array(body[24..<40]).hex); only PCM and IEEE float are supported"
+                )
             }
             tag = subformat
         }
         guard tag == 1 || tag == 3 else {
             let name = formatNames[tag].map { " (\($0))" } ?? ""
-            throw input.error("unsupported WAV encoding: format tag 0x\(String(tag, radix: 16, uppercase: true))\(name); only PCM and IEEE float WAV files are supported")
+            throw input.error(
+                "unsupported WAV encoding: format tag 0x\(String(tag, radix: 16, uppercase: true))\(name); only PCM and IEEE float WAV files are supported"
+            )
         }
         let format = Format(channels: body.le16(2), sampleRate: Int(body.le32(4)), blockAlign: body.le16(12))
         guard format.channels > 0 else { throw input.error("corrupt WAV file: the fmt chunk says 0 channels") }
-        guard format.sampleRate > 0 else { throw input.error("corrupt WAV file: the fmt chunk says the sample rate is 0 Hz") }
-        guard format.blockAlign > 0 else { throw input.error("corrupt WAV file: the fmt chunk says the block size is 0 bytes") }
+        guard format.sampleRate > 0 else {
+            throw input.error("corrupt WAV file: the fmt chunk says the sample rate is 0 Hz")
+        }
+        guard format.blockAlign > 0 else {
+            throw input.error("corrupt WAV file: the fmt chunk says the block size is 0 bytes")
+        }
         return format
     }
 }

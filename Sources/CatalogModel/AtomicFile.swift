@@ -14,7 +14,9 @@ public enum AtomicFile {
     /// the file system flush everything else written so far).
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o644, durable: Bool = true) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        let temp = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
+        let temp =
+            (directory.isEmpty ? "." : directory)
+            + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temp) }
         var ok = (try? data.withUnsafeBytes { try writeAll(fd, $0, path: temp) }) != nil

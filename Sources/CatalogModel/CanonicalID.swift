@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 
 /// UUIDs in canonical form: lowercase canonical text; input accepted in either case.
 ///
@@ -26,8 +26,11 @@ public enum CanonicalID {
         var digest = Array(Insecure.SHA1.hash(data: bytes).prefix(16))
         digest[6] = (digest[6] & 0x0F) | 0x50
         digest[8] = (digest[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
-                               digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+        let uuid = UUID(
+            uuid: (
+                digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+                digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
+            ))
         return uuid.uuidString.lowercased()
     }
 }

@@ -13,8 +13,10 @@ public struct CatalogDocument: Codable, Sendable, Equatable {
     public var seed: FileReference
     public var packs: [PackEntry]
 
-    public init(schemaVersion: Int = 1, catalogVersion: Int, generatedAt: String, title: String,
-                expires: String?, seed: FileReference, packs: [PackEntry]) {
+    public init(
+        schemaVersion: Int = 1, catalogVersion: Int, generatedAt: String, title: String,
+        expires: String?, seed: FileReference, packs: [PackEntry]
+    ) {
         self.schemaVersion = schemaVersion
         self.catalogVersion = catalogVersion
         self.generatedAt = generatedAt
@@ -34,8 +36,10 @@ public struct CatalogDocument: Codable, Sendable, Equatable {
         public var manifest: FileReference
         public var archive: FileReference?
 
-        public init(id: String, slug: String, kind: Kind, title: String, version: Int,
-                    manifest: FileReference, archive: FileReference?) {
+        public init(
+            id: String, slug: String, kind: Kind, title: String, version: Int,
+            manifest: FileReference, archive: FileReference?
+        ) {
             self.id = id
             self.slug = slug
             self.kind = kind

@@ -40,10 +40,12 @@ public enum CatalogJSON {
             let at = path(context.codingPath + [key])
             return Diagnostic(.error, "missing required key '\(key.stringValue)'", file: file, path: at)
         case .typeMismatch(let type, let context):
-            return Diagnostic(.error, "expected \(describe(type)): \(context.debugDescription)",
-                              file: file, path: path(context.codingPath))
+            return Diagnostic(
+                .error, "expected \(describe(type)): \(context.debugDescription)",
+                file: file, path: path(context.codingPath))
         case .valueNotFound(let type, let context):
-            return Diagnostic(.error, "expected \(describe(type)) but found null", file: file, path: path(context.codingPath))
+            return Diagnostic(
+                .error, "expected \(describe(type)) but found null", file: file, path: path(context.codingPath))
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             let detail = underlying ?? context.debugDescription

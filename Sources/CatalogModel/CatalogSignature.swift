@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 
 /// Ed25519 keys and signatures over catalog.json bytes. Key files hold one line:
 /// the base64 of the raw 32-byte key.
@@ -20,7 +20,8 @@ public enum CatalogSignature {
         try key.signature(for: data).base64EncodedString()
     }
 
-    public static func verify(_ base64Signature: String, of data: Data, publicKey: Curve25519.Signing.PublicKey) -> Bool {
+    public static func verify(_ base64Signature: String, of data: Data, publicKey: Curve25519.Signing.PublicKey) -> Bool
+    {
         let text = base64Signature.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let sig = Data(base64Encoded: text) else { return false }
         return publicKey.isValidSignature(sig, for: data)
@@ -36,7 +37,8 @@ public enum CatalogSignature {
     public static func readPublicKey(atPath path: String) throws(KeyError) -> Curve25519.Signing.PublicKey {
         let raw = try readKeyBytes(path)
         do { return try Curve25519.Signing.PublicKey(rawRepresentation: raw) } catch {
-            throw KeyError(file: path, message: "not an Ed25519 public key; use the catalog.pub written by `catalog keygen`")
+            throw KeyError(
+                file: path, message: "not an Ed25519 public key; use the catalog.pub written by `catalog keygen`")
         }
     }
 

@@ -17,8 +17,10 @@ public struct Diagnostic: Error, Sendable, Equatable, Codable, CustomStringConve
     /// The field: a YAML key path (`items[2].tags.moods[0]`) or a JSON path (`$.assets[0].sha256`).
     public var path: String?
 
-    public init(_ severity: Severity, _ message: String, file: String,
-                line: Int? = nil, column: Int? = nil, path: String? = nil) {
+    public init(
+        _ severity: Severity, _ message: String, file: String,
+        line: Int? = nil, column: Int? = nil, path: String? = nil
+    ) {
         self.severity = severity
         self.message = message
         self.file = file
@@ -77,7 +79,12 @@ public struct DiagnosticReport: Error, Sendable, CustomStringConvertible {
     /// With `strict`, warnings count as errors.
     public func promotingWarnings(_ strict: Bool) -> DiagnosticReport {
         guard strict else { return self }
-        return DiagnosticReport(diagnostics.map { var d = $0; d.severity = .error; return d })
+        return DiagnosticReport(
+            diagnostics.map {
+                var d = $0
+                d.severity = .error
+                return d
+            })
     }
 
     /// One line per problem, then a summary line.
@@ -88,7 +95,8 @@ public struct DiagnosticReport: Error, Sendable, CustomStringConvertible {
     }
 
     public var summary: String {
-        let e = errors.count, w = warnings.count
+        let e = errors.count
+        let w = warnings.count
         return "\(e) error\(e == 1 ? "" : "s"), \(w) warning\(w == 1 ? "" : "s")"
     }
 }

@@ -20,7 +20,8 @@ public enum ISO8601 {
             let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
             let (y, m, d) = CivilDate.civil(fromDays: days)
             let rest = total - days * 86_400
-            return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))Z"
+            return
+                "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))Z"
         }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -93,10 +94,11 @@ enum CivilDate {
             return value
         }
         guard b[4] == 45, b[7] == 45, b[10] == 84, b[13] == 58, b[16] == 58,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              year >= 1600, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            year >= 1600, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         var offset = 0
         switch b.count {
         case 20: guard b[19] == 90 else { return nil }

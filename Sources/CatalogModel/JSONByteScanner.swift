@@ -33,11 +33,14 @@ struct JSONByteScanner {
     /// The byte at `i`, or 0 past the end (0 is never valid outside a string).
     @inline(__always) private func at(_ i: Int) -> UInt8 { i < end ? base[i] : 0 }
 
-    @inline(__always) private func word(_ i: Int) -> UInt64 { UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) }
+    @inline(__always) private func word(_ i: Int) -> UInt64 {
+        UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+    }
 
     @inline(__always) private mutating func skipSpace() {
-        while pos + 8 <= end, word(pos) == 0x2020_2020_2020_2020 { pos += 8 }   // indentation
-        while pos < end, base[pos] <= 0x20, (UInt64(1) << base[pos]) & 0x1_0000_2600 != 0 { pos += 1 }   // space \t \n \r
+        while pos + 8 <= end, word(pos) == 0x2020_2020_2020_2020 { pos += 8 }  // indentation
+        // Skips space, \t, \n and \r.
+        while pos < end, base[pos] <= 0x20, (UInt64(1) << base[pos]) & 0x1_0000_2600 != 0 { pos += 1 }
     }
 
     private mutating func expect(_ byte: UInt8) throws(Failure) {
@@ -80,10 +83,10 @@ struct JSONByteScanner {
         var i = pos + 1
         while i < end, case let b = base[i], b > 0x22, b < 0x80, b != 0x5C { i += 1 }
         let index: Int
-        if at(pos) == 0x22, at(i) == 0x22, i > pos + 1 {   // plain ASCII: compare the bytes
+        if at(pos) == 0x22, at(i) == 0x22, i > pos + 1 {  // plain ASCII: compare the bytes
             index = keys.index(of: UnsafeBufferPointer(start: base + pos + 1, count: i - pos - 1))
             pos = i + 1
-        } else {   // escapes, spaces or non-ASCII: compare Strings, as JSONDecoder does
+        } else {  // escapes, spaces or non-ASCII: compare Strings, as JSONDecoder does
             index = keys.index(of: try string())
         }
         try expect(0x3A)
@@ -95,7 +98,10 @@ struct JSONByteScanner {
     }
 
     /// Reads `null` if it comes next.
-    mutating func null() -> Bool { skipSpace(); return literal("null") }
+    mutating func null() -> Bool {
+        skipSpace()
+        return literal("null")
+    }
 
     private mutating func literal(_ word: StaticString) -> Bool {
         for k in 0..<word.utf8CodeUnitCount where at(pos + k) != word.utf8Start[k] { return false }
@@ -112,7 +118,8 @@ struct JSONByteScanner {
     /// Reads and validates any JSON value.
     mutating func skipValue() throws(Failure) {
         skipSpace()
-        var first = true, seen: UInt64 = 0
+        var first = true
+        var seen: UInt64 = 0
         switch at(pos) {
         case 0x7B:
             try beginObject()
@@ -131,10 +138,14 @@ struct JSONByteScanner {
     /// Reads a string. With `intern`, equal raw bytes give back the one same `String`.
     mutating func string(intern: Bool = false) throws(Failure) -> String {
         try expect(0x22)
-        let start = pos, ones: UInt64 = 0x0101_0101_0101_0101
-        var i = start, high: UInt8 = 0
-        while i + 8 <= end {   // eight bytes at a time while none is `"`, `\`, a control or non-ASCII byte
-            let w = word(i), quote = word(i) ^ (ones &* 0x22), slash = word(i) ^ (ones &* 0x5C)
+        let start = pos
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = start
+        var high: UInt8 = 0
+        while i + 8 <= end {  // eight bytes at a time while none is `"`, `\`, a control or non-ASCII byte
+            let w = word(i)
+            let quote = word(i) ^ (ones &* 0x22)
+            let slash = word(i) ^ (ones &* 0x5C)
             guard ((w &- ones &* 0x20) | (quote &- ones) & ~quote | (slash &- ones) & ~slash | w) & (ones &* 0x80) == 0
             else { break }
             i += 8
@@ -145,7 +156,8 @@ struct JSONByteScanner {
         }
         guard at(i) == 0x22 else { return try escapedString(from: start) }
         pos = i + 1
-        let bytes = UnsafeBufferPointer(start: base + start, count: i - start), ascii = high < 0x80
+        let bytes = UnsafeBufferPointer(start: base + start, count: i - start)
+        let ascii = high < 0x80
         // Short ASCII strings are stored inline (no allocation): they gain nothing from interning.
         if !intern || bytes.count > StringInterner.maxLength || (ascii && bytes.count <= 15) {
             return try Self.make(bytes, ascii: ascii)
@@ -166,7 +178,7 @@ struct JSONByteScanner {
         var i = start
         while at(i) != 0x22 {
             let b = at(i)
-            guard b >= 0x20 else { throw Failure() }   // also the end of the data
+            guard b >= 0x20 else { throw Failure() }  // also the end of the data
             guard b == 0x5C else {
                 scratch.append(b)
                 i += 1
@@ -177,7 +189,7 @@ struct JSONByteScanner {
             if scalar == 0x75 {
                 scalar = try hex4(at: i)
                 i += 4
-                if scalar & 0xFC00 == 0xD800 {   // a high surrogate must be followed by a low one
+                if scalar & 0xFC00 == 0xD800 {  // a high surrogate must be followed by a low one
                     guard at(i) == 0x5C, at(i + 1) == 0x75, case let low = try hex4(at: i + 2), low & 0xFC00 == 0xDC00
                     else { throw Failure() }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -227,7 +239,8 @@ struct JSONByteScanner {
     mutating func double() throws(Failure) -> Double {
         let (text, nonzero) = try number()
         guard let value = Double(text), value.isFinite,
-              value == 0 ? !nonzero : value.magnitude >= .leastNormalMagnitude else { throw Failure() }
+            value == 0 ? !nonzero : value.magnitude >= .leastNormalMagnitude
+        else { throw Failure() }
         return value
     }
 
@@ -235,7 +248,8 @@ struct JSONByteScanner {
     /// `nonzero` when a digit before the exponent is not 0.
     private mutating func number() throws(Failure) -> (text: String, nonzero: Bool) {
         skipSpace()
-        var i = at(pos) == 0x2D ? pos + 1 : pos, nonzero = false
+        var i = at(pos) == 0x2D ? pos + 1 : pos
+        var nonzero = false
         func digits(significant: Bool = true) throws(Failure) {
             let first = i
             while case let d = at(i) &- 0x30, d < 10 {
@@ -244,7 +258,7 @@ struct JSONByteScanner {
             }
             guard i > first else { throw Failure() }
         }
-        guard at(i) != 0x30 || at(i + 1) &- 0x30 >= 10 else { throw Failure() }   // no leading zeros
+        guard at(i) != 0x30 || at(i + 1) &- 0x30 >= 10 else { throw Failure() }  // no leading zeros
         try digits()
         if at(i) == 0x2E {
             i += 1

@@ -15,8 +15,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var tags: TagSet?
     public var archive: Archive?
 
-    public init(packId: String, version: Int, totalBytes: Int64, assets: [Asset],
-                kind: Kind? = nil, title: String? = nil, tags: TagSet? = nil, archive: Archive? = nil) {
+    public init(
+        packId: String, version: Int, totalBytes: Int64, assets: [Asset],
+        kind: Kind? = nil, title: String? = nil, tags: TagSet? = nil, archive: Archive? = nil
+    ) {
         self.packId = packId
         self.version = version
         self.totalBytes = totalBytes
@@ -41,8 +43,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var tags: TagSet?
         public var duration: Double?
 
-        public init(assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,
-                    sampleRate: Int, channels: Int, loopable: Bool, tags: TagSet? = nil, duration: Double? = nil) {
+        public init(
+            assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,
+            sampleRate: Int, channels: Int, loopable: Bool, tags: TagSet? = nil, duration: Double? = nil
+        ) {
             self.assetId = assetId
             self.itemId = itemId
             self.url = url

@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 
 /// Streaming SHA-256 helpers (swift-crypto), hex in lowercase.
 ///
@@ -33,6 +33,7 @@ public enum SHA256Digest {
 
     /// Whether `text` is 64 lowercase or uppercase hex digits.
     public static func isHex(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
+        text.utf8.count == 64
+            && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
     }
 }

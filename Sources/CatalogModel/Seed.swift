@@ -13,8 +13,10 @@ public struct Seed: Codable, Sendable, Equatable {
     public var music: [MusicEntry]
     public var packs: [Pack]
 
-    public init(schemaVersion: Int = 1, catalogVersion: Int, vocabularies: Vocabularies,
-                music: [MusicEntry], packs: [Pack]) {
+    public init(
+        schemaVersion: Int = 1, catalogVersion: Int, vocabularies: Vocabularies,
+        music: [MusicEntry], packs: [Pack]
+    ) {
         self.schemaVersion = schemaVersion
         self.catalogVersion = catalogVersion
         self.vocabularies = vocabularies
@@ -34,9 +36,11 @@ public struct Seed: Codable, Sendable, Equatable {
         public var spotifyPlaylistId: String?
         public var tags: TagSet
 
-        public init(id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
-                    artworkURL: String? = nil, appleMusicPlaylistId: String, spotifyPlaylistId: String? = nil,
-                    tags: TagSet = TagSet()) {
+        public init(
+            id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
+            artworkURL: String? = nil, appleMusicPlaylistId: String, spotifyPlaylistId: String? = nil,
+            tags: TagSet = TagSet()
+        ) {
             self.id = id
             self.title = title
             self.subtitle = subtitle
@@ -47,7 +51,9 @@ public struct Seed: Codable, Sendable, Equatable {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, artworkURL, appleMusicPlaylistId, spotifyPlaylistId, tags }
+        enum CodingKeys: String, CodingKey {
+            case id, title, subtitle, duration, artworkURL, appleMusicPlaylistId, spotifyPlaylistId, tags
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -74,8 +80,10 @@ public struct Seed: Codable, Sendable, Equatable {
         public var manifestURL: String
         public var items: [Item]
 
-        public init(id: String, slug: String, kind: Kind, title: String, description: String? = nil,
-                    artworkURL: String? = nil, version: Int, manifestURL: String, items: [Item]) {
+        public init(
+            id: String, slug: String, kind: Kind, title: String, description: String? = nil,
+            artworkURL: String? = nil, version: Int, manifestURL: String, items: [Item]
+        ) {
             self.id = id
             self.slug = slug
             self.kind = kind
@@ -87,7 +95,9 @@ public struct Seed: Codable, Sendable, Equatable {
             self.items = items
         }
 
-        enum CodingKeys: String, CodingKey { case id, slug, kind, title, description, artworkURL, version, manifestURL, items }
+        enum CodingKeys: String, CodingKey {
+            case id, slug, kind, title, description, artworkURL, version, manifestURL, items
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -112,8 +122,10 @@ public struct Seed: Codable, Sendable, Equatable {
         public var sortOrder: Int
         public var tags: TagSet
 
-        public init(id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
-                    sortOrder: Int, tags: TagSet = TagSet()) {
+        public init(
+            id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
+            sortOrder: Int, tags: TagSet = TagSet()
+        ) {
             self.id = id
             self.title = title
             self.subtitle = subtitle

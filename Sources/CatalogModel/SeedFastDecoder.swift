@@ -37,8 +37,10 @@ struct KeyTable: Sendable {
     /// The index of the key spelled by `raw` (no escapes), or -1.
     func index(of raw: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer { keys in
-            for i in 0..<names.count where starts[i + 1] - starts[i] == raw.count
-                && memcmp(keys.baseAddress! + starts[i], raw.baseAddress!, raw.count) == 0 { return i }
+            for i in 0..<names.count
+            where starts[i + 1] - starts[i] == raw.count
+                && memcmp(keys.baseAddress! + starts[i], raw.baseAddress!, raw.count) == 0
+            { return i }
             return -1
         }
     }
@@ -49,9 +51,13 @@ struct KeyTable: Sendable {
     static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs"])
     static let vocabularies = KeyTable(TagDimension.allCases.map(\.vocabularyKey))
     static let entry = KeyTable(["name", "sortOrder"])
-    static let music = KeyTable(["id", "title", "subtitle", "duration", "artworkURL", "appleMusicPlaylistId", "tags",
-                                 "spotifyPlaylistId"])
-    static let pack = KeyTable(["id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items"])
+    static let music = KeyTable([
+        "id", "title", "subtitle", "duration", "artworkURL", "appleMusicPlaylistId", "tags",
+        "spotifyPlaylistId",
+    ])
+    static let pack = KeyTable([
+        "id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items",
+    ])
     static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags"])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
@@ -86,9 +92,13 @@ struct StringInterner {
 
 extension JSONByteScanner {
     fileprivate mutating func seed() throws(Failure) -> Seed {
-        var schemaVersion: Int?, catalogVersion: Int?, vocabularies: Vocabularies?
-        var music: [Seed.MusicEntry]?, packs: [Seed.Pack]?
-        var first = true, seen: UInt64 = 0
+        var schemaVersion: Int?
+        var catalogVersion: Int?
+        var vocabularies: Vocabularies?
+        var music: [Seed.MusicEntry]?
+        var packs: [Seed.Pack]?
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.seed, &first, &seen) {
             switch key {
@@ -102,13 +112,15 @@ extension JSONByteScanner {
         }
         try finish()
         guard let schemaVersion, let catalogVersion, let vocabularies, let music, let packs else { throw Failure() }
-        return Seed(schemaVersion: schemaVersion, catalogVersion: catalogVersion, vocabularies: vocabularies,
-                    music: music, packs: packs)
+        return Seed(
+            schemaVersion: schemaVersion, catalogVersion: catalogVersion, vocabularies: vocabularies,
+            music: music, packs: packs)
     }
 
     private mutating func array<T>(_ element: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
         try beginArray()
-        var result: [T] = [], first = true
+        var result: [T] = []
+        var first = true
         while try nextElement(&first) { result.append(try element(&self)) }
         return result
     }
@@ -122,10 +134,14 @@ extension JSONByteScanner {
 
     private mutating func vocabularies() throws(Failure) -> Vocabularies {
         var lists = [[Vocabularies.Entry]](repeating: [], count: TagDimension.allCases.count)
-        var first = true, seen: UInt64 = 0
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.vocabularies, &first, &seen) {
-            guard key >= 0 else { try skipValue(); continue }
+            guard key >= 0 else {
+                try skipValue()
+                continue
+            }
             if null() { continue }
             lists[key] = try array { (s: inout Self) throws(Failure) in try s.entry() }
         }
@@ -135,8 +151,10 @@ extension JSONByteScanner {
     }
 
     private mutating func entry() throws(Failure) -> Vocabularies.Entry {
-        var name: String?, sortOrder: Int?
-        var first = true, seen: UInt64 = 0
+        var name: String?
+        var sortOrder: Int?
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.entry, &first, &seen) {
             switch key {
@@ -150,7 +168,9 @@ extension JSONByteScanner {
     }
 
     private mutating func tags() throws(Failure) -> TagSet {
-        var tags = TagSet(), first = true, seen: UInt64 = 0
+        var tags = TagSet()
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.tags, &first, &seen) {
             switch key {
@@ -165,9 +185,16 @@ extension JSONByteScanner {
     }
 
     private mutating func musicEntry() throws(Failure) -> Seed.MusicEntry {
-        var id: String?, title: String?, subtitle: String?, duration: Double?, artworkURL: String?
-        var playlist: String?, spotify: String?, tags: TagSet?
-        var first = true, seen: UInt64 = 0
+        var id: String?
+        var title: String?
+        var subtitle: String?
+        var duration: Double?
+        var artworkURL: String?
+        var playlist: String?
+        var spotify: String?
+        var tags: TagSet?
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.music, &first, &seen) {
             switch key {
@@ -183,20 +210,30 @@ extension JSONByteScanner {
             }
         }
         guard let id, let title, let playlist, let tags else { throw Failure() }
-        return Seed.MusicEntry(id: id, title: title, subtitle: subtitle, duration: duration, artworkURL: artworkURL,
-                               appleMusicPlaylistId: playlist, spotifyPlaylistId: spotify, tags: tags)
+        return Seed.MusicEntry(
+            id: id, title: title, subtitle: subtitle, duration: duration, artworkURL: artworkURL,
+            appleMusicPlaylistId: playlist, spotifyPlaylistId: spotify, tags: tags)
     }
 
     private mutating func pack() throws(Failure) -> Seed.Pack {
-        var id: String?, slug: String?, kind: Kind?, title: String?, description: String?, artworkURL: String?
-        var version: Int?, manifestURL: String?, items: [Seed.Item]?
-        var first = true, seen: UInt64 = 0
+        var id: String?
+        var slug: String?
+        var kind: Kind?
+        var title: String?
+        var description: String?
+        var artworkURL: String?
+        var version: Int?
+        var manifestURL: String?
+        var items: [Seed.Item]?
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.pack, &first, &seen) {
             switch key {
             case 0: id = try string()
             case 1: slug = try string()
-            case 2: kind = Kind(rawValue: try string(intern: true))
+            case 2:
+                kind = Kind(rawValue: try string(intern: true))
                 guard kind != nil else { throw Failure() }
             case 3: title = try string()
             case 4: description = try optionalString()
@@ -208,13 +245,20 @@ extension JSONByteScanner {
             }
         }
         guard let id, let slug, let kind, let title, let version, let manifestURL, let items else { throw Failure() }
-        return Seed.Pack(id: id, slug: slug, kind: kind, title: title, description: description, artworkURL: artworkURL,
-                         version: version, manifestURL: manifestURL, items: items)
+        return Seed.Pack(
+            id: id, slug: slug, kind: kind, title: title, description: description, artworkURL: artworkURL,
+            version: version, manifestURL: manifestURL, items: items)
     }
 
     private mutating func item() throws(Failure) -> Seed.Item {
-        var id: String?, title: String?, subtitle: String?, duration: Double?, sortOrder: Int?, tags: TagSet?
-        var first = true, seen: UInt64 = 0
+        var id: String?
+        var title: String?
+        var subtitle: String?
+        var duration: Double?
+        var sortOrder: Int?
+        var tags: TagSet?
+        var first = true
+        var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.item, &first, &seen) {
             switch key {

@@ -17,16 +17,20 @@ public enum TagName {
 
     /// Case-folded, diacritic-folded, with every punctuation, symbol and space removed.
     public static func foldingKey(_ name: String) -> String {
-        let folded = normalize(name).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return String(String.UnicodeScalarView(folded.unicodeScalars.filter {
-            CharacterSet.alphanumerics.contains($0)
-        }))
+        let folded = normalize(name).folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return String(
+            String.UnicodeScalarView(
+                folded.unicodeScalars.filter {
+                    CharacterSet.alphanumerics.contains($0)
+                }))
     }
 
     /// Levenshtein distance between the case-folded forms of two names, giving up (returning
     /// `limit + 1`) once the distance is known to exceed `limit`.
     public static func editDistance(_ a: String, _ b: String, limit: Int = 2) -> Int {
-        let x = Array(normalize(a).lowercased()), y = Array(normalize(b).lowercased())
+        let x = Array(normalize(a).lowercased())
+        let y = Array(normalize(b).lowercased())
         if abs(x.count - y.count) > limit { return limit + 1 }
         if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
         var previous = Array(0...y.count)

@@ -14,7 +14,8 @@ public enum CatalogKeys {
         let keyPath = (directory as NSString).appendingPathComponent("catalog.key")
         let pubPath = (directory as NSString).appendingPathComponent("catalog.pub")
         for path in [keyPath, pubPath] where fm.fileExists(atPath: path) {
-            throw PublishError.io(path: path, message: "already exists; keygen never overwrites a key — choose another --out folder")
+            throw PublishError.io(
+                path: path, message: "already exists; keygen never overwrites a key — choose another --out folder")
         }
         do {
             try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -23,7 +24,8 @@ public enum CatalogKeys {
         }
         let key = Curve25519.Signing.PrivateKey()
         try AtomicFile.write(Data((key.rawRepresentation.base64EncodedString() + "\n").utf8), to: keyPath, mode: 0o600)
-        try AtomicFile.write(Data((key.publicKey.rawRepresentation.base64EncodedString() + "\n").utf8), to: pubPath, mode: 0o644)
+        try AtomicFile.write(
+            Data((key.publicKey.rawRepresentation.base64EncodedString() + "\n").utf8), to: pubPath, mode: 0o644)
         return (keyPath, pubPath)
     }
 }

@@ -35,7 +35,10 @@ public enum CatalogPublisher {
         let packs = built.entries
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)
         var seedBytes = try CatalogJSON.encode(seed)
-        let unchanged = previous.map { $0.seedBytes == seedBytes && $0.document.packs == packs && $0.document.title == catalog.catalog.title } ?? false
+        let unchanged =
+            previous.map {
+                $0.seedBytes == seedBytes && $0.document.packs == packs && $0.document.title == catalog.catalog.title
+            } ?? false
         if previous != nil && (!unchanged || options.renew) {
             version += 1
             seed.catalogVersion = version
@@ -45,24 +48,28 @@ public enum CatalogPublisher {
         if unchanged && !options.renew, let previous {
             // Nothing changed: rewrite nothing; only add a missing signature for the current catalog.json.
             let signature = try writer.ensureSignature(for: previous.bytes)
-            return PublishResult(catalogVersion: previous.document.catalogVersion, changed: false,
-                                 catalog: output.appendingPathComponent("catalog.json").path,
-                                 seed: output.appendingPathComponent(PublishLayout.localPath(of: previous.document.seed.url)).path,
-                                 signature: signature, packsBuilt: built.builtSlugs,
-                                 removedPacks: rules.removedPacks, removedItems: rules.removedItems)
+            return PublishResult(
+                catalogVersion: previous.document.catalogVersion, changed: false,
+                catalog: output.appendingPathComponent("catalog.json").path,
+                seed: output.appendingPathComponent(PublishLayout.localPath(of: previous.document.seed.url)).path,
+                signature: signature, packsBuilt: built.builtSlugs,
+                removedPacks: rules.removedPacks, removedItems: rules.removedItems)
         }
         let seedRef = try writer.writeSeed(seedBytes, baseURL: catalog.catalog.baseURL)
-        let document = CatalogDocument(catalogVersion: version, generatedAt: ISO8601.string(options.now),
-                                       title: catalog.catalog.title,
-                                       expires: ISO8601.string(options.now.addingTimeInterval(Double(options.expiresInDays) * 86_400)),
-                                       seed: seedRef, packs: packs)
+        let document = CatalogDocument(
+            catalogVersion: version, generatedAt: ISO8601.string(options.now),
+            title: catalog.catalog.title,
+            expires: ISO8601.string(options.now.addingTimeInterval(Double(options.expiresInDays) * 86_400)),
+            seed: seedRef, packs: packs)
         let documentBytes = try CatalogJSON.encode(document)
         let signature = try writer.ensureSignature(for: documentBytes)
-        try writer.writePage(catalog: document, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
+        try writer.writePage(
+            catalog: document, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
         try writer.writeCatalog(documentBytes)
-        return PublishResult(catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,
-                             seed: output.appendingPathComponent(PublishLayout.localPath(of: seedRef.url)).path,
-                             signature: signature, packsBuilt: built.builtSlugs,
-                             removedPacks: rules.removedPacks, removedItems: rules.removedItems)
+        return PublishResult(
+            catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,
+            seed: output.appendingPathComponent(PublishLayout.localPath(of: seedRef.url)).path,
+            signature: signature, packsBuilt: built.builtSlugs,
+            removedPacks: rules.removedPacks, removedItems: rules.removedItems)
     }
 }

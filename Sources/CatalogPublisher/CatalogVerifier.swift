@@ -21,8 +21,10 @@ public enum CatalogVerifier {
 
     /// `fetch` gets a URL as written in the catalog (relative to catalog.json, or absolute)
     /// and returns its bytes.
-    public static func verify(fetch: @Sendable (String) async throws -> Data,
-                              trustedKey: Curve25519.Signing.PublicKey?, now: Date = Date()) async -> Report {
+    public static func verify(
+        fetch: @Sendable (String) async throws -> Data,
+        trustedKey: Curve25519.Signing.PublicKey?, now: Date = Date()
+    ) async -> Report {
         var report = Report()
         guard let bytes = await get("catalog.json", fetch, &report) else { return report }
         let document: CatalogDocument
@@ -36,7 +38,8 @@ public enum CatalogVerifier {
         if let key = trustedKey {
             let sigPath = "signatures/\(sha).sig"
             if let sig = await get(sigPath, fetch, &report),
-               !CatalogSignature.verify(String(decoding: sig, as: UTF8.self), of: bytes, publicKey: key) {
+                !CatalogSignature.verify(String(decoding: sig, as: UTF8.self), of: bytes, publicKey: key)
+            {
                 report.problems.append("\(sigPath): the signature does not match catalog.json for the trusted key")
             }
         }
@@ -66,8 +69,10 @@ public enum CatalogVerifier {
         }
     }
 
-    static func checkPacks(_ document: CatalogDocument, seed: Seed, _ fetch: @Sendable (String) async throws -> Data,
-                           _ report: inout Report) async {
+    static func checkPacks(
+        _ document: CatalogDocument, seed: Seed, _ fetch: @Sendable (String) async throws -> Data,
+        _ report: inout Report
+    ) async {
         for (i, pack) in document.packs.enumerated() {
             let label = "pack \(pack.slug) (\(pack.id)) version \(pack.version)"
             guard let data = await getChecked(pack.manifest, "$.packs[\(i)].manifest", fetch, &report) else { continue }
@@ -78,14 +83,17 @@ public enum CatalogVerifier {
             }
             report.problems += ManifestRules.check(manifest, file: pack.manifest.url).map(\.description)
             if manifest.packId.lowercased() != pack.id.lowercased() || manifest.version != pack.version {
-                report.problems.append("\(pack.manifest.url): manifest is for pack \(manifest.packId) version \(manifest.version), not \(label)")
+                report.problems.append(
+                    "\(pack.manifest.url): manifest is for pack \(manifest.packId) version \(manifest.version), not \(label)"
+                )
             }
             let folder = (pack.manifest.url as NSString).deletingLastPathComponent
             if let archive = pack.archive { _ = await getChecked(archive, "$.packs[\(i)].archive", fetch, &report) }
             for asset in manifest.assets {
                 let url = asset.url.contains("://") ? asset.url : folder + "/" + asset.url
-                _ = await getChecked(FileReference(url: url, sha256: asset.sha256, bytes: asset.bytes),
-                                     "asset \(asset.assetId) of \(label)", fetch, &report)
+                _ = await getChecked(
+                    FileReference(url: url, sha256: asset.sha256, bytes: asset.bytes),
+                    "asset \(asset.assetId) of \(label)", fetch, &report)
             }
             if let seedPack = seed.packs.first(where: { $0.id == pack.id }) {
                 let itemIds = Set(manifest.assets.map(\.itemId))
@@ -98,7 +106,9 @@ public enum CatalogVerifier {
         }
     }
 
-    static func get(_ url: String, _ fetch: @Sendable (String) async throws -> Data, _ report: inout Report) async -> Data? {
+    static func get(_ url: String, _ fetch: @Sendable (String) async throws -> Data, _ report: inout Report) async
+        -> Data?
+    {
         do {
             let data = try await fetch(url)
             report.filesChecked += 1
@@ -109,8 +119,10 @@ public enum CatalogVerifier {
         }
     }
 
-    static func getChecked(_ ref: FileReference, _ what: String, _ fetch: @Sendable (String) async throws -> Data,
-                           _ report: inout Report) async -> Data? {
+    static func getChecked(
+        _ ref: FileReference, _ what: String, _ fetch: @Sendable (String) async throws -> Data,
+        _ report: inout Report
+    ) async -> Data? {
         guard let data = await get(ref.url, fetch, &report) else { return nil }
         if Int64(data.count) != ref.bytes {
             report.problems.append("\(ref.url): \(what) declares \(ref.bytes) bytes but the file has \(data.count)")

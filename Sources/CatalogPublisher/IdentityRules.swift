@@ -37,7 +37,8 @@ struct IdentityRules {
             check(p.id, role: "\(p.kind.rawValue) pack", pack: nil, label: p.slug)
             for item in p.items { check(item.id, role: "\(p.kind.rawValue) item", pack: p.id, label: item.title) }
             if let published = previousDocument?.packs.first(where: { $0.id == p.id }), p.version < published.version {
-                problems.append(.versionWentBack(packID: p.id, slug: p.slug, version: p.version, published: published.version))
+                problems.append(
+                    .versionWentBack(packID: p.id, slug: p.slug, version: p.version, published: published.version))
             }
         }
         for p in previous.packs where !seen.contains(p.id) { removedPacks.append(p.id) }

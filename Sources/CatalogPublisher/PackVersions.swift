@@ -29,7 +29,9 @@ struct PackVersions {
             case .invalid(let report): throw PublishError.invalid(report)
             case .alreadyPublished(let packID, let version, let slug):
                 let file = catalog.packs.first { $0.id == packID }?.file
-                throw PublishError.identity([.changedWithoutNewVersion(packID: packID, slug: slug, version: version, file: file)])
+                throw PublishError.identity([
+                    .changedWithoutNewVersion(packID: packID, slug: slug, version: version, file: file)
+                ])
             default: throw PublishError.build(error)
             }
         }
@@ -38,19 +40,26 @@ struct PackVersions {
             let archivePath = PublishLayout.archivePath(packId: pack.id, version: pack.version)
             let manifestData = try read(output.appendingPathComponent(manifestPath).path)
             let manifest = try CatalogJSON.decode(Manifest.self, from: manifestData, file: manifestPath)
-            let manifestRef = FileReference(url: PublishLayout.url(manifestPath, baseURL: base),
-                                            sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
+            let manifestRef = FileReference(
+                url: PublishLayout.url(manifestPath, baseURL: base),
+                sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
             if let old = previous?.packs.first(where: { $0.id == pack.id && $0.version == pack.version }),
-               old.manifest.sha256 != manifestRef.sha256 {
-                throw PublishError.identity([.changedWithoutNewVersion(packID: pack.id, slug: pack.slug, version: pack.version,
-                                                                       file: pack.file)])
+                old.manifest.sha256 != manifestRef.sha256
+            {
+                throw PublishError.identity([
+                    .changedWithoutNewVersion(
+                        packID: pack.id, slug: pack.slug, version: pack.version,
+                        file: pack.file)
+                ])
             }
             let archiveRef = manifest.archive.map {
                 FileReference(url: PublishLayout.url(archivePath, baseURL: base), sha256: $0.sha256, bytes: $0.bytes)
             }
             result.manifests[pack.id] = manifest
-            result.entries.append(CatalogDocument.PackEntry(id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title,
-                                                            version: pack.version, manifest: manifestRef, archive: archiveRef))
+            result.entries.append(
+                CatalogDocument.PackEntry(
+                    id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title,
+                    version: pack.version, manifest: manifestRef, archive: archiveRef))
         }
         return result
     }
@@ -61,7 +70,8 @@ struct PackVersions {
 
     private static func read(_ path: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PublishError.io(path: path, message: "cannot be read; delete the incomplete pack folder and publish again")
+            throw PublishError.io(
+                path: path, message: "cannot be read; delete the incomplete pack folder and publish again")
         }
         return data
     }

@@ -16,7 +16,11 @@ struct PreviousCatalog {
         let document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: path)
         let seedPath = output.appendingPathComponent(PublishLayout.localPath(of: document.seed.url)).path
         guard let seedBytes = FileManager.default.contents(atPath: seedPath) else {
-            throw PublishError.previousCatalog(path: seedPath, message: "the seed the current catalog.json points to is missing; restore it or publish into an empty folder")
+            throw PublishError.previousCatalog(
+                path: seedPath,
+                message:
+                    "the seed the current catalog.json points to is missing; restore it or publish into an empty folder"
+            )
         }
         let seed = try CatalogJSON.decode(Seed.self, from: seedBytes, file: seedPath)
         return PreviousCatalog(document: document, bytes: bytes, seed: seed, seedBytes: seedBytes)

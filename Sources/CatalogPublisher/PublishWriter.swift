@@ -29,7 +29,8 @@ struct PublishWriter {
     }
 
     func writePage(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String?) throws {
-        let html = try CatalogPage.render(catalog: catalog, seed: seed, manifests: manifests, templatesDirectory: templates)
+        let html = try CatalogPage.render(
+            catalog: catalog, seed: seed, manifests: manifests, templatesDirectory: templates)
         try write(Data(html.utf8), "index.html")
     }
 
@@ -47,8 +48,9 @@ struct PublishWriter {
     private func write(_ data: Data, _ relative: String) throws {
         let full = output.appendingPathComponent(relative)
         do {
-            try FileManager.default.createDirectory(at: full.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o755])
+            try FileManager.default.createDirectory(
+                at: full.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o755])
             try AtomicFile.write(data, to: full.path)
         } catch {
             throw PublishError.io(path: full.path, message: "cannot be written: \(error)")

@@ -8,22 +8,32 @@ enum SeedMaker {
     static func make(_ catalog: ValidatedCatalog, manifests: [String: Manifest], catalogVersion: Int) -> Seed {
         let base = catalog.catalog.baseURL
         let music = catalog.catalog.music.map {
-            Seed.MusicEntry(id: $0.id, title: $0.title, subtitle: $0.subtitle, duration: $0.duration,
-                            artworkURL: $0.artworkURL, appleMusicPlaylistId: $0.appleMusicPlaylistId,
-                            spotifyPlaylistId: $0.spotifyPlaylistId, tags: $0.tags)
+            Seed.MusicEntry(
+                id: $0.id, title: $0.title, subtitle: $0.subtitle, duration: $0.duration,
+                artworkURL: $0.artworkURL, appleMusicPlaylistId: $0.appleMusicPlaylistId,
+                spotifyPlaylistId: $0.spotifyPlaylistId, tags: $0.tags)
         }
         let packs = catalog.packs.map { pack -> Seed.Pack in
-            let durations = Dictionary((manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
-                                       uniquingKeysWith: { a, _ in a })
+            let durations = Dictionary(
+                (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
+                uniquingKeysWith: { a, _ in a })
             let items = pack.items.enumerated().map { i, item in
-                Seed.Item(id: item.id, title: item.title, subtitle: item.subtitle,
-                          duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags))
+                Seed.Item(
+                    id: item.id, title: item.title, subtitle: item.subtitle,
+                    duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags))
             }
-            let artwork = pack.artwork.map { $0.hasPrefix("https://") ? $0 : PublishLayout.url("packs/\(pack.id)/\(pack.version)/\(PackBuilder.artworkFileName(for: $0))", baseURL: base) }
-            return Seed.Pack(id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title, description: pack.description,
-                             artworkURL: artwork, version: pack.version,
-                             manifestURL: PublishLayout.url(PublishLayout.manifestPath(packId: pack.id, version: pack.version), baseURL: base),
-                             items: items)
+            let artwork = pack.artwork.map {
+                $0.hasPrefix("https://")
+                    ? $0
+                    : PublishLayout.url(
+                        "packs/\(pack.id)/\(pack.version)/\(PackBuilder.artworkFileName(for: $0))", baseURL: base)
+            }
+            return Seed.Pack(
+                id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title, description: pack.description,
+                artworkURL: artwork, version: pack.version,
+                manifestURL: PublishLayout.url(
+                    PublishLayout.manifestPath(packId: pack.id, version: pack.version), baseURL: base),
+                items: items)
         }
         return Seed(catalogVersion: catalogVersion, vocabularies: catalog.seedVocabularies, music: music, packs: packs)
     }

@@ -24,7 +24,8 @@ public final class ProgressMeter: @unchecked Sendable {
     }
 
     public func update(done: Int64, total: Int64, detail: String = "") {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard enabled else { return }
         let now = Date()
         guard now.timeIntervalSince(last) >= (terminal ? 0.2 : 2.0) || done == total else { return }
@@ -33,7 +34,8 @@ public final class ProgressMeter: @unchecked Sendable {
         let rate = Double(done) / elapsed
         let fraction = total > 0 ? Double(done) / Double(total) : 1
         let eta = rate > 0 && total > done ? Double(total - done) / rate : 0
-        let stats = "\(ByteFormat.string(done))/\(ByteFormat.string(total)) \(Int(fraction * 100))% \(ByteFormat.string(Int64(rate)))/s ETA \(Int(eta))s \(detail)"
+        let stats =
+            "\(ByteFormat.string(done))/\(ByteFormat.string(total)) \(Int(fraction * 100))% \(ByteFormat.string(Int64(rate)))/s ETA \(Int(eta))s \(detail)"
         if terminal {
             let width = 24
             let filled = Int(fraction * Double(width))
@@ -46,7 +48,8 @@ public final class ProgressMeter: @unchecked Sendable {
     }
 
     public func finish() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if drew { Output.raw("\n") }
     }
 }

@@ -90,7 +90,9 @@ public final class Library: Sendable {
     /// let result = try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/"))
     /// print(result.inserted, result.updated, result.hidden)
     /// ```
-    public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws -> SyncResult {
+    public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws
+        -> SyncResult
+    {
         let timer = PhaseTimer.enabled ? PhaseTimer("sync") : nil
         return try await PhaseTimer.$current.withValue(timer) {
             var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))

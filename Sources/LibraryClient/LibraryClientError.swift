@@ -60,7 +60,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     public var description: String {
         switch self {
         case .noCatalogLocation:
-            return "no catalog location is known for this data root; sync once with --catalog LOCATION (a folder, file:// or https:// URL)"
+            return
+                "no catalog location is known for this data root; sync once with --catalog LOCATION (a folder, file:// or https:// URL)"
         case .invalidLocation(let text):
             return "'\(text)' is not a catalog location; give a folder path, a file:// URL or an http(s):// URL"
         case .unreachable(let url, let reason):
@@ -68,25 +69,32 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
         case .httpStatus(let url, let status):
             return "\(url): the server answered HTTP \(status); check the catalog location or try again later"
         case .tooLarge(let url, let limit):
-            return "\(url): the server sent more than \(limit) bytes, more than this document may have; the catalog host is broken or hostile, nothing was changed"
+            return
+                "\(url): the server sent more than \(limit) bytes, more than this document may have; the catalog host is broken or hostile, nothing was changed"
         case .missingFile(let url):
             return "\(url): not found; check the catalog location (it should hold catalog.json)"
         case .invalidDocument(let diagnostic):
             return "\(diagnostic.description); the catalog is malformed, ask its publisher to fix it and republish"
         case .integrityMismatch(let url, let field, let expected, let actual):
-            return "\(url): \(field) is \(actual) but catalog.json declares \(expected); the catalog is damaged or half-published, retry later"
+            return
+                "\(url): \(field) is \(actual) but catalog.json declares \(expected); the catalog is damaged or half-published, retry later"
         case .unsigned(let url):
-            return "\(url): the catalog is not signed but a key is trusted for this data root; refusing it (ask the publisher to sign with --sign-key)"
+            return
+                "\(url): the catalog is not signed but a key is trusted for this data root; refusing it (ask the publisher to sign with --sign-key)"
         case .badSignature(let url):
-            return "\(url): the signature does not verify with the trusted key; refusing the catalog (another key signed it, or it was altered)"
+            return
+                "\(url): the signature does not verify with the trusted key; refusing the catalog (another key signed it, or it was altered)"
         case .invalidKey(let file, let reason):
             return "\(file): \(reason)"
         case .rollback(let url, let offered, let imported):
-            return "\(url): catalogVersion \(offered) is older than the imported \(imported); refusing a rollback (use --allow-downgrade to accept it)"
+            return
+                "\(url): catalogVersion \(offered) is older than the imported \(imported); refusing a rollback (use --allow-downgrade to accept it)"
         case .expired(let url, let expires):
-            return "\(url): the catalog expired at \(expires); refusing it (the publisher must renew it with `catalog publish --renew`)"
+            return
+                "\(url): the catalog expired at \(expires); refusing it (the publisher must renew it with `catalog publish --renew`)"
         case .invalidExpiry(let url, let expires):
-            return "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires); ask the publisher to republish"
+            return
+                "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires); ask the publisher to republish"
         case .notSynced(let root):
             return "the library at \(root) has no catalog yet; run `client sync --catalog LOCATION` first"
         case .itemNotFound(let id):
@@ -105,7 +113,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
         case .database(let path, let code, let message):
             return "\(path): database error (\(code)): \(message)\(code.advice)"
         case .unexpectedValue(let table, let column, let value):
-            return "the database holds '\(value)' in \(table).\(column), which this release does not know; update Soundshelf, or delete the data root and sync again"
+            return
+                "the database holds '\(value)' in \(table).\(column), which this release does not know; update Soundshelf, or delete the data root and sync again"
         case .facetIndexUnavailable(let path):
             return "\(path): the facet index could not be built; check free disk space and file permissions, then retry"
         }

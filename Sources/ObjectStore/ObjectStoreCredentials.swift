@@ -43,11 +43,14 @@ package struct ObjectStoreConfiguration: Sendable {
         guard let key = value("AWS_ACCESS_KEY_ID"), let secret = value("AWS_SECRET_ACCESS_KEY") else {
             throw ObjectStoreError.missingCredentials
         }
-        credentials = ObjectStoreCredentials(accessKeyID: key, secretAccessKey: secret, sessionToken: value("AWS_SESSION_TOKEN"))
+        credentials = ObjectStoreCredentials(
+            accessKeyID: key, secretAccessKey: secret, sessionToken: value("AWS_SESSION_TOKEN"))
         self.region = region ?? value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? "us-east-1"
         if let text = endpoint ?? value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  url.host != nil else { throw ObjectStoreError.invalidEndpoint(text) }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https",
+                url.host != nil
+            else { throw ObjectStoreError.invalidEndpoint(text) }
             self.endpoint = url
         } else {
             self.endpoint = nil

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// How often and how patiently a request is tried again: exponential backoff with jitter on
@@ -27,7 +28,8 @@ package struct RetryPolicy: Sendable {
     }
 
     static func isTransient(status: Int, code: String?) -> Bool {
-        status >= 500 || status == 429 || ["SlowDown", "RequestTimeout", "InternalError", "ServiceUnavailable"].contains(code ?? "")
+        status >= 500 || status == 429
+            || ["SlowDown", "RequestTimeout", "InternalError", "ServiceUnavailable"].contains(code ?? "")
     }
 
     /// Connection-level failures (dropped, refused, timed out, a send cut short — FoundationNetworking

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension S3Client {
@@ -9,19 +10,28 @@ extension S3Client {
     /// `partsInFlight` parts in memory) → CompleteMultipartUpload; any failure aborts the upload
     /// so no parts are left behind (and billed).
     func putMultipart(_ upload: ObjectUpload, progress: @escaping @Sendable (Int64) -> Void) async throws {
-        let (created, _) = try await send(Call(operation: "CreateMultipartUpload", method: "POST", key: upload.key,
-                                               query: [("uploads", "")], headers: upload.headers))
-        guard let uploadID = XMLFields.first("UploadId", in: String(decoding: created, as: UTF8.self)), !uploadID.isEmpty else {
-            throw ObjectStoreError.malformedResponse(operation: "CreateMultipartUpload", bucket: bucket, key: upload.key)
+        let (created, _) = try await send(
+            Call(
+                operation: "CreateMultipartUpload", method: "POST", key: upload.key,
+                query: [("uploads", "")], headers: upload.headers))
+        guard let uploadID = XMLFields.first("UploadId", in: String(decoding: created, as: UTF8.self)),
+            !uploadID.isEmpty
+        else {
+            throw ObjectStoreError.malformedResponse(
+                operation: "CreateMultipartUpload", bucket: bucket, key: upload.key)
         }
         do {
             let etags = try await uploadParts(upload, uploadID: uploadID, progress: progress)
-            let body = "<CompleteMultipartUpload>" + etags.enumerated().map { index, etag in
-                "<Part><PartNumber>\(index + 1)</PartNumber><ETag>\(XMLFields.escape(etag))</ETag></Part>"
-            }.joined() + "</CompleteMultipartUpload>"
-            _ = try await send(Call(operation: "CompleteMultipartUpload", method: "POST", key: upload.key,
-                                    query: [("uploadId", uploadID)], headers: [("Content-Type", "application/xml")],
-                                    body: Data(body.utf8), errorsMayArriveWith200: true))
+            let body =
+                "<CompleteMultipartUpload>"
+                + etags.enumerated().map { index, etag in
+                    "<Part><PartNumber>\(index + 1)</PartNumber><ETag>\(XMLFields.escape(etag))</ETag></Part>"
+                }.joined() + "</CompleteMultipartUpload>"
+            _ = try await send(
+                Call(
+                    operation: "CompleteMultipartUpload", method: "POST", key: upload.key,
+                    query: [("uploadId", uploadID)], headers: [("Content-Type", "application/xml")],
+                    body: Data(body.utf8), errorsMayArriveWith200: true))
         } catch {
             await abortMultipart(key: upload.key, uploadID: uploadID)
             throw error
@@ -31,12 +41,15 @@ extension S3Client {
     /// AbortMultipartUpload, best effort (a failure here leaves nothing more to do than report
     /// the original error).
     func abortMultipart(key: String, uploadID: String) async {
-        _ = try? await send(Call(operation: "AbortMultipartUpload", method: "DELETE", key: key, query: [("uploadId", uploadID)]),
-                            allowNotFound: true)
+        _ = try? await send(
+            Call(operation: "AbortMultipartUpload", method: "DELETE", key: key, query: [("uploadId", uploadID)]),
+            allowNotFound: true)
     }
 
-    private func uploadParts(_ upload: ObjectUpload, uploadID: String,
-                             progress: @escaping @Sendable (Int64) -> Void) async throws -> [String] {
+    private func uploadParts(
+        _ upload: ObjectUpload, uploadID: String,
+        progress: @escaping @Sendable (Int64) -> Void
+    ) async throws -> [String] {
         let handle = try FileHandle(forReadingFrom: upload.file)
         defer { try? handle.close() }
         let partSize = multipart.partSize
@@ -50,17 +63,21 @@ extension S3Client {
                     inFlight -= 1
                 }
                 let data = try handle.read(upToCount: partSize) ?? Data()
-                let expected = number < partCount ? partSize : Int(upload.bytes - Int64(partSize) * Int64(partCount - 1))
+                let expected =
+                    number < partCount ? partSize : Int(upload.bytes - Int64(partSize) * Int64(partCount - 1))
                 guard data.count == expected else {
                     throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path])
                 }
                 group.addTask {
                     let hash = SigV4Signer.hex(SHA256.hash(data: data))
-                    let (_, response) = try await self.send(Call(operation: "UploadPart", method: "PUT", key: upload.key,
-                                                                 query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
-                                                                 body: data, payloadHash: hash))
+                    let (_, response) = try await self.send(
+                        Call(
+                            operation: "UploadPart", method: "PUT", key: upload.key,
+                            query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
+                            body: data, payloadHash: hash))
                     guard let etag = response.value(forHTTPHeaderField: "ETag") else {
-                        throw ObjectStoreError.malformedResponse(operation: "UploadPart", bucket: self.bucket, key: upload.key)
+                        throw ObjectStoreError.malformedResponse(
+                            operation: "UploadPart", bucket: self.bucket, key: upload.key)
                     }
                     progress(Int64(data.count))
                     return (number, etag)

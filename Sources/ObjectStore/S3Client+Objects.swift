@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An object as a listing or HEAD reports it.
@@ -50,8 +51,11 @@ extension S3Client {
                 throw ObjectStoreError.malformedResponse(operation: "ListObjectsV2", bucket: bucket, key: prefix)
             }
             for block in XMLFields.blocks("Contents", in: text) {
-                guard let key = XMLFields.first("Key", in: block), let size = XMLFields.first("Size", in: block).flatMap({ Int64($0) })
-                else { throw ObjectStoreError.malformedResponse(operation: "ListObjectsV2", bucket: bucket, key: prefix) }
+                guard let key = XMLFields.first("Key", in: block),
+                    let size = XMLFields.first("Size", in: block).flatMap({ Int64($0) })
+                else {
+                    throw ObjectStoreError.malformedResponse(operation: "ListObjectsV2", bucket: bucket, key: prefix)
+                }
                 objects.append(StoredObject(key: key, bytes: size, sha256: nil))
             }
             let truncated = XMLFields.first("IsTruncated", in: text) == "true"
@@ -79,9 +83,13 @@ extension S3Client {
             return
         }
         let data = try Data(contentsOf: upload.file)
-        guard data.count == upload.bytes else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path]) }
-        _ = try await send(Call(operation: "PutObject", method: "PUT", key: upload.key, headers: upload.headers,
-                                body: data, payloadHash: upload.sha256))
+        guard data.count == upload.bytes else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path])
+        }
+        _ = try await send(
+            Call(
+                operation: "PutObject", method: "PUT", key: upload.key, headers: upload.headers,
+                body: data, payloadHash: upload.sha256))
         progress(upload.bytes)
     }
 }

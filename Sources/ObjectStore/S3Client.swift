@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The few S3 API calls a publisher needs, signed with SigV4, over URLSession: list, head,
@@ -21,8 +22,10 @@ package final class S3Client: Sendable {
     let session: URLSession
     let signer: SigV4Signer
 
-    package init(configuration: ObjectStoreConfiguration, bucket: String, retry: RetryPolicy = RetryPolicy(),
-                 multipart: MultipartPolicy = MultipartPolicy()) {
+    package init(
+        configuration: ObjectStoreConfiguration, bucket: String, retry: RetryPolicy = RetryPolicy(),
+        multipart: MultipartPolicy = MultipartPolicy()
+    ) {
         self.configuration = configuration
         self.bucket = bucket
         self.retry = retry
@@ -57,7 +60,8 @@ package final class S3Client: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let data: Data, http: HTTPURLResponse
+            let data: Data
+            let http: HTTPURLResponse
             do {
                 let request = try makeRequest(call, payloadHash: payloadHash)
                 let (body, response) = try await session.data(for: request)
@@ -72,8 +76,9 @@ package final class S3Client: Sendable {
             } catch {
                 let code = RetryPolicy.urlErrorCode(error)
                 guard attempt < retry.attempts, let code, RetryPolicy.isTransient(code) else {
-                    throw ObjectStoreError.unreachable(operation: call.operation, bucket: bucket, key: call.key,
-                                                       reason: (error as NSError).localizedDescription)
+                    throw ObjectStoreError.unreachable(
+                        operation: call.operation, bucket: bucket, key: call.key,
+                        reason: (error as NSError).localizedDescription)
                 }
                 try await retry.pause(after: attempt)
                 continue
@@ -85,7 +90,8 @@ package final class S3Client: Sendable {
                 return (data, http)
             }
             let code = XMLFields.first("Code", in: text)
-            if attempt < retry.attempts, RetryPolicy.isTransient(status: errorIn200 ? 500 : http.statusCode, code: code) {
+            if attempt < retry.attempts, RetryPolicy.isTransient(status: errorIn200 ? 500 : http.statusCode, code: code)
+            {
                 try await retry.pause(after: attempt)
                 continue
             }
@@ -95,16 +101,21 @@ package final class S3Client: Sendable {
 
     private func failure(_ call: Call, status: Int, body: Data) -> ObjectStoreError {
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
-        return .requestFailed(operation: call.operation, bucket: bucket, key: call.key, status: status,
-                              code: XMLFields.first("Code", in: text), message: XMLFields.first("Message", in: text))
+        return .requestFailed(
+            operation: call.operation, bucket: bucket, key: call.key, status: status,
+            code: XMLFields.first("Code", in: text), message: XMLFields.first("Message", in: text))
     }
 
     func makeRequest(_ call: Call, payloadHash: String, date: Date = Date()) throws -> URLRequest {
         let encodedKey = SigV4Encoding.encodePath(call.key)
-        let base: String, host: String, path: String
+        let base: String
+        let host: String
+        let path: String
         if let endpoint = configuration.endpoint {
             var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
-            let prefix = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast())
+            let prefix =
+                components.percentEncodedPath.hasSuffix("/")
+                ? String(components.percentEncodedPath.dropLast())
                 : components.percentEncodedPath
             path = prefix + "/" + SigV4Encoding.encode(bucket) + (call.key.isEmpty ? "" : "/" + encodedKey)
             components.percentEncodedPath = ""
@@ -123,10 +134,13 @@ package final class S3Client: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = call.method
         request.httpBody = call.body
-        let signed = signer.sign(SigV4Request(method: call.method, host: host, path: path, query: call.query, headers: call.headers),
-                                 payloadHash: payloadHash, date: date)
+        let signed = signer.sign(
+            SigV4Request(method: call.method, host: host, path: path, query: call.query, headers: call.headers),
+            payloadHash: payloadHash, date: date)
         for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
-        if call.body == nil, call.method == "PUT" || call.method == "POST" { request.setValue("0", forHTTPHeaderField: "Content-Length") }
+        if call.body == nil, call.method == "PUT" || call.method == "POST" {
+            request.setValue("0", forHTTPHeaderField: "Content-Length")
+        }
         return request
     }
 }

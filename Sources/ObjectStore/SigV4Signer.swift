@@ -21,7 +21,9 @@ package struct SigV4Signer: Sendable {
     package var service: String
     package var normalizesPath: Bool
 
-    package init(credentials: ObjectStoreCredentials, region: String, service: String = "s3", normalizesPath: Bool? = nil) {
+    package init(
+        credentials: ObjectStoreCredentials, region: String, service: String = "s3", normalizesPath: Bool? = nil
+    ) {
         self.credentials = credentials
         self.region = region
         self.service = service
@@ -43,22 +45,27 @@ package struct SigV4Signer: Sendable {
         let toSign = ["AWS4-HMAC-SHA256", stamp, scope, Self.hex(SHA256.hash(data: Data(canonical.text.utf8)))]
             .joined(separator: "\n")
         let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(toSign.utf8), using: signingKey(day: day)))
-        let authorization = "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), "
+        let authorization =
+            "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), "
             + "SignedHeaders=\(canonical.signedHeaders), Signature=\(signature)"
         return headers.filter { $0.name.lowercased() != "host" } + [("Authorization", authorization)]
     }
 
     /// The canonical request text and the `SignedHeaders` list for `headers` (which must
     /// include `host` and `x-amz-date`).
-    package func canonicalRequest(_ request: SigV4Request, headers: [(name: String, value: String)],
-                                  payloadHash: String) -> (text: String, signedHeaders: String) {
+    package func canonicalRequest(
+        _ request: SigV4Request, headers: [(name: String, value: String)],
+        payloadHash: String
+    ) -> (text: String, signedHeaders: String) {
         var merged: [String: [String]] = [:]
         for (name, value) in headers { merged[name.lowercased(), default: []].append(Self.trim(value)) }
         let names = merged.keys.sorted()
         let headerLines = names.map { "\($0):\(merged[$0]!.joined(separator: ","))\n" }.joined()
         let signed = names.joined(separator: ";")
-        let text = [request.method, canonicalURI(request.path), SigV4Encoding.canonicalQuery(request.query),
-                    headerLines, signed, payloadHash].joined(separator: "\n")
+        let text = [
+            request.method, canonicalURI(request.path), SigV4Encoding.canonicalQuery(request.query),
+            headerLines, signed, payloadHash,
+        ].joined(separator: "\n")
         return (text, signed)
     }
 
@@ -105,8 +112,10 @@ package struct SigV4Request: Sendable {
     package var query: [(name: String, value: String)]
     package var headers: [(name: String, value: String)]
 
-    package init(method: String, host: String, path: String, query: [(name: String, value: String)] = [],
-                 headers: [(name: String, value: String)] = []) {
+    package init(
+        method: String, host: String, path: String, query: [(name: String, value: String)] = [],
+        headers: [(name: String, value: String)] = []
+    ) {
         self.method = method
         self.host = host
         self.path = path

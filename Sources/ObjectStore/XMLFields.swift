@@ -10,9 +10,11 @@ package enum XMLFields {
     /// The raw inner text of every `<name>…</name>` element, in order (not unescaped: use for blocks).
     package static func blocks(_ name: String, in text: String) -> [Substring] {
         var out: [Substring] = []
-        let open = "<\(name)>", close = "</\(name)>"
+        let open = "<\(name)>"
+        let close = "</\(name)>"
         var rest = text[...]
-        while let start = rest.range(of: open), let end = rest.range(of: close, range: start.upperBound..<rest.endIndex) {
+        while let start = rest.range(of: open), let end = rest.range(of: close, range: start.upperBound..<rest.endIndex)
+        {
             out.append(rest[start.upperBound..<end.lowerBound])
             rest = rest[end.upperBound...]
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A `write(2)` that failed for good: the file it was writing and `errno`.
@@ -29,8 +29,10 @@ package struct WriteAllFailure: Error, Sendable, CustomStringConvertible {
 /// ```swift
 /// try data.withUnsafeBytes { try writeAll(fd, $0, path: path) }
 /// ```
-package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String,
-                      chunk: (Int) -> Int = { $0 }, retry: (Int32) -> Bool = { _ in false }) throws(WriteAllFailure) {
+package func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String,
+    chunk: (Int) -> Int = { $0 }, retry: (Int32) -> Bool = { _ in false }
+) throws(WriteAllFailure) {
     guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {

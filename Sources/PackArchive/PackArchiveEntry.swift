@@ -36,8 +36,10 @@ public struct PackArchiveEntry: Sendable, Equatable {
     public var index: Int
 
     /// Creates an entry description.
-    public init(name: String?, type: EntryType, size: Int64, linkTarget: String? = nil,
-                isSparse: Bool = false, index: Int = 0) {
+    public init(
+        name: String?, type: EntryType, size: Int64, linkTarget: String? = nil,
+        isSparse: Bool = false, index: Int = 0
+    ) {
         self.name = name
         self.type = type
         self.size = size

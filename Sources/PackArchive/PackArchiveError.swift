@@ -55,5 +55,6 @@ public struct PackArchiveError: Error, Sendable, CustomStringConvertible {
 
 extension PackArchiveError {
     /// Advice appended to messages about archives that are damaged or not what the manifest describes.
-    static let discardAdvice = "the pack is damaged or is not the one its manifest describes; discard it and download it again"
+    static let discardAdvice =
+        "the pack is damaged or is not the one its manifest describes; discard it and download it again"
 }

@@ -25,10 +25,12 @@ public enum PackArchiveExtractor {
     /// Extracts the archive file at `path`; see ``PackArchiveExtractor``.
     ///
     /// - Throws: ``PackArchiveError``, or whatever `open`, `chunk` or `close` throw.
-    public static func extract(archiveAt path: String, expected: [String: Int64],
-                               open: (String) throws -> Void,
-                               chunk: (UnsafeRawBufferPointer) throws -> Void,
-                               close: (String) throws -> Void) throws {
+    public static func extract(
+        archiveAt path: String, expected: [String: Int64],
+        open: (String) throws -> Void,
+        chunk: (UnsafeRawBufferPointer) throws -> Void,
+        close: (String) throws -> Void
+    ) throws {
         try checkManifest(expected, archive: path)
         let reader = try PackArchiveReader(path: path)
         defer { reader.close() }
@@ -38,10 +40,12 @@ public enum PackArchiveExtractor {
     /// Extracts from an open reader, for example one fed by a download in progress.
     ///
     /// - Throws: ``PackArchiveError``, or whatever `open`, `chunk` or `close` throw.
-    public static func extract(from reader: some PackArchiveEntrySource, expected: [String: Int64],
-                               open: (String) throws -> Void,
-                               chunk: (UnsafeRawBufferPointer) throws -> Void,
-                               close: (String) throws -> Void) throws {
+    public static func extract(
+        from reader: some PackArchiveEntrySource, expected: [String: Int64],
+        open: (String) throws -> Void,
+        chunk: (UnsafeRawBufferPointer) throws -> Void,
+        close: (String) throws -> Void
+    ) throws {
         let archive = reader.archiveName
         try checkManifest(expected, archive: archive)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -80,15 +84,20 @@ public enum PackArchiveExtractor {
     private static func checkManifest(_ expected: [String: Int64], archive: String) throws(PackArchiveError) {
         for (name, size) in expected.sorted(by: { $0.key < $1.key }) {
             guard isFlatName(name), size >= 0 else {
-                throw PackArchiveError(archive: archive, entry: name, message:
-                    "the manifest lists this entry with an unsafe name or a negative size; fix the manifest before extracting")
+                throw PackArchiveError(
+                    archive: archive, entry: name,
+                    message:
+                        "the manifest lists this entry with an unsafe name or a negative size; fix the manifest before extracting"
+                )
             }
         }
     }
 
     /// Returns the entry's name and declared size, or throws if the policy refuses the entry.
-    private static func accept(_ entry: PackArchiveEntry, expected: [String: Int64], seen: Set<String>,
-                               archive: String) throws(PackArchiveError) -> (String, Int64) {
+    private static func accept(
+        _ entry: PackArchiveEntry, expected: [String: Int64], seen: Set<String>,
+        archive: String
+    ) throws(PackArchiveError) -> (String, Int64) {
         guard let name = entry.name else {
             throw refuse(archive, entry.displayName, "has no name or a name that is not UTF-8")
         }
@@ -98,9 +107,11 @@ public enum PackArchiveExtractor {
         switch entry.type {
         case .regular: break
         case .directory: throw refuse(archive, name, "is a directory; packs hold only regular files")
-        case .symlink: throw refuse(archive, name, "is a symbolic link to \(target(entry)); packs hold only regular files")
+        case .symlink:
+            throw refuse(archive, name, "is a symbolic link to \(target(entry)); packs hold only regular files")
         case .hardlink: throw refuse(archive, name, "is a hard link to \(target(entry)); packs hold only regular files")
-        case .other: throw refuse(archive, name, "is a device, FIFO or other special file; packs hold only regular files")
+        case .other:
+            throw refuse(archive, name, "is a device, FIFO or other special file; packs hold only regular files")
         }
         guard let declared = expected[name] else {
             throw refuse(archive, name, "is not listed in the manifest")
@@ -123,6 +134,7 @@ public enum PackArchiveExtractor {
     }
 
     private static func refuse(_ archive: String, _ entry: String, _ problem: String) -> PackArchiveError {
-        PackArchiveError(archive: archive, entry: entry, message: "the entry \(problem); \(PackArchiveError.discardAdvice)")
+        PackArchiveError(
+            archive: archive, entry: entry, message: "the entry \(problem); \(PackArchiveError.discardAdvice)")
     }
 }

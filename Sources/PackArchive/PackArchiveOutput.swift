@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import POSIXWrite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a ``PackArchiveWriter`` sends the archive's bytes when it is not given a file path:
 /// for example a writer that stages blocks and writes them on another thread.

@@ -62,11 +62,13 @@ public final class PackArchiveReader {
         // Unretained is enough: `source` is a constant of this reader, and the handle that
         // holds the pointer is freed (close() or deinit) before the reader releases `source`.
         let context = Unmanaged.passUnretained(source).toOpaque()
-        let status = archive_read_open(a, context, nil, { _, context, buffer in
-            guard let context, let buffer else { return -1 }
-            let source = Unmanaged<StreamSource>.fromOpaque(context).takeUnretainedValue()
-            return source.next(into: buffer)
-        }, nil)
+        let status = archive_read_open(
+            a, context, nil,
+            { _, context, buffer in
+                guard let context, let buffer else { return -1 }
+                let source = Unmanaged<StreamSource>.fromOpaque(context).takeUnretainedValue()
+                return source.next(into: buffer)
+            }, nil)
         try check(status, "the stream cannot be read as a tar archive")
     }
 
@@ -170,9 +172,10 @@ public final class PackArchiveReader {
         default: type = .other
         }
         let size = archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : -1
-        return PackArchiveEntry(name: name, type: type, size: size,
-                                linkTarget: isHardlink ? hardlink : symlink,
-                                isSparse: archive_entry_sparse_count(entry) > 0, index: index)
+        return PackArchiveEntry(
+            name: name, type: type, size: size,
+            linkTarget: isHardlink ? hardlink : symlink,
+            isSparse: archive_entry_sparse_count(entry) > 0, index: index)
     }
 
     /// Decodes a C string as UTF-8, or `nil` when it is missing or not valid UTF-8.

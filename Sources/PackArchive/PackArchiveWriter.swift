@@ -1,8 +1,9 @@
 import CArchive
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Deterministic pax (restricted) tar writer.
@@ -46,11 +47,16 @@ public final class PackArchiveWriter {
     /// - Parameter mtime: modification time of every entry; pass `SOURCE_DATE_EPOCH` when set.
     public convenience init(path: String, mtime: Int64 = 0) throws(PackArchiveError) {
         guard mtime >= 0 else {
-            throw PackArchiveError(archive: path, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
+            throw PackArchiveError(
+                archive: path, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
         }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
-            throw PackArchiveError(archive: path, message: "cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable")
+            throw PackArchiveError(
+                archive: path,
+                message:
+                    "cannot create the file (\(String(cString: strerror(errno)))); check that the folder exists and is writable"
+            )
         }
         try self.init(name: path, mtime: mtime, sink: OutputSink(fd: fd, path: path), fd: fd, blockSize: Self.blockSize)
     }
@@ -61,7 +67,8 @@ public final class PackArchiveWriter {
     /// - Parameter name: how errors name the archive (usually the path `output` writes to).
     public convenience init(output: PackArchiveOutput, name: String, mtime: Int64 = 0) throws(PackArchiveError) {
         guard mtime >= 0 else {
-            throw PackArchiveError(archive: name, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
+            throw PackArchiveError(
+                archive: name, message: "the entry time \(mtime) is before 1970; pass 0 or a SOURCE_DATE_EPOCH value")
         }
         try self.init(name: name, mtime: mtime, sink: OutputSink { try output.write($0) }, fd: -1, blockSize: 0)
     }
@@ -80,10 +87,12 @@ public final class PackArchiveWriter {
         try check(archive_write_set_bytes_per_block(a, Int32(blockSize)), "could not set the block size")
         try check(archive_write_set_bytes_in_last_block(a, 1), "could not disable end padding")
         // The write callback captures nothing: it finds the OutputSink through the client data.
-        let status = archive_write_open2(a, Unmanaged.passUnretained(sink).toOpaque(), nil, { _, clientData, buffer, length in
-            guard let clientData, let buffer else { return -1 }
-            return Unmanaged<OutputSink>.fromOpaque(clientData).takeUnretainedValue().write(buffer, length)
-        }, nil, nil)
+        let status = archive_write_open2(
+            a, Unmanaged.passUnretained(sink).toOpaque(), nil,
+            { _, clientData, buffer, length in
+                guard let clientData, let buffer else { return -1 }
+                return Unmanaged<OutputSink>.fromOpaque(clientData).takeUnretainedValue().write(buffer, length)
+            }, nil, nil)
         try check(status, "could not start writing")
     }
 
@@ -97,10 +106,14 @@ public final class PackArchiveWriter {
     public func beginEntry(name: String, size: Int64) throws(PackArchiveError) {
         let a = try openHandle(entry: name)
         if let current {
-            throw fail("entry \(PackArchiveError.quoted(current.name)) was not finished; call finishEntry() before beginEntry()", entry: name)
+            throw fail(
+                "entry \(PackArchiveError.quoted(current.name)) was not finished; call finishEntry() before beginEntry()",
+                entry: name)
         }
         guard Self.isValidEntryName(name) else {
-            throw fail("the name is not a flat file name of printable ASCII (it is empty, \".\" or \"..\", or holds \"/\", a control or a non-ASCII character); use <assetId>.<ext>", entry: name)
+            throw fail(
+                "the name is not a flat file name of printable ASCII (it is empty, \".\" or \"..\", or holds \"/\", a control or a non-ASCII character); use <assetId>.<ext>",
+                entry: name)
         }
         guard size >= 0 else {
             throw fail("the size \(size) is negative; pass the file's byte count", entry: name)
@@ -129,7 +142,9 @@ public final class PackArchiveWriter {
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
         guard Int64(bytes.count) <= current.size - current.written else {
             abandon()
-            throw fail("more than the declared \(current.size) bytes were written; pass the file's exact size to beginEntry()", entry: current.name)
+            throw fail(
+                "more than the declared \(current.size) bytes were written; pass the file's exact size to beginEntry()",
+                entry: current.name)
         }
         let n = archive_write_data(a, base, bytes.count)
         guard n == bytes.count else {
@@ -147,7 +162,9 @@ public final class PackArchiveWriter {
         let a = try openHandle(entry: current.name)
         guard current.written == current.size else {
             abandon()
-            throw fail("only \(current.written) of the declared \(current.size) bytes were written; the source file changed or its size was wrong, so write the pack again", entry: current.name)
+            throw fail(
+                "only \(current.written) of the declared \(current.size) bytes were written; the source file changed or its size was wrong, so write the pack again",
+                entry: current.name)
         }
         try check(archive_write_finish_entry(a), "could not finish the entry", entry: current.name)
         self.current = nil
@@ -157,7 +174,9 @@ public final class PackArchiveWriter {
     public func close() throws(PackArchiveError) {
         let a = try openHandle(entry: nil)
         if let current {
-            throw fail("entry \(PackArchiveError.quoted(current.name)) was not finished; call finishEntry() before close()", entry: current.name)
+            throw fail(
+                "entry \(PackArchiveError.quoted(current.name)) was not finished; call finishEntry() before close()",
+                entry: current.name)
         }
         try check(archive_write_close(a), "could not finish the archive")
         archive_write_free(a)
@@ -166,7 +185,9 @@ public final class PackArchiveWriter {
         let result = closeDescriptor(fd)
         fd = -1
         guard result == 0 else {
-            throw fail("closing the file failed (\(String(cString: strerror(errno)))); check free disk space and write the pack again")
+            throw fail(
+                "closing the file failed (\(String(cString: strerror(errno)))); check free disk space and write the pack again"
+            )
         }
     }
 
@@ -198,14 +219,15 @@ public final class PackArchiveWriter {
         guard status != ARCHIVE_OK else { return }
         let detail = handle.map(errorText) ?? "no details"
         abandon()
-        throw fail("\(what) (\(detail)); check free disk space and permissions, then write the pack again", entry: entry)
+        throw fail(
+            "\(what) (\(detail)); check free disk space and permissions, then write the pack again", entry: entry)
     }
 
     private func closeDescriptor(_ descriptor: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.close(descriptor)
+            Glibc.close(descriptor)
         #else
-        Darwin.close(descriptor)
+            Darwin.close(descriptor)
         #endif
     }
 
@@ -218,7 +240,11 @@ public final class PackArchiveWriter {
     private func fail(_ message: String, entry: String? = nil) -> PackArchiveError {
         if let failure = sink?.failure {
             let during = entry.map { "while adding \(PackArchiveError.quoted($0))" } ?? "while finishing it"
-            return PackArchiveError(archive: path, message: "writing the archive failed \(during) (\(failure)); check free disk space and permissions, then write the pack again", underlying: failure)
+            return PackArchiveError(
+                archive: path,
+                message:
+                    "writing the archive failed \(during) (\(failure)); check free disk space and permissions, then write the pack again",
+                underlying: failure)
         }
         return PackArchiveError(archive: path, entry: entry, message: message)
     }

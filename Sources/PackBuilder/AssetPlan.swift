@@ -27,8 +27,10 @@ enum AssetPlan {
             let path = pack.directory.appendingPathComponent(item.file).path
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
             let ext = AudioProbe.fileExtension(for: info, sourcePath: path)
-            planned.append(PlannedAsset(item: item, index: i, sourcePath: path, size: size, info: info,
-                                        fileName: "\(item.assetId).\(ext)", tags: pack.tags.union(item.tags)))
+            planned.append(
+                PlannedAsset(
+                    item: item, index: i, sourcePath: path, size: size, info: info,
+                    fileName: "\(item.assetId).\(ext)", tags: pack.tags.union(item.tags)))
         }
         return (planned, problems)
     }

@@ -1,22 +1,26 @@
-import Foundation
 import CatalogModel
+import Foundation
 
 /// The manifest of a built pack: the required keys plus `kind`, `title`, pack `tags`,
 /// per-asset `duration` and `archive`. Assets keep the pack.yaml order; URLs are relative.
 enum ManifestMaker {
-    static func make(pack: PackSource, assets: [PlannedAsset], hashes: [String: (sha256: String, bytes: Int64)],
-                     archive: Manifest.Archive?) -> Manifest {
+    static func make(
+        pack: PackSource, assets: [PlannedAsset], hashes: [String: (sha256: String, bytes: Int64)],
+        archive: Manifest.Archive?
+    ) -> Manifest {
         let entries = assets.map { asset -> Manifest.Asset in
             let hash = hashes[asset.fileName] ?? ("", 0)
-            return Manifest.Asset(assetId: asset.item.assetId, itemId: asset.item.id, url: "assets/\(asset.fileName)",
-                                  sha256: hash.sha256, bytes: hash.bytes, codec: asset.info.codec,
-                                  sampleRate: asset.info.sampleRate, channels: asset.info.channels,
-                                  loopable: asset.item.loopable, tags: asset.tags,
-                                  duration: (asset.info.duration * 1000).rounded() / 1000)
+            return Manifest.Asset(
+                assetId: asset.item.assetId, itemId: asset.item.id, url: "assets/\(asset.fileName)",
+                sha256: hash.sha256, bytes: hash.bytes, codec: asset.info.codec,
+                sampleRate: asset.info.sampleRate, channels: asset.info.channels,
+                loopable: asset.item.loopable, tags: asset.tags,
+                duration: (asset.info.duration * 1000).rounded() / 1000)
         }
-        return Manifest(packId: pack.id, version: pack.version, totalBytes: entries.reduce(0) { $0 + $1.bytes },
-                        assets: entries, kind: pack.kind, title: pack.title,
-                        tags: pack.tags.isEmpty ? nil : pack.tags,
-                        archive: archive)
+        return Manifest(
+            packId: pack.id, version: pack.version, totalBytes: entries.reduce(0) { $0 + $1.bytes },
+            assets: entries, kind: pack.kind, title: pack.title,
+            tags: pack.tags.isEmpty ? nil : pack.tags,
+            archive: archive)
     }
 }

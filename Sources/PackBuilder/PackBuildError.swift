@@ -12,7 +12,8 @@ public enum PackBuildError: Error, Sendable, CustomStringConvertible {
         case .invalid(let report):
             return report.diagnostics.map(\.description).joined(separator: "\n") + "\nbuild failed: \(report.summary)"
         case .alreadyPublished(let packId, let version, let slug):
-            return "version \(version) of pack \(slug) (\(packId)) is already published with different content; raise `version` in pack.yaml"
+            return
+                "version \(version) of pack \(slug) (\(packId)) is already published with different content; raise `version` in pack.yaml"
         case .io(let path, let message):
             return "\(path): \(message)"
         }

@@ -12,16 +12,20 @@ import Foundation
 /// ```
 public enum PackBuilder {
     /// Validates, then builds. Throws ``PackBuildError``.
-    public static func build(packAt path: String, outputDirectory: String, strict: Bool = false,
-                             progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> PackBuildResult {
+    public static func build(
+        packAt path: String, outputDirectory: String, strict: Bool = false,
+        progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws -> PackBuildResult {
         let (pack, report) = PackValidator.validate(packAt: path, strict: strict)
         guard let pack, !report.hasErrors else { throw PackBuildError.invalid(report) }
         return try build(pack, outputDirectory: outputDirectory, progress: progress)
     }
 
     /// Builds a pack that has already been validated (as `catalog publish` does for all its packs).
-    public static func build(_ pack: PackSource, outputDirectory: String,
-                             progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> PackBuildResult {
+    public static func build(
+        _ pack: PackSource, outputDirectory: String,
+        progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws -> PackBuildResult {
         let (assets, problems) = AssetPlan.make(for: pack)
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
         let fm = FileManager.default
@@ -31,7 +35,8 @@ public enum PackBuilder {
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw PackBuildError.io(path: staging.path, message: "cannot create the build folder: \(error.localizedDescription)")
+            throw PackBuildError.io(
+                path: staging.path, message: "cannot create the build folder: \(error.localizedDescription)")
         }
         defer { try? fm.removeItem(at: staging) }
 
@@ -44,10 +49,11 @@ public enum PackBuilder {
         // `verify` check every hash), and on ext4 one fsync here would flush the whole gigabyte.
         try AtomicFile.write(manifestData, to: staging.appendingPathComponent("manifest.json").path, durable: false)
 
-        var result = PackBuildResult(packId: pack.id, version: pack.version,
-                                     manifest: final.appendingPathComponent("manifest.json").path,
-                                     archive: final.appendingPathComponent("pack.tar").path,
-                                     assets: assets.count, totalBytes: manifest.totalBytes, written: true)
+        var result = PackBuildResult(
+            packId: pack.id, version: pack.version,
+            manifest: final.appendingPathComponent("manifest.json").path,
+            archive: final.appendingPathComponent("pack.tar").path,
+            assets: assets.count, totalBytes: manifest.totalBytes, written: true)
         if fm.fileExists(atPath: final.path) {
             let existing = fm.contents(atPath: result.manifest)
             guard existing == manifestData else {
@@ -59,7 +65,8 @@ public enum PackBuilder {
         chmod(staging.path, 0o755)
         chmod(staging.appendingPathComponent("assets").path, 0o755)
         guard rename(staging.path, final.path) == 0 else {
-            throw PackBuildError.io(path: final.path, message: "cannot move the built pack into place: \(String(cString: strerror(errno)))")
+            throw PackBuildError.io(
+                path: final.path, message: "cannot move the built pack into place: \(String(cString: strerror(errno)))")
         }
         return result
     }
@@ -75,7 +82,8 @@ public enum PackBuilder {
         let source = pack.directory.appendingPathComponent(artwork)
         let target = folder.appendingPathComponent(artworkFileName(for: artwork))
         do { try FileManager.default.copyItem(at: source, to: target) } catch {
-            throw PackBuildError.io(path: source.path, message: "artwork cannot be copied: \(error.localizedDescription)")
+            throw PackBuildError.io(
+                path: source.path, message: "artwork cannot be copied: \(error.localizedDescription)")
         }
     }
 

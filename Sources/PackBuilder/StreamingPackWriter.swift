@@ -16,7 +16,9 @@ struct StreamingPackWriter {
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
     /// SHA-256 and size by file name, and the archive's (hashed as it is written).
-    func write(_ assets: [PlannedAsset]) throws -> (assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive) {
+    func write(_ assets: [PlannedAsset]) throws -> (
+        assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive
+    ) {
         let assetsFolder = folder.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
         let assetFiles = WriteBehind(label: "assets")
@@ -26,11 +28,14 @@ struct StreamingPackWriter {
             archiveFile.drain()
         }
         let archivePath = folder.appendingPathComponent("pack.tar").path
-        let archiveOutput = HashingOutput(writer: archiveFile, file: try archiveFile.create(archivePath, exclusive: false))
+        let archiveOutput = HashingOutput(
+            writer: archiveFile, file: try archiveFile.create(archivePath, exclusive: false))
         let archive = try PackArchiveWriter(output: archiveOutput, name: archivePath, mtime: mtime)
         var results: [String: (sha256: String, bytes: Int64)] = [:]
         // Two read buffers: lane 0 reads the next chunk into one while lane 1 archives the other.
-        let buffers = (0..<2).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16) }
+        let buffers = (0..<2).map { _ in
+            UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        }
         defer { buffers.forEach { $0.deallocate() } }
         let total = assets.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
@@ -52,17 +57,21 @@ struct StreamingPackWriter {
                 }
                 copied += Int64(n)
                 done += Int64(n)
-                progress?(BuildProgress(filesDone: fileIndex, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
+                progress?(
+                    BuildProgress(filesDone: fileIndex, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
                 current = 1 - current
                 n = nextCount
             }
             guard copied == asset.size else {
-                throw PackBuildError.io(path: asset.sourcePath, message: "changed size while being read (\(asset.size) → \(copied) bytes); build again")
+                throw PackBuildError.io(
+                    path: asset.sourcePath,
+                    message: "changed size while being read (\(asset.size) → \(copied) bytes); build again")
             }
             assetFiles.close(output)
             try archive.finishEntry()
             results[asset.fileName] = (lanes.assetHash, copied)
-            progress?(BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
+            progress?(
+                BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
         }
         try archive.close()
         archiveFile.close(archiveOutput.file)

@@ -33,7 +33,7 @@ final class WriteBehind: @unchecked Sendable {
     private let blocks: [UnsafeMutableRawBufferPointer]
     private var pool: [UnsafeMutableRawBufferPointer]
     private var failure: (any Error)?
-    private var openFiles = 0   // caller side
+    private var openFiles = 0  // caller side
 
     /// - Parameter bypassCache: `false` writes through the page cache like a plain `write(2)`.
     init(label: String, blocks: Int = 2, bypassCache: Bool = WriteBehind.bypassCacheByDefault) {
@@ -104,7 +104,7 @@ final class WriteBehind: @unchecked Sendable {
     }
 
     private func submit(_ file: WriteBehindFile, closing: Bool) {
-        nonisolated(unsafe) let block = file.block   // handed over: the caller no longer touches it
+        nonisolated(unsafe) let block = file.block  // handed over: the caller no longer touches it
         let count = file.filled
         file.block = nil
         file.filled = 0
@@ -166,11 +166,11 @@ final class WriteBehindFile: @unchecked Sendable {
     /// Asks the system to keep this file's writes out of the page cache; false if it won't.
     func enterDirect() {
         #if os(Linux)
-        let flags = fcntl(fd, F_GETFL)
-        let odirect = soundshelf_o_direct()
-        direct = odirect != 0 && flags >= 0 && fcntl(fd, F_SETFL, flags | odirect) == 0
+            let flags = fcntl(fd, F_GETFL)
+            let odirect = soundshelf_o_direct()
+            direct = odirect != 0 && flags >= 0 && fcntl(fd, F_SETFL, flags | odirect) == 0
         #elseif canImport(Darwin)
-        _ = fcntl(fd, F_NOCACHE, 1)   // no alignment rules on Apple systems: nothing to track
+            _ = fcntl(fd, F_NOCACHE, 1)  // no alignment rules on Apple systems: nothing to track
         #endif
     }
 
@@ -178,8 +178,8 @@ final class WriteBehindFile: @unchecked Sendable {
     @discardableResult
     private func leaveDirect() -> Bool {
         #if os(Linux)
-        let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~soundshelf_o_direct()) == 0 else { return false }
+            let flags = fcntl(fd, F_GETFL)
+            guard flags >= 0, fcntl(fd, F_SETFL, flags & ~soundshelf_o_direct()) == 0 else { return false }
         #endif
         direct = false
         return true
@@ -191,15 +191,18 @@ final class WriteBehindFile: @unchecked Sendable {
     func write(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {
         if last && direct { leaveDirect() }
         do throws(WriteAllFailure) {
-            try POSIXWrite.writeAll(fd, bytes, path: path, chunk: { rest in
-                if direct && rest < WriteBehind.alignment { leaveDirect() }
-                return direct ? rest & ~(WriteBehind.alignment - 1) : rest
-            }, retry: { _ in
-                // Whatever a direct write fails with (EINVAL for alignment the file system wants
-                // otherwise, EOPNOTSUPP, ...), the same bytes get one more try through the page
-                // cache, which reports the real error (ENOSPC, EIO) if there is one.
-                direct && leaveDirect()
-            })
+            try POSIXWrite.writeAll(
+                fd, bytes, path: path,
+                chunk: { rest in
+                    if direct && rest < WriteBehind.alignment { leaveDirect() }
+                    return direct ? rest & ~(WriteBehind.alignment - 1) : rest
+                },
+                retry: { _ in
+                    // Whatever a direct write fails with (EINVAL for alignment the file system wants
+                    // otherwise, EOPNOTSUPP, ...), the same bytes get one more try through the page
+                    // cache, which reports the real error (ENOSPC, EIO) if there is one.
+                    direct && leaveDirect()
+                })
         } catch {
             throw POSIXFailure(operation: "write", path: path, code: error.code)
         }

@@ -13,7 +13,9 @@ extension RandomNumberGenerator {
             while offset < count {
                 var word = next()
                 let n = min(8, count - offset)
-                withUnsafeBytes(of: &word) { buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: n) }
+                withUnsafeBytes(of: &word) {
+                    buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: n)
+                }
                 offset += n
             }
         }

@@ -35,8 +35,10 @@ public struct SyntheticSeed: Sendable {
         self.rngSeed = rngSeed
     }
 
-    public static let sizes: [TagDimension: Int] = [.location: 40, .mood: 30, .musicTheme: 120, .atmosphereTheme: 200,
-                                                    .sfxTheme: 300, .creatureType: 25]
+    public static let sizes: [TagDimension: Int] = [
+        .location: 40, .mood: 30, .musicTheme: 120, .atmosphereTheme: 200,
+        .sfxTheme: 300, .creatureType: 25,
+    ]
 
     /// A skewed pick: low indexes are much more frequent (values follow roughly a power law).
     public static func skewed(_ count: Int, _ rng: inout SplitMix64) -> Int {
@@ -66,36 +68,46 @@ public struct SyntheticSeed: Sendable {
         var rng = SplitMix64(seed: rngSeed)
         var vocab = Vocabularies()
         for dim in TagDimension.allCases {
-            vocab.setEntries((0..<Self.sizes[dim]!).map { .init(name: name(dim, $0), sortOrder: style.sortOrderBase + $0) }, for: dim)
+            vocab.setEntries(
+                (0..<Self.sizes[dim]!).map { .init(name: name(dim, $0), sortOrder: style.sortOrderBase + $0) }, for: dim
+            )
         }
         let label = style.label
         let musicCount = max(1, items / 50)
         var n = style.firstItemNumber
         var music: [Seed.MusicEntry] = []
         for i in 0..<musicCount {
-            music.append(Seed.MusicEntry(id: Self.id(n), title: label.map { "\($0) playlist \(i)" } ?? "Playlist \(i)",
-                                         duration: Double(600 + i % 3000),
-                                         appleMusicPlaylistId: "pl.u-" + (label.map { "\($0.lowercased())-" } ?? "") + "\(i)",
-                                         tags: tags(kind: .music, &rng)))
+            music.append(
+                Seed.MusicEntry(
+                    id: Self.id(n), title: label.map { "\($0) playlist \(i)" } ?? "Playlist \(i)",
+                    duration: Double(600 + i % 3000),
+                    appleMusicPlaylistId: "pl.u-" + (label.map { "\($0.lowercased())-" } ?? "") + "\(i)",
+                    tags: tags(kind: .music, &rng)))
             n += 1
         }
         var packs: [Seed.Pack] = []
         var remaining = items - musicCount
         while remaining > 0 {
-            let p = packs.count, kind: Kind = p % 2 == 0 ? .sfx : .atmosphere, size = min(500, remaining)
+            let p = packs.count
+            let kind: Kind = p % 2 == 0 ? .sfx : .atmosphere
+            let size = min(500, remaining)
             var packItems: [Seed.Item] = []
             packItems.reserveCapacity(size)
             for i in 0..<size {
-                packItems.append(Seed.Item(id: Self.id(n), title: "\(label ?? "Sound") \(n % 9973) \(i)",
-                                           subtitle: i % 4 == 0 ? "Take \(i)" : nil,
-                                           duration: Double(Int.random(in: 1...600, using: &rng)) / 4, sortOrder: i,
-                                           tags: tags(kind: kind, &rng)))
+                packItems.append(
+                    Seed.Item(
+                        id: Self.id(n), title: "\(label ?? "Sound") \(n % 9973) \(i)",
+                        subtitle: i % 4 == 0 ? "Take \(i)" : nil,
+                        duration: Double(Int.random(in: 1...600, using: &rng)) / 4, sortOrder: i,
+                        tags: tags(kind: kind, &rng)))
                 n += 1
             }
             let id = Self.id(style.firstPackNumber + p)
-            packs.append(Seed.Pack(id: id, slug: "\(label?.lowercased() ?? "pack")-\(p)", kind: kind,
-                                   title: label.map { "\($0) pack \(p)" } ?? "Pack \(p)", version: 1,
-                                   manifestURL: "packs/\(id)/1/manifest.json", items: packItems))
+            packs.append(
+                Seed.Pack(
+                    id: id, slug: "\(label?.lowercased() ?? "pack")-\(p)", kind: kind,
+                    title: label.map { "\($0) pack \(p)" } ?? "Pack \(p)", version: 1,
+                    manifestURL: "packs/\(id)/1/manifest.json", items: packItems))
             remaining -= size
         }
         return Seed(catalogVersion: 1, vocabularies: vocab, music: music, packs: packs)

@@ -11,9 +11,17 @@ public enum WAVHeader {
         var d = Data("RIFF".utf8)
         func le32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
         func le16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        le32(36 + dataBytes); d.append(contentsOf: Array("WAVEfmt ".utf8)); le32(16)
-        le16(1); le16(2); le32(48_000); le32(48_000 * 4); le16(4); le16(16)
-        d.append(contentsOf: Array("data".utf8)); le32(dataBytes)
+        le32(36 + dataBytes)
+        d.append(contentsOf: Array("WAVEfmt ".utf8))
+        le32(16)
+        le16(1)
+        le16(2)
+        le32(48_000)
+        le32(48_000 * 4)
+        le16(4)
+        le16(16)
+        d.append(contentsOf: Array("data".utf8))
+        le32(dataBytes)
         return d
     }
 }

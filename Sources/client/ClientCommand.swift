@@ -10,11 +10,13 @@ struct ClientCommand: AsyncParsableCommand {
             Global options (--root, --catalog, --json) go after the subcommand:
               client sync --catalog https://cdn.example.com/shelf/ --json
             """,
-        subcommands: [SyncCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
-                      FacetsCommand.self, PacksCommand.self, MusicCommand.self, TracksCommand.self,
-                      InstallCommand.self, UninstallCommand.self, RepairCommand.self,
-                      FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
-                      ScenesCommand.self, GCCommand.self,
-                      PlayCommand.self, PlaysCommand.self, HistoryCommand.self, ChartsCommand.self, StatsCommand.self]
+        subcommands: [
+            SyncCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
+            FacetsCommand.self, PacksCommand.self, MusicCommand.self, TracksCommand.self,
+            InstallCommand.self, UninstallCommand.self, RepairCommand.self,
+            FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
+            ScenesCommand.self, GCCommand.self,
+            PlayCommand.self, PlaysCommand.self, HistoryCommand.self, ChartsCommand.self, StatsCommand.self,
+        ]
     )
 }

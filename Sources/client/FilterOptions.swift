@@ -10,10 +10,14 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("mood"), help: ArgumentHelp("Mood name or id (repeatable).", valueName: "NAME"))
     var moods: [String] = []
 
-    @Option(name: .customLong("theme"), help: ArgumentHelp("Theme of the kind given with --kind (repeatable).", valueName: "NAME"))
+    @Option(
+        name: .customLong("theme"),
+        help: ArgumentHelp("Theme of the kind given with --kind (repeatable).", valueName: "NAME"))
     var themes: [String] = []
 
-    @Option(name: .customLong("creature-type"), help: ArgumentHelp("Creature type name or id (repeatable).", valueName: "NAME"))
+    @Option(
+        name: .customLong("creature-type"),
+        help: ArgumentHelp("Creature type name or id (repeatable).", valueName: "NAME"))
     var creatureTypes: [String] = []
 
     var isEmpty: Bool { locations.isEmpty && moods.isEmpty && themes.isEmpty && creatureTypes.isEmpty }
@@ -22,7 +26,9 @@ struct FilterOptions: ParsableArguments {
     func names(kind: Kind?) throws -> [TagDimension: [String]] {
         var result: [TagDimension: [String]] = [.location: locations, .mood: moods, .creatureType: creatureTypes]
         if !themes.isEmpty {
-            guard let kind else { throw ValidationError("--theme needs --kind (music, atmosphere or sfx): each kind has its own themes") }
+            guard let kind else {
+                throw ValidationError("--theme needs --kind (music, atmosphere or sfx): each kind has its own themes")
+            }
             result[kind.themeDimension] = themes
         }
         return result.filter { !$0.value.isEmpty }

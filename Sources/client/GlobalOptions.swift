@@ -5,12 +5,18 @@ import LibraryClient
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Data root (default: $SOUNDSHELF_ROOT, else $XDG_DATA_HOME/soundshelf, else ~/.local/share/soundshelf).",
-                                            valueName: "DIR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Data root (default: $SOUNDSHELF_ROOT, else $XDG_DATA_HOME/soundshelf, else ~/.local/share/soundshelf).",
+            valueName: "DIR"))
     var root: String?
 
-    @Option(name: .long, help: ArgumentHelp("Catalog folder, catalog.json, file:// or http(s):// URL (default: $SOUNDSHELF_CATALOG, else the last synced one).",
-                                            valueName: "LOCATION"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Catalog folder, catalog.json, file:// or http(s):// URL (default: $SOUNDSHELF_CATALOG, else the last synced one).",
+            valueName: "LOCATION"))
     var catalog: String?
 
     @OptionGroup var output: OutputOptions

@@ -33,12 +33,18 @@ struct BenchFailure: Error, CustomStringConvertible {
 /// status, peak RSS and CPU time (user + system, from wait4's rusage, which includes the
 /// descendants it waited for), so a run on a busy machine can still be compared by the CPU it used.
 enum BenchProcess {
-    struct Outcome { var status: Int32; var maxRSSKiB: Int; var cpuSeconds: Double = 0 }
+    struct Outcome {
+        var status: Int32
+        var maxRSSKiB: Int
+        var cpuSeconds: Double = 0
+    }
 
     /// `extraEnvironment` ("NAME=value") is added to this process's environment; `standardInput`
     /// is a file the child reads as its standard input (default: this process's).
-    static func run(_ path: String, _ arguments: [String], extraEnvironment: [String] = [],
-                    standardInput: String? = nil) throws -> Outcome {
+    static func run(
+        _ path: String, _ arguments: [String], extraEnvironment: [String] = [],
+        standardInput: String? = nil
+    ) throws -> Outcome {
         var pid: pid_t = 0
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -63,6 +69,7 @@ enum BenchProcess {
         wait4(pid, &status, 0, &usage)
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return Outcome(status: exit, maxRSSKiB: usage.ru_maxrss, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+        return Outcome(
+            status: exit, maxRSSKiB: usage.ru_maxrss, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 }

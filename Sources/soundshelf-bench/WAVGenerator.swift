@@ -16,10 +16,13 @@ enum WAVGenerator {
         for i in 0..<files {
             let name = String(format: "sound-%04d.wav", i)
             let path = audio.appendingPathComponent(name).path
-            guard let handle = FileHandle(forWritingAtPath: path) ?? {
-                _ = FileManager.default.createFile(atPath: path, contents: nil)
-                return FileHandle(forWritingAtPath: path)
-            }() else { throw BenchFailure(message: "cannot write \(path)") }
+            guard
+                let handle = FileHandle(forWritingAtPath: path)
+                    ?? {
+                        _ = FileManager.default.createFile(atPath: path, contents: nil)
+                        return FileHandle(forWritingAtPath: path)
+                    }()
+            else { throw BenchFailure(message: "cannot write \(path)") }
             try handle.write(contentsOf: WAVHeader.make(dataBytes: UInt32(perFile)))
             var left = perFile
             while left > 0 {

@@ -23,10 +23,12 @@ do {
         print(try await PlaysBench.run(Array(arguments.dropFirst())))
     case "music":
         print(try await MusicBench.run(Array(arguments.dropFirst())))
-    case "catalog-child":   // the child processes `catalog` spawns (generate, import)
+    case "catalog-child":  // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
-        print("usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]")
+        print(
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]"
+        )
         exit(arguments.isEmpty ? 0 : 2)
     }
 } catch {

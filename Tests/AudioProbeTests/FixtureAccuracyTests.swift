@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AudioProbe
 
 @Suite("Fixtures match ffprobe")
@@ -21,8 +22,9 @@ struct FixtureAccuracyTests {
         #expect(info.sampleRate == expected.sampleRate)
         #expect(info.channels == expected.channels)
         let tolerance = max(0.05, expected.duration * 0.01)
-        #expect(abs(info.duration - expected.duration) <= tolerance,
-                "\(name): duration \(info.duration) vs ffprobe \(expected.duration)")
+        #expect(
+            abs(info.duration - expected.duration) <= tolerance,
+            "\(name): duration \(info.duration) vs ffprobe \(expected.duration)")
     }
 
     @Test("probe(data:) gives the same result as probe(fileAt:)", arguments: Fixtures.names)
@@ -32,21 +34,25 @@ struct FixtureAccuracyTests {
         #expect(fromFile == fromData)
     }
 
-    @Test("exact values the headers record", arguments: [
-        ("wav_pcm16.wav", 0.5), ("aiff_pcm16.aiff", 2756.0 / 11025), ("flac_22k_mono.flac", 0.5),
-        ("vorbis_22k_stereo.ogg", 0.5), ("opus_24k_mono.opus", 0.5), ("mp3_vbr_xing.mp3", 21 * 1152.0 / 44100),
-        ("m4a_aac_moov_end.m4a", 0.5), ("m4a_aac_faststart_96k.m4a", 0.3), ("m4a_alac.m4a", 0.3),
-    ])
+    @Test(
+        "exact values the headers record",
+        arguments: [
+            ("wav_pcm16.wav", 0.5), ("aiff_pcm16.aiff", 2756.0 / 11025), ("flac_22k_mono.flac", 0.5),
+            ("vorbis_22k_stereo.ogg", 0.5), ("opus_24k_mono.opus", 0.5), ("mp3_vbr_xing.mp3", 21 * 1152.0 / 44100),
+            ("m4a_aac_moov_end.m4a", 0.5), ("m4a_aac_faststart_96k.m4a", 0.3), ("m4a_alac.m4a", 0.3),
+        ])
     func exactDurations(name: String, seconds: Double) throws {
         let info = try AudioProbe.probe(data: Fixtures.data(name), name: name)
         #expect(abs(info.duration - seconds) < 1e-9, "\(name): \(info.duration) != \(seconds)")
     }
 
-    @Test("canonical file extension comes from the content", arguments: [
-        ("wav_pcm16.wav", "wav"), ("aifc_sowt.aifc", "aiff"), ("flac_22k_mono.flac", "flac"),
-        ("vorbis_22k_stereo.ogg", "ogg"), ("opus_24k_mono.opus", "opus"), ("mp3_id3.mp3", "mp3"),
-        ("m4a_alac.m4a", "m4a"),
-    ])
+    @Test(
+        "canonical file extension comes from the content",
+        arguments: [
+            ("wav_pcm16.wav", "wav"), ("aifc_sowt.aifc", "aiff"), ("flac_22k_mono.flac", "flac"),
+            ("vorbis_22k_stereo.ogg", "ogg"), ("opus_24k_mono.opus", "opus"), ("mp3_id3.mp3", "mp3"),
+            ("m4a_alac.m4a", "m4a"),
+        ])
     func fileExtension(name: String, ext: String) throws {
         let info = try AudioProbe.probe(fileAt: Fixtures.url(name).path)
         let path = try Fixtures.url(name).path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AudioProbe
 
 /// The committed fixtures (made by Fixtures/make-fixtures.sh) and what ffprobe said about them.

@@ -1,6 +1,7 @@
 import Foundation
 import SyntheticData
 import Testing
+
 @testable import AudioProbe
 
 typealias SeededGenerator = SplitMix64
@@ -19,7 +20,8 @@ struct FuzzTests {
     static func check(_ data: Data, _ label: String) {
         do {
             let info = try AudioProbe.probe(data: data, name: label)
-            #expect(codecs.contains(info.codec) && info.sampleRate > 0 && info.channels > 0
+            #expect(
+                codecs.contains(info.codec) && info.sampleRate > 0 && info.channels > 0
                     && info.duration.isFinite && info.duration >= 0, "\(label): \(info)")
         } catch {
             #expect(!error.message.isEmpty && error.file == label)
@@ -33,19 +35,27 @@ struct FuzzTests {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0:  // flip a few bits, mostly in the headers
             for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                let i = Bool.random(using: &rng) ? Int.random(in: 0..<headerSpan, using: &rng) : Int.random(in: 0..<bytes.count, using: &rng)
+                let i =
+                    Bool.random(using: &rng)
+                    ? Int.random(in: 0..<headerSpan, using: &rng) : Int.random(in: 0..<bytes.count, using: &rng)
                 bytes[i] ^= UInt8(1 << Int.random(in: 0..<8, using: &rng))
             }
         case 1:  // truncate anywhere
             bytes.removeLast(Int.random(in: 0..<bytes.count, using: &rng))
         case 2:  // overwrite a 32-bit field with an extreme value
             let i = Int.random(in: 0..<max(1, headerSpan - 4), using: &rng)
-            let value = [UInt32(0), 1, 7, 8, 0x7FFF_FFFF, 0xFFFF_FFFF, 0x8000_0000, UInt32.random(in: 0...UInt32.max, using: &rng)]
+            let value =
+                [
+                    UInt32(0), 1, 7, 8, 0x7FFF_FFFF, 0xFFFF_FFFF, 0x8000_0000,
+                    UInt32.random(in: 0...UInt32.max, using: &rng),
+                ]
                 .randomElement(using: &rng) ?? 0
             for k in 0..<4 where i + k < bytes.count { bytes[i + k] = UInt8(truncatingIfNeeded: value >> (24 - 8 * k)) }
         case 3:  // random bytes over a stretch of the headers
             let i = Int.random(in: 0..<headerSpan, using: &rng)
-            for k in i..<min(bytes.count, i + Int.random(in: 1...64, using: &rng)) { bytes[k] = UInt8.random(in: 0...255, using: &rng) }
+            for k in i..<min(bytes.count, i + Int.random(in: 1...64, using: &rng)) {
+                bytes[k] = UInt8.random(in: 0...255, using: &rng)
+            }
         case 4:  // cut a piece out of the middle
             let i = Int.random(in: 0..<bytes.count, using: &rng)
             bytes.removeSubrange(i..<min(bytes.count, i + Int.random(in: 1...512, using: &rng)))
@@ -87,7 +97,9 @@ struct FuzzTests {
                 let bytes = round == 0 ? original : Self.mutate(original, using: &rng)
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
                 let fromFile = Result { () throws(AudioProbeError) in try AudioProbe.probe(fileAt: path) }
-                let fromData = Result { () throws(AudioProbeError) in try AudioProbe.probe(data: Data(bytes), name: path) }
+                let fromData = Result { () throws(AudioProbeError) in
+                    try AudioProbe.probe(data: Data(bytes), name: path)
+                }
                 #expect(fromFile == fromData, "\(name) round \(round) (#\(index))")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AudioProbe
 
 @Suite("Truncated files are errors that say so")
@@ -45,8 +46,12 @@ struct TruncationTests {
         func message(_ name: String, _ length: Int) throws -> String {
             try #require(Fixtures.probeError(Data(try Fixtures.data(name).prefix(length)), name: name)).message
         }
-        #expect(try message("flac_22k_mono.flac", 20) == "truncated FLAC file: STREAMINFO block ends at byte 42 but the file has 20 bytes")
-        #expect(try message("wav_pcm16.wav", 20) == "truncated WAV file: fmt chunk ends at byte 36 but the file has 20 bytes")
+        #expect(
+            try message("flac_22k_mono.flac", 20)
+                == "truncated FLAC file: STREAMINFO block ends at byte 42 but the file has 20 bytes")
+        #expect(
+            try message("wav_pcm16.wav", 20)
+                == "truncated WAV file: fmt chunk ends at byte 36 but the file has 20 bytes")
         #expect(try message("wav_pcm16.wav", 4000).contains("data chunk"))
         #expect(try message("aiff_pcm16.aiff", 5000).contains("SSND chunk"))
         #expect(try message("vorbis_22k_stereo.ogg", 40).contains("first page ends at byte"))

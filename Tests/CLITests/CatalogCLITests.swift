@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `catalog` run as the built binary.
 struct CatalogCLITests {
@@ -11,17 +11,23 @@ struct CatalogCLITests {
         #expect(keys.status == 0, "\(keys.stderr)")
         let key = try String(contentsOfFile: tmp.path("keys/catalog.key"), encoding: .utf8)
         #expect(Data(base64Encoded: key.trimmingCharacters(in: .whitespacesAndNewlines))?.count == 32)
-        let publish = try ToolRunner.run("catalog", ["publish", tmp.path("dist"), "--source", source,
-                                                     "--sign-key", tmp.path("keys/catalog.key"), "--json"])
+        let publish = try ToolRunner.run(
+            "catalog",
+            [
+                "publish", tmp.path("dist"), "--source", source,
+                "--sign-key", tmp.path("keys/catalog.key"), "--json",
+            ])
         #expect(publish.status == 0, "\(publish.stderr)")
         let result = try JSONSerialization.jsonObject(with: publish.stdoutData) as? [String: Any]
         #expect(result?["catalogVersion"] as? Int == 1)
         #expect(FileManager.default.fileExists(atPath: tmp.path("dist/index.html")))
-        let verify = try ToolRunner.run("catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("keys/catalog.pub")])
+        let verify = try ToolRunner.run(
+            "catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("keys/catalog.pub")])
         #expect(verify.status == 0, "\(verify.stderr)")
         // Another key's public half must not verify this catalog.
         _ = try ToolRunner.run("catalog", ["keygen", "--out", tmp.path("other")])
-        let wrongKey = try ToolRunner.run("catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("other/catalog.pub")])
+        let wrongKey = try ToolRunner.run(
+            "catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("other/catalog.pub")])
         #expect(wrongKey.status == 1 && wrongKey.stderr.contains("signature does not match"))
         let again = try ToolRunner.run("catalog", ["keygen", "--out", tmp.path("keys")])
         #expect(again.status != 0 && again.stderr.contains("never overwrites"))
@@ -30,7 +36,8 @@ struct CatalogCLITests {
     @Test func publishRefusesAnInvalidSourceWithLocatedMessages() throws {
         let tmp = try TemporaryDirectory()
         let source = try DemoCatalog.copyCatalog(into: tmp)
-        try DemoCatalog.edit("\(source)/packs/tavern-life/pack.yaml", replacing: "kind: atmosphere", with: "kind: ambience")
+        try DemoCatalog.edit(
+            "\(source)/packs/tavern-life/pack.yaml", replacing: "kind: atmosphere", with: "kind: ambience")
         let r = try ToolRunner.run("catalog", ["publish", tmp.path("dist"), "--source", source])
         #expect(r.status == 1)
         #expect(r.stderr.contains("tavern-life/pack.yaml:4:7: error: unknown kind 'ambience'"))

@@ -1,7 +1,7 @@
 import CatalogModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `client` on a catalog the test publishes, checking the documented JSON shapes (docs/FORMAT.md).
 @Suite struct ClientCLITests {
@@ -16,14 +16,25 @@ import TestSupport
         try dist.publish(seed: Self.seed, catalogVersion: 3)
     }
 
-    static let seed = SeedFactory.seed(version: 3, vocabulary: [.location: ["Forest", "Swamp"]], music: [
-        SeedFactory.music(1, "Into the Underdark", tags: TagSet(locations: ["Swamp"], moods: ["Ominous"], themes: ["Hero’s Journey"])),
-    ], packs: [
-        SeedFactory.pack(10, "dungeon-delve", kind: .sfx, title: "Dungeon Delve", items: [
-            SeedFactory.item(11, "Creaking Door", tags: TagSet(locations: ["Forest"], moods: ["Ominous"], themes: ["Doors & Mechanisms"])),
-            SeedFactory.item(12, "Ghoul Moan", order: 1, duration: nil, tags: TagSet(locations: ["Swamp"], creatureTypes: ["Undead"])),
-        ]),
-    ])
+    static let seed = SeedFactory.seed(
+        version: 3, vocabulary: [.location: ["Forest", "Swamp"]],
+        music: [
+            SeedFactory.music(
+                1, "Into the Underdark",
+                tags: TagSet(locations: ["Swamp"], moods: ["Ominous"], themes: ["Hero’s Journey"]))
+        ],
+        packs: [
+            SeedFactory.pack(
+                10, "dungeon-delve", kind: .sfx, title: "Dungeon Delve",
+                items: [
+                    SeedFactory.item(
+                        11, "Creaking Door",
+                        tags: TagSet(locations: ["Forest"], moods: ["Ominous"], themes: ["Doors & Mechanisms"])),
+                    SeedFactory.item(
+                        12, "Ghoul Moan", order: 1, duration: nil,
+                        tags: TagSet(locations: ["Swamp"], creatureTypes: ["Undead"])),
+                ])
+        ])
 
     func client(_ args: [String], env: [String: String] = [:]) throws -> ClientCLIRunner.Result {
         try ClientCLIRunner.run(args, environment: env)
@@ -42,7 +53,7 @@ import TestSupport
         let first = try sync()
         #expect(first["catalogVersion"] as? Int == 3)
         #expect(first["inserted"] as? Int == 4 && first["updated"] as? Int == 0 && first["hidden"] as? Int == 0)
-        let again = try json(["sync"])   // the remembered catalog
+        let again = try json(["sync"])  // the remembered catalog
         #expect(again["inserted"] as? Int == 0 && again["catalogVersion"] as? Int == 3)
     }
 
@@ -52,7 +63,8 @@ import TestSupport
         #expect(list["total"] as? Int == 2)
         let items = try #require(list["items"] as? [[String: Any]])
         #expect(items.count == 1)
-        #expect(Set(items[0].keys) == ["id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite"])
+        #expect(
+            Set(items[0].keys) == ["id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite"])
         #expect(items[0]["title"] as? String == "Creaking Door" && items[0]["available"] as? Bool == false)
         #expect(items[0]["subtitle"] is NSNull && items[0]["packId"] as? String == SeedFactory.id(10))
         let search = try json(["search", "GHOUL"])
@@ -75,13 +87,19 @@ import TestSupport
         #expect(Set(dims.keys) == ["locations", "moods", "themes", "creatureTypes"])
         #expect(dims["locations"]?.map { $0["name"] as? String } == ["Forest"])
         #expect(dims["moods"]?.first?["count"] as? Int == 1)
-        #expect(Set(try json(["facets", "--kind", "music"])["facets"].map { ($0 as? [String: Any])?.keys.sorted() ?? [] } ?? [])
-            == ["locations", "moods", "themes"])
+        #expect(
+            Set(
+                try json(["facets", "--kind", "music"])["facets"].map { ($0 as? [String: Any])?.keys.sorted() ?? [] }
+                    ?? [])
+                == ["locations", "moods", "themes"])
 
         let packs = try json(["packs", "--kind", "sfx"])
         let pack = try #require((packs["packs"] as? [[String: Any]])?.first)
-        #expect(Set(pack.keys) == ["id", "slug", "kind", "title", "version", "state", "installedVersion", "bytesTotal",
-                                   "bytesDownloaded", "lastError"])
+        #expect(
+            Set(pack.keys) == [
+                "id", "slug", "kind", "title", "version", "state", "installedVersion", "bytesTotal",
+                "bytesDownloaded", "lastError",
+            ])
         #expect(pack["state"] as? String == "not_downloaded" && pack["installedVersion"] is NSNull)
         #expect((try json(["packs", "dungeon-delve"])["packs"] as? [Any])?.count == 1)
 
@@ -109,6 +127,8 @@ import TestSupport
         let result = try client(["sync"], env: env)
         #expect(result.status == 0, "\(result.stderr)")
         let table = try client(["list", "--kind", "sfx"], env: env)
-        #expect(table.stdout.hasPrefix("ID") && table.stdout.contains("Creaking Door") && table.stdout.contains("2 of 2 items"))
+        #expect(
+            table.stdout.hasPrefix("ID") && table.stdout.contains("Creaking Door")
+                && table.stdout.contains("2 of 2 items"))
     }
 }

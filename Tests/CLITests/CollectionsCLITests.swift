@@ -1,7 +1,7 @@
 import CatalogModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Favorites, scenes and paging through the built `client`: the JSON shapes, idempotent
 /// favorites, scene edits by title, cursors across pages, clear errors that change nothing.
@@ -26,13 +26,19 @@ import TestSupport
         return try #require(object, "not a JSON object: \(result.stdout)")
     }
 
-    func ids(_ object: [String: Any]) -> [String] { (object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+    func ids(_ object: [String: Any]) -> [String] {
+        (object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
 
     @Test func favoritesShapesAndIdempotence() throws {
         _ = try json(["sync", "--catalog", dist.folder.path])
-        let door = SeedFactory.id(11), ghoul = SeedFactory.id(12), music = SeedFactory.id(1)
+        let door = SeedFactory.id(11)
+        let ghoul = SeedFactory.id(12)
+        let music = SeedFactory.id(1)
         let first = try json(["favorite", door.uppercased()])
-        #expect(first["itemId"] as? String == door && first["favorite"] as? Bool == true && first["changed"] as? Bool == true)
+        #expect(
+            first["itemId"] as? String == door && first["favorite"] as? Bool == true
+                && first["changed"] as? Bool == true)
         #expect(try json(["favorite", door])["changed"] as? Bool == false)
         _ = try json(["favorite", music])
         _ = try json(["favorite", ghoul])
@@ -74,7 +80,9 @@ import TestSupport
 
     @Test func sceneCommands() throws {
         _ = try json(["sync", "--catalog", dist.folder.path])
-        let door = SeedFactory.id(11), ghoul = SeedFactory.id(12), music = SeedFactory.id(1)
+        let door = SeedFactory.id(11)
+        let ghoul = SeedFactory.id(12)
+        let music = SeedFactory.id(1)
         let created = try json(["scene", "create", "Game night"])
         let id = try #require(created["sceneId"] as? String)
         #expect(Set(created.keys) == ["sceneId"])

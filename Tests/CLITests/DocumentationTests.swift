@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The repository describes itself: docs/FORMAT.md names every command and flag the built tools
 /// offer, and the README and docs link only to files inside the repository.
@@ -17,7 +17,8 @@ struct DocumentationTests {
         guard let start = help.range(of: "SUBCOMMANDS:") else { return [] }
         return help[start.upperBound...].split(separator: "\n").compactMap { line in
             guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
-                  name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+                name.allSatisfy({ $0.isLowercase || $0 == "-" })
+            else { return nil }
             return String(name)
         }
     }
@@ -57,7 +58,9 @@ struct DocumentationTests {
                 let path = target.split(separator: "#").first.map(String.init) ?? target
                 let base = Self.root.appendingPathComponent(file).deletingLastPathComponent()
                 let resolved = base.appendingPathComponent(path).standardizedFileURL.path
-                #expect(resolved.hasPrefix(Self.root.standardizedFileURL.path + "/"), "\(file) links outside the repository: \(target)")
+                #expect(
+                    resolved.hasPrefix(Self.root.standardizedFileURL.path + "/"),
+                    "\(file) links outside the repository: \(target)")
                 #expect(fm.fileExists(atPath: resolved), "\(file) links to a missing file: \(target)")
             }
         }

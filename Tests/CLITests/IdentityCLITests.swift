@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// An id reused for a pack and an item is refused by every command that reads the catalog
 /// source, with both places named as file:line:column.
@@ -9,8 +9,9 @@ struct IdentityCLITests {
         let tmp = try TemporaryDirectory()
         let catalog = try DemoCatalog.copyCatalog(into: tmp)
         let forest = "\(catalog)/packs/forest-ambience/pack.yaml"
-        try DemoCatalog.edit(forest, replacing: "  - id: 9a2fd0de-ec19-4246-a3ab-3cea3179a111",
-                             with: "  - id: a731dff3-4c29-42a8-b2ee-35179ce591f7")
+        try DemoCatalog.edit(
+            forest, replacing: "  - id: 9a2fd0de-ec19-4246-a3ab-3cea3179a111",
+            with: "  - id: a731dff3-4c29-42a8-b2ee-35179ce591f7")
         let second = "\(forest):11:9: error: id a731dff3-4c29-42a8-b2ee-35179ce591f7 of item 'Dawn Chorus'"
         let first = "pack 'dungeon-delve' at \(catalog)/packs/dungeon-delve/pack.yaml:2:5"
         let runs = [

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `client install / uninstall / repair --json` through the built executable, against the demo
 /// catalog published by the built `catalog`. A missing or broken executable fails these tests.

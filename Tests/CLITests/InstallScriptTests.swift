@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `scripts/install PREFIX` lays out the tools and their shell completions. This test installs
 /// the tools already built for the tests (SOUNDSHELF_INSTALL_BIN), so it needs no release
@@ -11,9 +11,10 @@ struct InstallScriptTests {
         let tmp = try TemporaryDirectory(prefix: "install")
         let prefix = tmp.path("prefix")
         let script = ToolRunner.repositoryRoot.appendingPathComponent("scripts/install")
-        let run = try ToolRunner.run(executable: script, [prefix],
-                                     environment: ["SOUNDSHELF_INSTALL_BIN": ToolRunner.productsDirectory.path],
-                                     directory: tmp.path())
+        let run = try ToolRunner.run(
+            executable: script, [prefix],
+            environment: ["SOUNDSHELF_INSTALL_BIN": ToolRunner.productsDirectory.path],
+            directory: tmp.path())
         #expect(run.status == 0, "\(run.stderr)")
         let fm = FileManager.default
         for tool in ["packer", "catalog", "client"] {
@@ -31,8 +32,9 @@ struct InstallScriptTests {
         let catalog = try #require(tmp.read("prefix/share/zsh/site-functions/_catalog"))
         #expect(["publish", "keygen", "verify", "--templates"].allSatisfy(catalog.contains))
         // The installed copy runs on its own.
-        let made = try ToolRunner.run(executable: URL(fileURLWithPath: "\(prefix)/bin/packer"),
-                                      ["init", "caves", "--kind", "sfx", "--title", "Caves"], directory: tmp.path())
+        let made = try ToolRunner.run(
+            executable: URL(fileURLWithPath: "\(prefix)/bin/packer"),
+            ["init", "caves", "--kind", "sfx", "--title", "Caves"], directory: tmp.path())
         #expect(made.status == 0, "\(made.stderr)")
         #expect(fm.fileExists(atPath: tmp.path("caves/pack.yaml")))
     }

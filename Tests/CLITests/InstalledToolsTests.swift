@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The three tools copied alone into a `bin/` folder and run from a folder that has nothing to
 /// do with the repository, as after an install: nothing may depend on the checkout or on the
@@ -21,7 +21,8 @@ struct InstalledToolsTests {
             try fm.createDirectory(at: bin, withIntermediateDirectories: true)
             try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
             for tool in ["packer", "catalog", "client"] {
-                try fm.copyItem(at: ToolRunner.productsDirectory.appendingPathComponent(tool), to: bin.appendingPathComponent(tool))
+                try fm.copyItem(
+                    at: ToolRunner.productsDirectory.appendingPathComponent(tool), to: bin.appendingPathComponent(tool))
             }
         }
 
@@ -35,7 +36,9 @@ struct InstalledToolsTests {
         var folder = URL(fileURLWithPath: path)
         var found: [String] = []
         while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("templates").path) { found.append(folder.path) }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("templates").path) {
+                found.append(folder.path)
+            }
             if folder.path == "/" { return found }
             folder.deleteLastPathComponent()
         }
@@ -45,22 +48,27 @@ struct InstalledToolsTests {
         let installed = try Installation()
         #expect(!installed.work.hasPrefix(ToolRunner.repositoryRoot.path))
         #expect(Self.templateFolders(above: installed.work).isEmpty, "no templates/ folder may help the tools")
-        try FileManager.default.copyItem(at: DemoCatalog.directory, to: URL(fileURLWithPath: installed.work).appendingPathComponent("catalog"))
+        try FileManager.default.copyItem(
+            at: DemoCatalog.directory, to: URL(fileURLWithPath: installed.work).appendingPathComponent("catalog"))
 
-        let made = try installed.run("packer", ["init", "catalog/packs/caves", "--kind", "sfx", "--title", "Cave Sounds"])
+        let made = try installed.run(
+            "packer", ["init", "catalog/packs/caves", "--kind", "sfx", "--title", "Cave Sounds"])
         #expect(made.status == 0, "\(made.stderr)")
         let wav = installed.tmp.path("recordings/cave-drip.wav")
-        try FileManager.default.createDirectory(atPath: installed.tmp.path("recordings"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: DemoCatalog.directory.appendingPathComponent("packs/dungeon-delve/audio/door-creak.wav").path,
-                                         toPath: wav)
+        try FileManager.default.createDirectory(
+            atPath: installed.tmp.path("recordings"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: DemoCatalog.directory.appendingPathComponent("packs/dungeon-delve/audio/door-creak.wav").path,
+            toPath: wav)
         let added = try installed.run("packer", ["add", "catalog/packs/caves/pack.yaml", wav])
         #expect(added.status == 0, "\(added.stderr)")
         let published = try installed.run("catalog", ["publish", "dist", "--source", "catalog"])
         #expect(published.status == 0, "\(published.stderr)")
         #expect(!published.stderr.contains("warning"), "\(published.stderr)")
 
-        let page = try #require(FileManager.default.contents(atPath: "\(installed.work)/dist/index.html"),
-                                "catalog publish wrote no index.html")
+        let page = try #require(
+            FileManager.default.contents(atPath: "\(installed.work)/dist/index.html"),
+            "catalog publish wrote no index.html")
         let html = String(decoding: page, as: UTF8.self)
         #expect(html.contains("<title>Soundshelf Demo Catalog</title>"))
         #expect(html.contains("Cave Sounds"), "the pack made by packer init is listed")
@@ -74,20 +82,25 @@ struct InstalledToolsTests {
     @Test func customisedTemplatesReplaceTheBuiltInOnes() throws {
         let installed = try Installation()
         let custom = installed.tmp.path("my-templates")
-        try installed.tmp.write("my-templates/pack.yaml", """
-        # Our studio's pack template
-        id: {{id}}
-        slug: {{slug}}
-        kind: {{kind}}
-        title: {{title}}
-        version: 1
-        items:
+        try installed.tmp.write(
+            "my-templates/pack.yaml",
+            """
+            # Our studio's pack template
+            id: {{id}}
+            slug: {{slug}}
+            kind: {{kind}}
+            title: {{title}}
+            version: 1
+            items:
 
-        """)
-        try installed.tmp.write("my-templates/index.html.mustache", "<h1>Custom {{title}}</h1>{{#packs}}<p>{{title}}</p>{{/packs}}\n")
-        try FileManager.default.copyItem(at: DemoCatalog.directory, to: URL(fileURLWithPath: installed.work).appendingPathComponent("catalog"))
+            """)
+        try installed.tmp.write(
+            "my-templates/index.html.mustache", "<h1>Custom {{title}}</h1>{{#packs}}<p>{{title}}</p>{{/packs}}\n")
+        try FileManager.default.copyItem(
+            at: DemoCatalog.directory, to: URL(fileURLWithPath: installed.work).appendingPathComponent("catalog"))
 
-        let made = try installed.run("packer", ["init", "caves", "--kind", "sfx", "--title", "Caves", "--templates", custom])
+        let made = try installed.run(
+            "packer", ["init", "caves", "--kind", "sfx", "--title", "Caves", "--templates", custom])
         #expect(made.status == 0, "\(made.stderr)")
         let yaml = try #require(installed.tmp.read("work/caves/pack.yaml"))
         #expect(yaml.hasPrefix("# Our studio's pack template\n"))
@@ -103,7 +116,8 @@ struct InstalledToolsTests {
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("\(empty)/index.html.mustache") && refused.stderr.contains("--templates"))
         #expect(!FileManager.default.fileExists(atPath: installed.tmp.path("work/dist2")))
-        let noPackTemplate = try installed.run("packer", ["init", "other", "--kind", "sfx", "--title", "O", "--templates", empty])
+        let noPackTemplate = try installed.run(
+            "packer", ["init", "other", "--kind", "sfx", "--title", "O", "--templates", empty])
         #expect(noPackTemplate.status == 1 && noPackTemplate.stderr.contains("\(empty)/pack.yaml"))
         #expect(!FileManager.default.fileExists(atPath: installed.tmp.path("work/other")))
     }

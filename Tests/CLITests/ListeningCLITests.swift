@@ -1,7 +1,7 @@
 import CatalogModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `client play`, `plays import`, `history`, `charts` and `stats` as a user runs them: the JSON
 /// shapes, CSV, the local time zone from TZ, bad files, and two processes recording at once.
@@ -17,9 +17,15 @@ import TestSupport
         try dist.publish(seed: Self.seed, catalogVersion: 1)
     }
 
-    static let seed = SeedFactory.seed(version: 1, music: [
-        SeedFactory.music(1, "Into the Underdark"), SeedFactory.music(2, "Tavern, \"Night\""),
-    ], packs: [SeedFactory.pack(10, "dungeon-delve", kind: .sfx, items: [SeedFactory.item(11, "Creaking Door", duration: 20)])])
+    static let seed = SeedFactory.seed(
+        version: 1,
+        music: [
+            SeedFactory.music(1, "Into the Underdark"), SeedFactory.music(2, "Tavern, \"Night\""),
+        ],
+        packs: [
+            SeedFactory.pack(
+                10, "dungeon-delve", kind: .sfx, items: [SeedFactory.item(11, "Creaking Door", duration: 20)])
+        ])
 
     func client(_ args: [String], env: [String: String] = [:]) throws -> ToolRunner.Result {
         try ToolRunner.run("client", args + ["--root", root], environment: env)
@@ -28,7 +34,8 @@ import TestSupport
     func json(_ args: [String], env: [String: String] = [:]) throws -> [String: Any] {
         let result = try client(args + ["--json"], env: env)
         #expect(result.status == 0, "client \(args) failed: \(result.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stdout)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stdout)")
     }
 
     func synced() throws -> Self {
@@ -44,13 +51,17 @@ import TestSupport
         #expect(stored["counted"] as? Bool == true && stored["target"] as? String == song)
         #expect(stored["at"] as? String == "2031-01-01T09:00:00Z" && stored["source"] as? String == "app")
         #expect(CanonicalID.parse(stored["playId"] as? String ?? "") != nil)
-        let duplicate = try cli.json(["play", song, "--played", "240", "--at", "2031-01-01T09:01:30Z", "--source", "sync"])
+        let duplicate = try cli.json([
+            "play", song, "--played", "240", "--at", "2031-01-01T09:01:30Z", "--source", "sync",
+        ])
         #expect(duplicate as NSDictionary == ["counted": false, "reason": "duplicate"] as NSDictionary)
         let short = try cli.json(["play", SeedFactory.id(11), "--played", "19"])
         #expect(short as NSDictionary == ["counted": false, "reason": "short", "needed": 20] as NSDictionary)
         let early = try cli.json(["play", song, "--played", "240", "--at", "2020-01-01T00:00:00Z"])
         #expect(early as NSDictionary == ["counted": false, "reason": "before-install"] as NSDictionary)
-        let manual = try cli.json(["play", song, "--played", "240", "--at", "2020-01-01T00:00:00Z", "--source", "manual"])
+        let manual = try cli.json([
+            "play", song, "--played", "240", "--at", "2020-01-01T00:00:00Z", "--source", "manual",
+        ])
         #expect(manual["counted"] as? Bool == true && manual["source"] as? String == "manual")
         let unknown = try cli.client(["play", "track:nope", "--played", "240"])
         #expect(unknown.status != 0 && unknown.stderr.contains("track:nope"))
@@ -81,18 +92,26 @@ import TestSupport
         let cli = try synced()
         let file = tmp.url.appendingPathComponent("counts.json")
         func write(_ captured: String, _ counts: [(Int, Int)]) throws {
-            let songs = counts.map { "{\"target\": \"\(SeedFactory.id($0.0))\", \"playCount\": \($0.1)}" }.joined(separator: ",")
+            let songs = counts.map { "{\"target\": \"\(SeedFactory.id($0.0))\", \"playCount\": \($0.1)}" }.joined(
+                separator: ",")
             try Data("{\"capturedAt\": \"\(captured)\", \"songs\": [\(songs)]}".utf8).write(to: file)
         }
         try write("2026-03-01T00:00:00Z", [(1, 3), (2, 5)])
         let first = try cli.json(["plays", "import", file.path])
         #expect(first as NSDictionary == ["created": 8, "estimated": 8, "skipped": false] as NSDictionary)
         try write("2026-03-02T00:00:00Z", [(1, 4)])
-        #expect(try cli.json(["plays", "import", file.path]) as NSDictionary == ["created": 0, "estimated": 0, "skipped": true] as NSDictionary)
-        #expect(try cli.json(["plays", "import", file.path, "--force"]) as NSDictionary
+        #expect(
+            try cli.json(["plays", "import", file.path]) as NSDictionary == [
+                "created": 0, "estimated": 0, "skipped": true,
+            ] as NSDictionary)
+        #expect(
+            try cli.json(["plays", "import", file.path, "--force"]) as NSDictionary
                 == ["created": 1, "estimated": 0, "skipped": false] as NSDictionary)
         // An unknown target: an error naming its JSON path, nothing imported.
-        try Data("{\"capturedAt\": \"2026-03-03T00:00:00Z\", \"songs\": [{\"target\": \"\(SeedFactory.id(1))\", \"playCount\": 9}, {\"target\": \"track:gone\", \"playCount\": 1}]}".utf8).write(to: file)
+        try Data(
+            "{\"capturedAt\": \"2026-03-03T00:00:00Z\", \"songs\": [{\"target\": \"\(SeedFactory.id(1))\", \"playCount\": 9}, {\"target\": \"track:gone\", \"playCount\": 1}]}"
+                .utf8
+        ).write(to: file)
         let bad = try cli.client(["plays", "import", file.path, "--force"])
         #expect(bad.status != 0 && bad.stderr.contains("$.songs[1].target") && bad.stderr.contains("track:gone"))
         let chart = try cli.json(["charts", "--now", "2026-03-05T00:00:00Z"])
@@ -106,16 +125,20 @@ import TestSupport
         #expect(table.stdout.contains("Tavern") && !table.stdout.contains("Underdark"))
         let stats = try cli.json(["stats", "--now", "2026-03-05T00:00:00Z"])
         #expect(stats["allTime"] as? Int == 9)
-        #expect(stats["bySource"] as? NSDictionary == ["app": 0, "sync": 1, "manual": 0, "estimated": 8] as NSDictionary)
+        #expect(
+            stats["bySource"] as? NSDictionary == ["app": 0, "sync": 1, "manual": 0, "estimated": 8] as NSDictionary)
         let both = try cli.client(["charts", "--kind", "music", "--tracks"])
         #expect(both.status != 0)
     }
 
     @Test func weeksFollowTheTimeZoneInTZ() throws {
         let cli = try synced()
-        let berlin = try cli.json(["charts", "--period", "week", "--now", "2026-03-30T00:30:00+02:00"], env: ["TZ": "Europe/Berlin"])
-        #expect(berlin["from"] as? String == "2026-03-29T22:00:00Z" && berlin["to"] as? String == "2026-04-05T22:00:00Z")
-        let la = try cli.json(["charts", "--period", "week", "--now", "2026-03-08T23:30:00-07:00"], env: ["TZ": "America/Los_Angeles"])
+        let berlin = try cli.json(
+            ["charts", "--period", "week", "--now", "2026-03-30T00:30:00+02:00"], env: ["TZ": "Europe/Berlin"])
+        #expect(
+            berlin["from"] as? String == "2026-03-29T22:00:00Z" && berlin["to"] as? String == "2026-04-05T22:00:00Z")
+        let la = try cli.json(
+            ["charts", "--period", "week", "--now", "2026-03-08T23:30:00-07:00"], env: ["TZ": "America/Los_Angeles"])
         #expect(la["from"] as? String == "2026-03-02T08:00:00Z" && la["to"] as? String == "2026-03-09T07:00:00Z")
     }
 

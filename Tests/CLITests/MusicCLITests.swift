@@ -1,7 +1,7 @@
 import CatalogModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `client music`, `client music refresh`, `client music tracks` and `client tracks` against the
 /// scripted music-service server on 127.0.0.1.
@@ -16,9 +16,14 @@ import TestSupport
         tmp = try TemporaryDirectory(prefix: "music-cli")
         root = tmp.path("root")
         let dist = FixtureCatalog(folder: tmp.url.appendingPathComponent("dist"))
-        try dist.publish(seed: SeedFactory.seed(version: 1, music: [
-            Seed.MusicEntry(id: SeedFactory.id(1), title: "Night Watch", appleMusicPlaylistId: "pl.u-night", spotifyPlaylistId: "sp-night"),
-        ]))
+        try dist.publish(
+            seed: SeedFactory.seed(
+                version: 1,
+                music: [
+                    Seed.MusicEntry(
+                        id: SeedFactory.id(1), title: "Night Watch", appleMusicPlaylistId: "pl.u-night",
+                        spotifyPlaylistId: "sp-night")
+                ]))
         stub = try MusicServiceStub()
         stub.route("/v1/catalog/us/playlists/pl.u-night", .file("apple/playlist-night.json"))
         stub.route("/v1/catalog/us/playlists/pl.u-night/tracks?limit=100", .file("apple/night-tracks-1.json"))
@@ -31,8 +36,11 @@ import TestSupport
     }
 
     var env: [String: String] {
-        ["SOUNDSHELF_APPLE_MUSIC_TOKEN": Self.appleToken, "SOUNDSHELF_SPOTIFY_TOKEN": Self.spotifyToken,
-         "SOUNDSHELF_APPLE_MUSIC_API": stub.baseURL.absoluteString, "SOUNDSHELF_SPOTIFY_API": stub.baseURL.absoluteString]
+        [
+            "SOUNDSHELF_APPLE_MUSIC_TOKEN": Self.appleToken, "SOUNDSHELF_SPOTIFY_TOKEN": Self.spotifyToken,
+            "SOUNDSHELF_APPLE_MUSIC_API": stub.baseURL.absoluteString,
+            "SOUNDSHELF_SPOTIFY_API": stub.baseURL.absoluteString,
+        ]
     }
 
     func run(_ args: [String], env extra: [String: String]? = nil) throws -> ToolRunner.Result {
@@ -77,9 +85,12 @@ import TestSupport
 
     @Test func tracksPagesWithACursorAndRefusesABadOne() throws {
         #expect(try run(["music", "refresh"]).status == 0)
-        var seen: [String] = [], after: String?
+        var seen: [String] = []
+        var after: String?
         repeat {
-            let page = try object(try run(["tracks", "--sort", "title", "--limit", "3", "--json"] + (after.map { ["--after", $0] } ?? [])))
+            let page = try object(
+                try run(
+                    ["tracks", "--sort", "title", "--limit", "3", "--json"] + (after.map { ["--after", $0] } ?? [])))
             #expect(page["total"] as? Int == 4)
             seen += (page["tracks"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
             after = page["nextCursor"] as? String
@@ -100,7 +111,13 @@ import TestSupport
         #expect(sources.map { $0["status"] as? String } == ["ok", "failed"])
         let errors = try #require(sources[1]["errors"] as? [String])
         #expect(errors.count == 1 && errors[0].contains("sp-night") && errors[0].contains("Spotify"))
-        let notConnected = try object(try run(["music", "refresh", "--json", "--force"], env: ["SOUNDSHELF_APPLE_MUSIC_TOKEN": "", "SOUNDSHELF_SPOTIFY_TOKEN": ""]))
-        #expect((notConnected["sources"] as? [[String: Any]])?.map { $0["status"] as? String } == ["not-connected", "not-connected"])
+        let notConnected = try object(
+            try run(
+                ["music", "refresh", "--json", "--force"],
+                env: ["SOUNDSHELF_APPLE_MUSIC_TOKEN": "", "SOUNDSHELF_SPOTIFY_TOKEN": ""]))
+        #expect(
+            (notConnected["sources"] as? [[String: Any]])?.map { $0["status"] as? String } == [
+                "not-connected", "not-connected",
+            ])
     }
 }

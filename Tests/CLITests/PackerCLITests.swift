@@ -1,25 +1,28 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `packer` run as the built binary, as a user would.
 struct PackerCLITests {
     @Test func validatesTheDemoCatalog() throws {
-        let r = try ToolRunner.run("packer", ["validate", DemoCatalog.directory.appendingPathComponent("catalog.yaml").path])
+        let r = try ToolRunner.run(
+            "packer", ["validate", DemoCatalog.directory.appendingPathComponent("catalog.yaml").path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("ok: 0 errors"))
     }
 
     @Test func reportsProblemsLikeACompilerAndAsJSON() throws {
         let tmp = try TemporaryDirectory()
-        let bad = try tmp.write("p/pack.yaml", """
-        id: not-a-uuid
-        slug: p
-        kind: music-box
-        title: P
-        version: 1
-        items: []
-        """)
+        let bad = try tmp.write(
+            "p/pack.yaml",
+            """
+            id: not-a-uuid
+            slug: p
+            kind: music-box
+            title: P
+            version: 1
+            items: []
+            """)
         let text = try ToolRunner.run("packer", ["validate", bad])
         #expect(text.status == 1)
         #expect(text.stderr.contains("\(bad):1:5: error: 'id' must be a UUID"))
@@ -44,13 +47,19 @@ struct PackerCLITests {
         let original = try #require(tmp.read("caves/pack.yaml"))
         #expect(original.contains("slug: cave-sounds") && original.contains("kind: sfx"))
         let audio = DemoCatalog.directory.appendingPathComponent("packs/dungeon-delve/audio")
-        let add = try ToolRunner.run("packer", ["add", pack, audio.appendingPathComponent("door-creak.wav").path,
-                                                audio.appendingPathComponent("dripping-water.flac").path])
+        let add = try ToolRunner.run(
+            "packer",
+            [
+                "add", pack, audio.appendingPathComponent("door-creak.wav").path,
+                audio.appendingPathComponent("dripping-water.flac").path,
+            ])
         #expect(add.status == 0, "\(add.stderr)")
         let after = try #require(tmp.read("caves/pack.yaml"))
         #expect(after.hasPrefix(original), "the author's text and comments are kept as written")
         #expect(after.contains("title: \"Door Creak\"") && after.contains("file: \"audio/dripping-water.flac\""))
-        #expect(FileManager.default.fileExists(atPath: "\(dir)/audio/door-creak.wav"), "outside files are copied into audio/")
+        #expect(
+            FileManager.default.fileExists(atPath: "\(dir)/audio/door-creak.wav"),
+            "outside files are copied into audio/")
         #expect(try ToolRunner.run("packer", ["validate", pack]).status == 0)
         let build = try ToolRunner.run("packer", ["build", pack, "--out", tmp.path("dist"), "--json"])
         #expect(build.status == 0, "\(build.stderr)")

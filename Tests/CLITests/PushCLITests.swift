@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `catalog push` against moto's S3 server, through a recording proxy.
 @Suite(.serialized) struct PushCLITests {
@@ -20,29 +20,32 @@ import TestSupport
             let sha = S3Inspector.sha256Hex(data)
             #expect(object.sha256 == sha && object.metaSHA256 == sha, "\(object.key)")
             let mutable = relative == "catalog.json" || relative == "index.html"
-            #expect(object.cacheControl == (mutable ? "no-cache" : "public, max-age=31536000, immutable"), "\(object.key)")
-            let expectedType = switch (relative as NSString).pathExtension {
-            case "json": "application/json"
-            case "html": "text/html; charset=utf-8"
-            case "tar": "application/x-tar"
-            case "m4a": "audio/mp4"
-            case "ogg", "opus": "audio/ogg"
-            case "wav": "audio/wav"
-            case "flac": "audio/flac"
-            case "mp3": "audio/mpeg"
-            default: "unexpected"
-            }
+            #expect(
+                object.cacheControl == (mutable ? "no-cache" : "public, max-age=31536000, immutable"), "\(object.key)")
+            let expectedType =
+                switch (relative as NSString).pathExtension {
+                case "json": "application/json"
+                case "html": "text/html; charset=utf-8"
+                case "tar": "application/x-tar"
+                case "m4a": "audio/mp4"
+                case "ogg", "opus": "audio/ogg"
+                case "wav": "audio/wav"
+                case "flac": "audio/flac"
+                case "mp3": "audio/mpeg"
+                default: "unexpected"
+                }
             #expect(object.contentType == expectedType, "\(object.key)")
         }
         let writes = fixture.storedWrites()
         #expect(writes.count == local.count)
         #expect(writes.suffix(2) == ["demo/index.html", "demo/catalog.json"])
         // Every request is signed with the session's key and carries its token.
-        #expect(fixture.proxy.requests.allSatisfy {
-            $0.securityToken == "testing-session"
-                && $0.authorization?.hasPrefix("AWS4-HMAC-SHA256 Credential=testing/") == true
-                && $0.authorization?.contains("/us-east-1/s3/aws4_request, SignedHeaders=") == true
-        })
+        #expect(
+            fixture.proxy.requests.allSatisfy {
+                $0.securityToken == "testing-session"
+                    && $0.authorization?.hasPrefix("AWS4-HMAC-SHA256 Credential=testing/") == true
+                    && $0.authorization?.contains("/us-east-1/s3/aws4_request, SignedHeaders=") == true
+            })
 
         let before = fixture.proxy.requests.count
         let second = try fixture.push()
@@ -77,9 +80,13 @@ import TestSupport
     @Test func dryRunListsWhatWouldGoUpAndUploadsNothing() throws {
         let fixture = try PushFixture()
         let local = try fixture.localFiles()
-        let result = try ToolRunner.run("catalog", ["push", fixture.dist, "s3://\(PushFixture.bucket)", "--endpoint",
-                                                    fixture.proxy.endpoint.absoluteString, "--dry-run"],
-                                        environment: MotoServer.environment)
+        let result = try ToolRunner.run(
+            "catalog",
+            [
+                "push", fixture.dist, "s3://\(PushFixture.bucket)", "--endpoint",
+                fixture.proxy.endpoint.absoluteString, "--dry-run",
+            ],
+            environment: MotoServer.environment)
         #expect(result.status == 0, "\(result.stderr)")
         let listed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("would upload ") }
         #expect(listed.count == local.count)
@@ -90,17 +97,28 @@ import TestSupport
 
     @Test func missingCredentialsAndBadDestinationsAreRefusedClearly() throws {
         let fixture = try PushFixture()
-        let noKeys = try ToolRunner.run("catalog", ["push", fixture.dist, "s3://\(PushFixture.bucket)", "--endpoint",
-                                                    fixture.proxy.endpoint.absoluteString],
-                                        environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""])
+        let noKeys = try ToolRunner.run(
+            "catalog",
+            [
+                "push", fixture.dist, "s3://\(PushFixture.bucket)", "--endpoint",
+                fixture.proxy.endpoint.absoluteString,
+            ],
+            environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""])
         #expect(noKeys.status == 1 && noKeys.stderr.contains("AWS_ACCESS_KEY_ID"))
         let badURL = try fixture.push(prefix: "x", [])
         #expect(badURL.status == 0)
-        let notS3 = try ToolRunner.run("catalog", ["push", fixture.dist, "https://example.invalid/x"], environment: MotoServer.environment)
+        let notS3 = try ToolRunner.run(
+            "catalog", ["push", fixture.dist, "https://example.invalid/x"], environment: MotoServer.environment)
         #expect(notS3.status == 1 && notS3.stderr.contains("s3://BUCKET"))
-        let noBucket = try ToolRunner.run("catalog", ["push", fixture.dist, "s3://no-such-bucket", "--endpoint",
-                                                      fixture.proxy.endpoint.absoluteString], environment: MotoServer.environment)
-        #expect(noBucket.status == 1 && noBucket.stderr.contains("NoSuchBucket") && noBucket.stderr.contains("no-such-bucket"))
+        let noBucket = try ToolRunner.run(
+            "catalog",
+            [
+                "push", fixture.dist, "s3://no-such-bucket", "--endpoint",
+                fixture.proxy.endpoint.absoluteString,
+            ], environment: MotoServer.environment)
+        #expect(
+            noBucket.status == 1 && noBucket.stderr.contains("NoSuchBucket")
+                && noBucket.stderr.contains("no-such-bucket"))
         #expect(fixture.storedWrites().allSatisfy { $0.hasPrefix("x/") })
     }
 

@@ -43,9 +43,13 @@ final class PushFixture {
 
     /// Runs `catalog push dist s3://bucket/PREFIX --endpoint <proxy> --json` (plus `extra`).
     func push(prefix: String = "demo", _ extra: [String] = [], environment: [String: String] = MotoServer.environment)
-        throws -> ToolRunner.Result {
-        try ToolRunner.run("catalog", ["push", dist, "s3://\(Self.bucket)/\(prefix)", "--endpoint", proxy.endpoint.absoluteString, "--json"] + extra,
-                           environment: environment)
+        throws -> ToolRunner.Result
+    {
+        try ToolRunner.run(
+            "catalog",
+            ["push", dist, "s3://\(Self.bucket)/\(prefix)", "--endpoint", proxy.endpoint.absoluteString, "--json"]
+                + extra,
+            environment: environment)
     }
 
     /// Every regular file of the published folder, by relative path.
@@ -62,9 +66,12 @@ final class PushFixture {
 
     /// Paths (without the bucket) of the PUT and multipart-completing POST requests that reached the store.
     func storedWrites(since start: Int = 0) -> [String] {
-        proxy.requests.dropFirst(start).filter { $0.fault == nil && ($0.method == "PUT" && !$0.query.contains("partNumber")
-            || $0.method == "POST" && $0.query.contains("uploadId")) }
-            .map { String($0.path.dropFirst(Self.bucket.count + 2)) }
+        proxy.requests.dropFirst(start).filter {
+            $0.fault == nil
+                && ($0.method == "PUT" && !$0.query.contains("partNumber")
+                    || $0.method == "POST" && $0.query.contains("uploadId"))
+        }
+        .map { String($0.path.dropFirst(Self.bucket.count + 2)) }
     }
 }
 

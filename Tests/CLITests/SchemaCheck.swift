@@ -19,7 +19,9 @@ enum SchemaCheck {
     /// Every file must be valid under `schema`; with `invalid`, every file must be rejected.
     /// With `schemaLine`, YAML files must start with an editor modeline naming the schema.
     /// A missing python3 or jsonschema is a failure (status 2 or 127), never a skip.
-    static func run(_ schema: String, _ files: [String], invalid: Bool = false, schemaLine: Bool = false) throws -> Result {
+    static func run(_ schema: String, _ files: [String], invalid: Bool = false, schemaLine: Bool = false) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["python3", script]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The schemas reject structurally broken documents (missing keys, wrong types, bad ids, slugs,
 /// versions, kinds, dimensions, paths) and accept documents whose only problems are rules across
@@ -37,7 +37,10 @@ struct SchemaRejectionTests {
 
     @Test func everyDocumentFixtureIsClassified() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
-            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) && $0 != "expectations.json" && $0 != "yaml-syntax.yaml" }
+            .filter {
+                ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) && $0 != "expectations.json"
+                    && $0 != "yaml-syntax.yaml"
+            }
         #expect(Set(names) == Set((Self.structurallySound + Self.structurallyBroken).map(\.1)))
     }
 
@@ -64,14 +67,17 @@ struct SchemaRejectionTests {
 
     @Test func brokenDemoSourcesFail() throws {
         let tmp = try TemporaryDirectory()
-        let pack = try #require(try? String(contentsOf: DemoCatalog.directory.appendingPathComponent("packs/forest-ambience/pack.yaml"),
-                                            encoding: .utf8))
+        let pack = try #require(
+            try? String(
+                contentsOf: DemoCatalog.directory.appendingPathComponent("packs/forest-ambience/pack.yaml"),
+                encoding: .utf8))
         let packBreaks: [(String, String)] = [
             ("title: \"Forest Ambience\"\n", ""), ("slug: forest-ambience", "slug: Forest Ambience"),
             ("id: 2735046c-1cbc-4599-a6af-c7503fb4e6ff", "id: 2735046c-1cbc"), ("version: 1 ", "version: 0 "),
             ("kind: atmosphere", "kind: ambience"), ("kind: atmosphere", "kind: music"),
             ("title: \"Forest Ambience\"", "title: [Forest, Ambience]"), ("loopable: true", "loopable: 1"),
-            ("  locations: [\"Forest\"]", "  creatureTypes: [\"Beast\"]"), ("file: audio/creek.ogg", "file: ../creek.ogg"),
+            ("  locations: [\"Forest\"]", "  creatureTypes: [\"Beast\"]"),
+            ("file: audio/creek.ogg", "file: ../creek.ogg"),
             ("title: \"Creek\"", "titel: \"Creek\""), ("    title: \"Creek\"\n", ""),
         ]
         var broken: [String] = []
@@ -82,7 +88,8 @@ struct SchemaRejectionTests {
         let packs = try SchemaCheck.run("pack", broken, invalid: true)
         #expect(packs.status == 0, "\(packs.output)")
 
-        let catalog = try String(contentsOf: DemoCatalog.directory.appendingPathComponent("catalog.yaml"), encoding: .utf8)
+        let catalog = try String(
+            contentsOf: DemoCatalog.directory.appendingPathComponent("catalog.yaml"), encoding: .utf8)
         let catalogBreaks: [(String, String)] = [
             ("title: Soundshelf Demo Catalog\n", ""), ("    appleMusicPlaylistId: \"pl.u-0X5rD1KrLtYe4h\"\n", ""),
             ("id: d820ddfc-8060-425e-9282-82a82b58d231", "id: d820ddfc"), ("duration: 3600", "duration: an hour"),
@@ -102,29 +109,45 @@ struct SchemaRejectionTests {
     @Test func brokenPublishedDocumentsFail() throws {
         let tmp = try TemporaryDirectory()
         let dist = try SchemaCheck.publishDemo(into: tmp)
-        let seed = try SchemaCheck.object(at: try #require(try SchemaCheck.files(in: "\(dist)/seeds", suffix: ".json").first))
-        let manifest = try SchemaCheck.object(at: try #require(try SchemaCheck.files(in: "\(dist)/packs", suffix: "manifest.json").first))
+        let seed = try SchemaCheck.object(
+            at: try #require(try SchemaCheck.files(in: "\(dist)/seeds", suffix: ".json").first))
+        let manifest = try SchemaCheck.object(
+            at: try #require(try SchemaCheck.files(in: "\(dist)/packs", suffix: "manifest.json").first))
         let catalog = try SchemaCheck.object(at: "\(dist)/catalog.json")
         let breaks: [(String, Any, [(path: [any Sendable], value: Any?)])] = [
-            ("seed", seed, [
-                (["packs"], nil), (["catalogVersion"], "7"), (["catalogVersion"], 0), (["schemaVersion"], 2),
-                (["packs", 0, "slug"], "Dungeon Delve"), (["packs", 0, "kind"], "music"), (["packs", 0, "version"], 0),
-                (["packs", 0, "id"], "not-a-uuid"), (["packs", 0, "items", 0, "tags"], nil),
-                (["packs", 0, "items", 0, "tags", "moods"], "Cozy"), (["music", 0, "spotifyPlaylistId"], 42),
-                (["music", 0, "tags", "creatureTypes"], ["Undead"]), (["music", 0, "appleMusicPlaylistId"], nil),
-                (["vocabularies", "moods", 0, "sortOrder"], nil), (["packs", 1, "items", 0, "tags", "creatureTypes"], ["Beast"]),
-            ]),
-            ("manifest", manifest, [
-                (["assets"], nil), (["packId"], "3f0d6a52"), (["version"], 0), (["kind"], "ambient"),
-                (["assets", 0, "codec"], "wav"), (["assets", 0, "bytes"], -1), (["assets", 0, "sampleRate"], 0),
-                (["assets", 0, "loopable"], "yes"), (["assets", 0, "url"], "../../x.wav"), (["assets", 0, "itemId"], nil),
-                (["totalBytes"], 1.5), (["archive", "sha256"], "abc"),
-            ]),
-            ("catalog", catalog, [
-                (["schemaVersion"], 2), (["seed"], nil), (["seed", "sha256"], "abc"), (["catalogVersion"], 0),
-                (["packs", 0, "kind"], "music"), (["packs", 0, "slug"], "Dungeon_Delve"), (["packs", 0, "version"], 0),
-                (["expires"], "tomorrow"), (["packs", 0, "manifest", "url"], "/etc/passwd"), (["packs", 0, "id"], "x"),
-            ]),
+            (
+                "seed", seed,
+                [
+                    (["packs"], nil), (["catalogVersion"], "7"), (["catalogVersion"], 0), (["schemaVersion"], 2),
+                    (["packs", 0, "slug"], "Dungeon Delve"), (["packs", 0, "kind"], "music"),
+                    (["packs", 0, "version"], 0),
+                    (["packs", 0, "id"], "not-a-uuid"), (["packs", 0, "items", 0, "tags"], nil),
+                    (["packs", 0, "items", 0, "tags", "moods"], "Cozy"), (["music", 0, "spotifyPlaylistId"], 42),
+                    (["music", 0, "tags", "creatureTypes"], ["Undead"]), (["music", 0, "appleMusicPlaylistId"], nil),
+                    (["vocabularies", "moods", 0, "sortOrder"], nil),
+                    (["packs", 1, "items", 0, "tags", "creatureTypes"], ["Beast"]),
+                ]
+            ),
+            (
+                "manifest", manifest,
+                [
+                    (["assets"], nil), (["packId"], "3f0d6a52"), (["version"], 0), (["kind"], "ambient"),
+                    (["assets", 0, "codec"], "wav"), (["assets", 0, "bytes"], -1), (["assets", 0, "sampleRate"], 0),
+                    (["assets", 0, "loopable"], "yes"), (["assets", 0, "url"], "../../x.wav"),
+                    (["assets", 0, "itemId"], nil),
+                    (["totalBytes"], 1.5), (["archive", "sha256"], "abc"),
+                ]
+            ),
+            (
+                "catalog", catalog,
+                [
+                    (["schemaVersion"], 2), (["seed"], nil), (["seed", "sha256"], "abc"), (["catalogVersion"], 0),
+                    (["packs", 0, "kind"], "music"), (["packs", 0, "slug"], "Dungeon_Delve"),
+                    (["packs", 0, "version"], 0),
+                    (["expires"], "tomorrow"), (["packs", 0, "manifest", "url"], "/etc/passwd"),
+                    (["packs", 0, "id"], "x"),
+                ]
+            ),
         ]
         for (schema, document, changes) in breaks {
             var paths: [String] = []
@@ -134,7 +157,8 @@ struct SchemaRejectionTests {
             }
             let result = try SchemaCheck.run(schema, paths, invalid: true)
             #expect(result.status == 0, "\(schema): \(result.output)")
-            let unchanged = try SchemaCheck.run(schema, [try SchemaCheck.write(document, to: "\(schema).json", in: tmp)])
+            let unchanged = try SchemaCheck.run(
+                schema, [try SchemaCheck.write(document, to: "\(schema).json", in: tmp)])
             #expect(unchanged.status == 0, "\(schema): \(unchanged.output)")
         }
     }

@@ -5,30 +5,30 @@ import Testing
 /// The the format (docs/FORMAT.md) examples decode, and encode back to the same JSON values.
 struct FormatExampleTests {
     static let manifest = """
-    {"packId": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "version": 3, "totalBytes": 123456,
-     "assets": [{"assetId": "7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4", "itemId": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4",
-       "url": "assets/7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4.aac", "sha256": "\(String(repeating: "ab", count: 32))",
-       "bytes": 123456, "codec": "aac", "sampleRate": 48000, "channels": 2, "loopable": true,
-       "tags": {"locations": ["Forest"], "moods": ["Ominous"], "themes": ["Horror Stingers"], "creatureTypes": ["Undead"]}}]}
-    """
+        {"packId": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "version": 3, "totalBytes": 123456,
+         "assets": [{"assetId": "7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4", "itemId": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4",
+           "url": "assets/7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4.aac", "sha256": "\(String(repeating: "ab", count: 32))",
+           "bytes": 123456, "codec": "aac", "sampleRate": 48000, "channels": 2, "loopable": true,
+           "tags": {"locations": ["Forest"], "moods": ["Ominous"], "themes": ["Horror Stingers"], "creatureTypes": ["Undead"]}}]}
+        """
     static let catalog = """
-    {"schemaVersion": 1, "catalogVersion": 7, "generatedAt": "2026-11-22T10:00:00Z",
-     "title": "Soundshelf Demo Catalog", "expires": "2027-05-22T10:00:00Z",
-     "seed": {"url": "seeds/\(String(repeating: "cd", count: 32)).json", "sha256": "\(String(repeating: "cd", count: 32))", "bytes": 123},
-     "packs": [{"id": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "slug": "dungeon-delve", "kind": "sfx", "title": "Dungeon Delve", "version": 1,
-                "manifest": {"url": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/manifest.json", "sha256": "\(String(repeating: "01", count: 32))", "bytes": 456},
-                "archive":  {"url": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/pack.tar", "sha256": "\(String(repeating: "02", count: 32))", "bytes": 789}}]}
-    """
+        {"schemaVersion": 1, "catalogVersion": 7, "generatedAt": "2026-11-22T10:00:00Z",
+         "title": "Soundshelf Demo Catalog", "expires": "2027-05-22T10:00:00Z",
+         "seed": {"url": "seeds/\(String(repeating: "cd", count: 32)).json", "sha256": "\(String(repeating: "cd", count: 32))", "bytes": 123},
+         "packs": [{"id": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "slug": "dungeon-delve", "kind": "sfx", "title": "Dungeon Delve", "version": 1,
+                    "manifest": {"url": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/manifest.json", "sha256": "\(String(repeating: "01", count: 32))", "bytes": 456},
+                    "archive":  {"url": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/pack.tar", "sha256": "\(String(repeating: "02", count: 32))", "bytes": 789}}]}
+        """
     static let seed = """
-    {"schemaVersion": 1, "catalogVersion": 7,
-     "vocabularies": {"locations": [{"name": "Arctic", "sortOrder": 0}], "moods": [], "musicThemes": [],
-                      "atmosphereThemes": [], "sfxThemes": [], "creatureTypes": []},
-     "music": [{"id": "1c2b3a4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "title": "Into the Underdark", "subtitle": null, "duration": null, "artworkURL": null,
-                "appleMusicPlaylistId": "pl.u-abc123", "spotifyPlaylistId": null, "tags": {}}],
-     "packs": [{"id": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "slug": "dungeon-delve", "kind": "sfx", "title": "Dungeon Delve", "description": null, "artworkURL": null,
-                "version": 1, "manifestURL": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/manifest.json",
-                "items": [{"id": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4", "title": "Creaking Door", "subtitle": null, "duration": 2.5, "sortOrder": 0, "tags": {}}]}]}
-    """
+        {"schemaVersion": 1, "catalogVersion": 7,
+         "vocabularies": {"locations": [{"name": "Arctic", "sortOrder": 0}], "moods": [], "musicThemes": [],
+                          "atmosphereThemes": [], "sfxThemes": [], "creatureTypes": []},
+         "music": [{"id": "1c2b3a4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "title": "Into the Underdark", "subtitle": null, "duration": null, "artworkURL": null,
+                    "appleMusicPlaylistId": "pl.u-abc123", "spotifyPlaylistId": null, "tags": {}}],
+         "packs": [{"id": "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10", "slug": "dungeon-delve", "kind": "sfx", "title": "Dungeon Delve", "description": null, "artworkURL": null,
+                    "version": 1, "manifestURL": "packs/3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10/1/manifest.json",
+                    "items": [{"id": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4", "title": "Creaking Door", "subtitle": null, "duration": 2.5, "sortOrder": 0, "tags": {}}]}]}
+        """
 
     static func roundTrips<T: Codable & Equatable>(_ type: T.Type, _ text: String) throws {
         let value = try CatalogJSON.decode(type, from: Data(text.utf8), file: "example.json")
@@ -61,40 +61,40 @@ struct FormatExampleTests {
     /// The exact bytes `CatalogJSON.encode` writes for the manifest example: keys sorted at every
     /// level, two-space indent, `" : "`, slashes unescaped, one trailing newline.
     static let manifestGolden = """
-    {
-      "assets" : [
         {
-          "assetId" : "7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4",
-          "bytes" : 123456,
-          "channels" : 2,
-          "codec" : "aac",
-          "itemId" : "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4",
-          "loopable" : true,
-          "sampleRate" : 48000,
-          "sha256" : "\(String(repeating: "ab", count: 32))",
-          "tags" : {
-            "creatureTypes" : [
-              "Undead"
-            ],
-            "locations" : [
-              "Forest"
-            ],
-            "moods" : [
-              "Ominous"
-            ],
-            "themes" : [
-              "Horror Stingers"
-            ]
-          },
-          "url" : "assets/7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4.aac"
+          "assets" : [
+            {
+              "assetId" : "7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4",
+              "bytes" : 123456,
+              "channels" : 2,
+              "codec" : "aac",
+              "itemId" : "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4",
+              "loopable" : true,
+              "sampleRate" : 48000,
+              "sha256" : "\(String(repeating: "ab", count: 32))",
+              "tags" : {
+                "creatureTypes" : [
+                  "Undead"
+                ],
+                "locations" : [
+                  "Forest"
+                ],
+                "moods" : [
+                  "Ominous"
+                ],
+                "themes" : [
+                  "Horror Stingers"
+                ]
+              },
+              "url" : "assets/7d1e0f4a-0f4a-4b5c-8d6e-7f8091a2b3c4.aac"
+            }
+          ],
+          "packId" : "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10",
+          "totalBytes" : 123456,
+          "version" : 3
         }
-      ],
-      "packId" : "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10",
-      "totalBytes" : 123456,
-      "version" : 3
-    }
 
-    """
+        """
 
     /// Encoding matches fixed golden bytes, not just another encoding made by this process, so
     /// key order or formatting that depends on the process (hash seeds, locale) is caught.

@@ -1,6 +1,7 @@
-@testable import CatalogModel
 import Foundation
 import Testing
+
+@testable import CatalogModel
 
 /// ``ISO8601`` formats and reads the common forms without ICU; its answers must be
 /// `ISO8601DateFormatter`'s, whatever the input.
@@ -18,9 +19,14 @@ import Testing
     @Test func formattingEqualsTheFormatterOverFourHundredYears() {
         var rng = SystemRandomNumberGenerator()
         let f = Self.formatter()
-        var samples: [Double] = [0, -1, -0.5, 0.9, 951_782_400, 4_107_542_400, ISO8601.lowest, ISO8601.highest,
-                                 ISO8601.lowest - 1, ISO8601.highest + 1, -62_135_596_800, 1e12]
-        for _ in 0..<20_000 { samples.append(Double.random(in: -12e9...2.6e11, using: &rng).rounded(.down) + [0, 0.25, 0.999].randomElement()!) }
+        var samples: [Double] = [
+            0, -1, -0.5, 0.9, 951_782_400, 4_107_542_400, ISO8601.lowest, ISO8601.highest,
+            ISO8601.lowest - 1, ISO8601.highest + 1, -62_135_596_800, 1e12,
+        ]
+        for _ in 0..<20_000 {
+            samples.append(
+                Double.random(in: -12e9...2.6e11, using: &rng).rounded(.down) + [0, 0.25, 0.999].randomElement()!)
+        }
         for t in samples {
             let date = Date(timeIntervalSince1970: t)
             #expect(ISO8601.string(date) == f.string(from: date), "at \(t)")
@@ -30,9 +36,12 @@ import Testing
     @Test func readingEqualsTheFormatterOnRandomTimestamps() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
-            let y = Int.random(in: 1590...2200, using: &rng), m = Int.random(in: 0...13, using: &rng)
-            let d = Int.random(in: 0...32, using: &rng), h = Int.random(in: 0...25, using: &rng)
-            let mi = Int.random(in: 0...61, using: &rng), s = Int.random(in: 0...61, using: &rng)
+            let y = Int.random(in: 1590...2200, using: &rng)
+            let m = Int.random(in: 0...13, using: &rng)
+            let d = Int.random(in: 0...32, using: &rng)
+            let h = Int.random(in: 0...25, using: &rng)
+            let mi = Int.random(in: 0...61, using: &rng)
+            let s = Int.random(in: 0...61, using: &rng)
             let zone = ["Z", "+02:00", "-05:30", "+0100", "-1130", "+23:59", "z", "+24:00"].randomElement(using: &rng)!
             let text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", y, m, d, h, mi, s) + zone
             #expect(ISO8601.date(text) == Self.reference(text), "\(text)")

@@ -19,7 +19,11 @@ struct InvalidFixtureTests {
     static let cases: [Expectation] = {
         let data = (try? Data(contentsOf: folder.appendingPathComponent("expectations.json"))) ?? Data("{}".utf8)
         let map = (try? JSONDecoder().decode([String: Expectation].self, from: data)) ?? [:]
-        return map.sorted { $0.key < $1.key }.map { var e = $0.value; e.file = $0.key; return e }
+        return map.sorted { $0.key < $1.key }.map {
+            var e = $0.value
+            e.file = $0.key
+            return e
+        }
     }()
 
     @Test func everyFixtureHasAnExpectation() throws {
@@ -34,8 +38,9 @@ struct InvalidFixtureTests {
         let path = Self.folder.appendingPathComponent(expected.file).path
         let report = DocumentValidator.validate(fileAt: path)
         let matching = report.diagnostics.filter { d in
-            d.severity.rawValue == expected.severity && d.message.contains(expected.message) && d.file == path &&
-                (expected.location.hasPrefix("$") ? d.path == expected.location : "\(d.line ?? 0):\(d.column ?? 0)" == expected.location)
+            d.severity.rawValue == expected.severity && d.message.contains(expected.message) && d.file == path
+                && (expected.location.hasPrefix("$")
+                    ? d.path == expected.location : "\(d.line ?? 0):\(d.column ?? 0)" == expected.location)
         }
         #expect(matching.count == 1, "got: \(report.diagnostics.map(\.description))")
         let others = report.errors.filter { !matching.contains($0) }

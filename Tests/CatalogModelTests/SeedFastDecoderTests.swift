@@ -12,14 +12,18 @@ struct SeedFastDecoderTests {
         guard let fast = SeedFastDecoder.decode(data) else { return nil }
         let slow = try? JSONDecoder().decode(Seed.self, from: data)
         #expect(fast == slow, sourceLocation: sourceLocation)
-        if let slow { #expect((try? CatalogJSON.encode(fast)) == (try? CatalogJSON.encode(slow)), sourceLocation: sourceLocation) }
+        if let slow {
+            #expect((try? CatalogJSON.encode(fast)) == (try? CatalogJSON.encode(slow)), sourceLocation: sourceLocation)
+        }
         return fast
     }
 
     // MARK: Random seeds
 
-    static let pieces = ["a", "Zz", " ", "é", "e\u{301}", "😀", "👩‍👩‍👧", "\"", "\\", "/", "\n", "\t", "\r", "\u{0}", "\u{1F}", "\u{8}\u{C}",
-                         "\u{7F}", "\u{FEFF}", "日本語", "\u{2028}", "\u{10FFFF}", "\u{1DC00}", "Forest Edge of the Night"]
+    static let pieces = [
+        "a", "Zz", " ", "é", "e\u{301}", "😀", "👩‍👩‍👧", "\"", "\\", "/", "\n", "\t", "\r", "\u{0}", "\u{1F}", "\u{8}\u{C}",
+        "\u{7F}", "\u{FEFF}", "日本語", "\u{2028}", "\u{10FFFF}", "\u{1DC00}", "Forest Edge of the Night",
+    ]
 
     static func text(_ rng: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
@@ -27,38 +31,48 @@ struct SeedFastDecoderTests {
 
     /// Nil, whole, eighths, or any normal value (bits at random).
     static func number(_ rng: inout SplitMix64) -> Double? {
-        [nil, Double(Int.random(in: 0...100_000, using: &rng)), Double(Int.random(in: 0...4000, using: &rng)) / 8,
-         [Double(bitPattern: rng.next())].first { $0.isNormal } ?? -0.0].randomElement(using: &rng)!
+        [
+            nil, Double(Int.random(in: 0...100_000, using: &rng)), Double(Int.random(in: 0...4000, using: &rng)) / 8,
+            [Double(bitPattern: rng.next())].first { $0.isNormal } ?? -0.0,
+        ].randomElement(using: &rng)!
     }
 
     static func int(_ rng: inout SplitMix64) -> Int {
-        [.min, .max, Int.random(in: -5...100, using: &rng), Int.random(in: .min ... .max, using: &rng)].randomElement(using: &rng)!
+        [.min, .max, Int.random(in: -5...100, using: &rng), Int.random(in: .min ... .max, using: &rng)].randomElement(
+            using: &rng)!
     }
 
     static func randomSeed(_ seed: UInt64, items: Int = 40) -> Seed {
         var rng = SplitMix64(seed: seed)
         func opt() -> String? { Bool.random(using: &rng) ? nil : text(&rng) }
-        let names = (0..<12).map { _ in "Tag \(text(&rng))" }   // repeated, as tag names are
-        func some() -> [String] { (0..<Int.random(in: 0...3, using: &rng)).map { _ in names.randomElement(using: &rng)! } }
+        let names = (0..<12).map { _ in "Tag \(text(&rng))" }  // repeated, as tag names are
+        func some() -> [String] {
+            (0..<Int.random(in: 0...3, using: &rng)).map { _ in names.randomElement(using: &rng)! }
+        }
         func tags() -> TagSet { TagSet(locations: some(), moods: some(), themes: some(), creatureTypes: some()) }
         var vocab = Vocabularies()
-        for dim in TagDimension.allCases {   // decoding sets every dimension
-            vocab.setEntries((0..<Int.random(in: 0...4, using: &rng)).map { _ in .init(name: text(&rng), sortOrder: int(&rng)) },
-                             for: dim)
+        for dim in TagDimension.allCases {  // decoding sets every dimension
+            vocab.setEntries(
+                (0..<Int.random(in: 0...4, using: &rng)).map { _ in .init(name: text(&rng), sortOrder: int(&rng)) },
+                for: dim)
         }
         let music = (0..<items).map { n in
-            Seed.MusicEntry(id: "id-\(n)", title: text(&rng), subtitle: opt(), duration: number(&rng), artworkURL: opt(),
-                            appleMusicPlaylistId: text(&rng), tags: tags())
+            Seed.MusicEntry(
+                id: "id-\(n)", title: text(&rng), subtitle: opt(), duration: number(&rng), artworkURL: opt(),
+                appleMusicPlaylistId: text(&rng), tags: tags())
         }
         let packs = (0..<items / 10).map { n in
-            Seed.Pack(id: text(&rng), slug: "p\(n)", kind: Kind.allCases.randomElement(using: &rng)!, title: text(&rng),
-                      description: opt(), artworkURL: opt(), version: int(&rng), manifestURL: text(&rng),
-                      items: (0..<Int.random(in: 0...12, using: &rng)).map { _ in
-                          Seed.Item(id: text(&rng), title: text(&rng), subtitle: opt(), duration: number(&rng),
-                                    sortOrder: int(&rng), tags: tags())
-                      })
+            Seed.Pack(
+                id: text(&rng), slug: "p\(n)", kind: Kind.allCases.randomElement(using: &rng)!, title: text(&rng),
+                description: opt(), artworkURL: opt(), version: int(&rng), manifestURL: text(&rng),
+                items: (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                    Seed.Item(
+                        id: text(&rng), title: text(&rng), subtitle: opt(), duration: number(&rng),
+                        sortOrder: int(&rng), tags: tags())
+                })
         }
-        return Seed(schemaVersion: int(&rng), catalogVersion: int(&rng), vocabularies: vocab, music: music, packs: packs)
+        return Seed(
+            schemaVersion: int(&rng), catalogVersion: int(&rng), vocabularies: vocab, music: music, packs: packs)
     }
 
     @Test(arguments: 0..<12 as Range<UInt64>)
@@ -73,7 +87,8 @@ struct SeedFastDecoderTests {
     @Test(arguments: 0..<12 as Range<UInt64>)
     func reorderedEscapedAndExtendedSeedsTakeTheFastPath(seedValue: UInt64) throws {
         let seed = Self.randomSeed(seedValue &+ 100)
-        var rng = SplitMix64(seed: seedValue), text = ""
+        var rng = SplitMix64(seed: seedValue)
+        var text = ""
         JSONText.render(JSONText.tree(seed), &rng, into: &text)
         #expect(Self.check(Data(text.utf8)) == seed, "\(text.prefix(2000))")
     }
@@ -82,14 +97,15 @@ struct SeedFastDecoderTests {
 
     @Test func truncationsAndByteFlipsNeverDisagree() throws {
         let data = try CatalogJSON.encode(Self.randomSeed(7, items: 6))
-        for length in 0..<data.count - 1 { #expect(Self.check(data.prefix(length)) == nil) }   // the last byte is "\n"
-        var rng = SplitMix64(seed: 42), accepted = 0
+        for length in 0..<data.count - 1 { #expect(Self.check(data.prefix(length)) == nil) }  // the last byte is "\n"
+        var rng = SplitMix64(seed: 42)
+        var accepted = 0
         for _ in 0..<3000 {
             var copy = data
             copy[Int.random(in: 0..<copy.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
             if Self.check(copy) != nil { accepted += 1 }
         }
-        #expect(accepted > 100)   // flips inside strings keep the document valid
+        #expect(accepted > 100)  // flips inside strings keep the document valid
     }
 
     /// Targeted damage to an ordinary seed: each must be refused (JSONDecoder decides).
@@ -105,9 +121,12 @@ struct SeedFastDecoderTests {
         ("\n}\n", "\n}\n{}"), ("\n}\n", "\n}\n\u{0}"), ("\n}\n", "\n},\n"), (#""music" : ["#, #""music" : [,"#),
     ])
     func damagedSeedsAreRefused(find: String, replacement: String) throws {
-        let seed = SeedFactory.seed(version: 3, music: [SeedFactory.music(1, "Dusk")], packs: [
-            SeedFactory.pack(2, "rain", kind: .sfx, items: [SeedFactory.item(3, "Rain", tags: TagSet(moods: ["Calm"]))]),
-        ])
+        let seed = SeedFactory.seed(
+            version: 3, music: [SeedFactory.music(1, "Dusk")],
+            packs: [
+                SeedFactory.pack(
+                    2, "rain", kind: .sfx, items: [SeedFactory.item(3, "Rain", tags: TagSet(moods: ["Calm"]))])
+            ])
         let text = try #require(String(data: try CatalogJSON.encode(seed), encoding: .utf8))
         #expect(Self.check(Data(text.utf8)) != nil)
         let range = try #require(text.range(of: find), "\(find) not in \(text)")
@@ -115,11 +134,16 @@ struct SeedFastDecoderTests {
     }
 
     @Test func invalidUTF8IsRefusedAndValidUTF8Accepted() {
-        var rng = SplitMix64(seed: 9), refused = 0
-        let pool: [UInt8] = [0x41, 0x7E, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
+        var rng = SplitMix64(seed: 9)
+        var refused = 0
+        let pool: [UInt8] = [
+            0x41, 0x7E, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF,
+        ]
         for _ in 0..<4000 {
             let bytes = (0..<Int.random(in: 1...6, using: &rng)).map { _ in pool.randomElement(using: &rng)! }
-            let doc = Data(#"{"schemaVersion":1,"catalogVersion":1,"vocabularies":{},"packs":[],"music":[{"id":""#.utf8) + bytes
+            let doc =
+                Data(#"{"schemaVersion":1,"catalogVersion":1,"vocabularies":{},"packs":[],"music":[{"id":""#.utf8)
+                + bytes
                 + Data(#"","title":"t","appleMusicPlaylistId":"p","tags":{}}]}"#.utf8)
             // Decoding replaces every ill-formed sequence with U+FFFD, so the bytes survive a round
             // trip exactly when they are valid UTF-8 (U+FFFD itself is not in the pool).
@@ -134,12 +158,15 @@ struct SeedFastDecoderTests {
     // MARK: Literal edge cases
 
     static func doc(_ fields: String, around: (String, String) = ("", "")) -> Data {
-        Data((around.0 + #"{"schemaVersion":1,"catalogVersion":2,"vocabularies":{"moods":null},"packs":[],"music":[{"id":"i","#
-            + #""title":"t","appleMusicPlaylistId":"p","tags":{"moods":null}"# + fields + "}]}" + around.1).utf8)
+        Data(
+            (around.0
+                + #"{"schemaVersion":1,"catalogVersion":2,"vocabularies":{"moods":null},"packs":[],"music":[{"id":"i","#
+                + #""title":"t","appleMusicPlaylistId":"p","tags":{"moods":null}"# + fields + "}]}" + around.1).utf8)
     }
 
     @Test(arguments: [
-        #","duration":-0"#, #","duration":0.1"#, #","duration":1E+2"#, #","duration":-5e-1"#, #","duration":9007199254740993"#,
+        #","duration":-0"#, #","duration":0.1"#, #","duration":1E+2"#, #","duration":-5e-1"#,
+        #","duration":9007199254740993"#,
         #","duration":123456789012345678901234567890.5e-3"#, #","duration":1.7976931348623157e308"#,
         #","duration":2.2250738585072014e-308"#, #","duration":0.30000000000000004441"#, #","duration":0e999999"#,
         #","subtitle":"\uD83D\uDE00 \u00e9 \/ \b\f\n\r\t \u0000 \"\\""#, #","subtitle":"\ud834\udd1e\u1dc0""#,
@@ -164,46 +191,84 @@ struct SeedFastDecoderTests {
     }
 
     @Test func refusedWholeDocuments() {
-        for data in [Self.doc("", around: ("\u{FEFF}", "")), Self.doc("", around: ("", "x")), Data(), Data("[]".utf8),
-                     Data(#"{"schemaVersion":1}"#.utf8)] { #expect(Self.check(data) == nil) }
+        for data in [
+            Self.doc("", around: ("\u{FEFF}", "")), Self.doc("", around: ("", "x")), Data(), Data("[]".utf8),
+            Data(#"{"schemaVersion":1}"#.utf8),
+        ] { #expect(Self.check(data) == nil) }
     }
 }
 
 /// The seed written by another writer: members shuffled, nulls dropped at random, random white
 /// space, `\u` escapes (surrogate pairs too), long number forms and unknown members added.
 indirect enum JSONText: Sendable {
-    case string(String), number(String), null, array([JSONText]), object([(String, JSONText)])
+    case string(String)
+    case number(String)
+    case null
+    case array([JSONText])
+    case object([(String, JSONText)])
 
     static func tree(_ seed: Seed) -> JSONText {
         func s(_ v: String?) -> JSONText { v.map(JSONText.string) ?? .null }
         func i(_ v: Int) -> JSONText { .number("\(v)") }
-        func d(_ v: Double?) -> JSONText { v.map { .number($0.bitPattern % 3 == 0 ? String(format: "%.24e", $0) : "\($0)") } ?? .null }
+        func d(_ v: Double?) -> JSONText {
+            v.map { .number($0.bitPattern % 3 == 0 ? String(format: "%.24e", $0) : "\($0)") } ?? .null
+        }
         func list(_ items: [JSONText]) -> JSONText { items.isEmpty ? .null : .array(items) }
         func tags(_ t: TagSet) -> JSONText {
-            .object(zip(TagSet.keys, [t.locations, t.moods, t.themes, t.creatureTypes]).map { ($0, list($1.map(JSONText.string))) })
+            .object(
+                zip(TagSet.keys, [t.locations, t.moods, t.themes, t.creatureTypes]).map {
+                    ($0, list($1.map(JSONText.string)))
+                })
         }
-        let vocab = JSONText.object(TagDimension.allCases.map { dim in
-            (dim.vocabularyKey, list(seed.vocabularies.entries(for: dim).map { .object([("name", .string($0.name)), ("sortOrder", i($0.sortOrder))]) }))
-        })
+        let vocab = JSONText.object(
+            TagDimension.allCases.map { dim in
+                (
+                    dim.vocabularyKey,
+                    list(
+                        seed.vocabularies.entries(for: dim).map {
+                            .object([("name", .string($0.name)), ("sortOrder", i($0.sortOrder))])
+                        })
+                )
+            })
         let music = seed.music.map { m in
-            JSONText.object([("id", .string(m.id)), ("title", .string(m.title)), ("subtitle", s(m.subtitle)), ("duration", d(m.duration)),
-                             ("artworkURL", s(m.artworkURL)), ("appleMusicPlaylistId", .string(m.appleMusicPlaylistId)), ("tags", tags(m.tags))])
+            JSONText.object([
+                ("id", .string(m.id)), ("title", .string(m.title)), ("subtitle", s(m.subtitle)),
+                ("duration", d(m.duration)),
+                ("artworkURL", s(m.artworkURL)), ("appleMusicPlaylistId", .string(m.appleMusicPlaylistId)),
+                ("tags", tags(m.tags)),
+            ])
         }
         let packs = seed.packs.map { p in
-            JSONText.object([("id", .string(p.id)), ("slug", .string(p.slug)), ("kind", .string(p.kind.rawValue)), ("title", .string(p.title)),
-                             ("description", s(p.description)), ("artworkURL", s(p.artworkURL)), ("version", i(p.version)),
-                             ("manifestURL", .string(p.manifestURL)), ("items", .array(p.items.map { item in
-                                 .object([("id", .string(item.id)), ("title", .string(item.title)), ("subtitle", s(item.subtitle)),
-                                          ("duration", d(item.duration)), ("sortOrder", i(item.sortOrder)), ("tags", tags(item.tags))])
-                             }))])
+            JSONText.object([
+                ("id", .string(p.id)), ("slug", .string(p.slug)), ("kind", .string(p.kind.rawValue)),
+                ("title", .string(p.title)),
+                ("description", s(p.description)), ("artworkURL", s(p.artworkURL)), ("version", i(p.version)),
+                ("manifestURL", .string(p.manifestURL)),
+                (
+                    "items",
+                    .array(
+                        p.items.map { item in
+                            .object([
+                                ("id", .string(item.id)), ("title", .string(item.title)),
+                                ("subtitle", s(item.subtitle)),
+                                ("duration", d(item.duration)), ("sortOrder", i(item.sortOrder)),
+                                ("tags", tags(item.tags)),
+                            ])
+                        })
+                ),
+            ])
         }
-        return .object([("schemaVersion", i(seed.schemaVersion)), ("catalogVersion", i(seed.catalogVersion)),
-                        ("vocabularies", vocab), ("music", .array(music)), ("packs", .array(packs))])
+        return .object([
+            ("schemaVersion", i(seed.schemaVersion)), ("catalogVersion", i(seed.catalogVersion)),
+            ("vocabularies", vocab), ("music", .array(music)), ("packs", .array(packs)),
+        ])
     }
 
     static let spaces = ["", " ", "\n  ", "\t", "\r\n"]
-    static let unknown: [(String, JSONText)] = [("zz", .null), ("Title", .number("-1.5e+300")), ("x\u{E9}", .array([.string("é"), .object([])])),
-                                                ("", .object([("title", .number("1")), ("deep", .array([.array([.null])]))]))]
+    static let unknown: [(String, JSONText)] = [
+        ("zz", .null), ("Title", .number("-1.5e+300")), ("x\u{E9}", .array([.string("é"), .object([])])),
+        ("", .object([("title", .number("1")), ("deep", .array([.array([.null])]))])),
+    ]
 
     static func render(_ value: JSONText, _ rng: inout SplitMix64, into out: inout String) {
         out += spaces.randomElement(using: &rng)!
@@ -212,7 +277,10 @@ indirect enum JSONText: Sendable {
         case .number(let text): out += text
         case .null: out += "null"
         case .array(let items):
-            for (k, item) in items.enumerated() { out += k > 0 ? "," : "["; render(item, &rng, into: &out) }
+            for (k, item) in items.enumerated() {
+                out += k > 0 ? "," : "["
+                render(item, &rng, into: &out)
+            }
             out += (items.isEmpty ? "[" : "") + "]"
         case .object(let members):
             var all = members.filter { if case .null = $0.1 { Bool.random(using: &rng) } else { true } }

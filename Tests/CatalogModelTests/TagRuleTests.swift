@@ -9,7 +9,9 @@ struct TagRuleTests {
     ])
     func normalizesNames(raw: String, expected: String) {
         #expect(TagName.normalize(raw) == expected)
-        #expect(TagName.normalize(raw).unicodeScalars.elementsEqual(expected.precomposedStringWithCanonicalMapping.unicodeScalars))
+        #expect(
+            TagName.normalize(raw).unicodeScalars.elementsEqual(
+                expected.precomposedStringWithCanonicalMapping.unicodeScalars))
     }
 
     @Test func typoGuardVerdicts() {
@@ -24,8 +26,9 @@ struct TagRuleTests {
 
     @Test func newNamesJoinTheirVocabularyInOrder() {
         var tags = TagGuard(initial: [.location: ["Arctic", "Coastal"]])
-        let problems = tags.check(TagSet(locations: ["Sewers", "Arctic", "Sewers"]), kind: .sfx,
-                                  file: "p.yaml", path: "tags", locations: SourceMap())
+        let problems = tags.check(
+            TagSet(locations: ["Sewers", "Arctic", "Sewers"]), kind: .sfx,
+            file: "p.yaml", path: "tags", locations: SourceMap())
         #expect(problems.isEmpty)
         #expect(tags.names[.location] == ["Arctic", "Coastal", "Sewers"])
     }
@@ -42,8 +45,9 @@ struct TagRuleTests {
         #expect(CanonicalID.parse("3f0d6a528c1e4c479a512f1f7c8e9b10") == nil)
         #expect(CanonicalID.parse("zzzz6a52-8c1e-4c47-9a51-2f1f7c8e9b10") == nil)
         // RFC 9562 test vector: v5 of "www.example.com" in the DNS namespace.
-        #expect(CanonicalID.v5(namespace: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", name: "www.example.com")
-            == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+        #expect(
+            CanonicalID.v5(namespace: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", name: "www.example.com")
+                == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
     }
 
     @Test func slugs() {

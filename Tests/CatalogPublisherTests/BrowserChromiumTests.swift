@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium (Debian package `chromium`, installed by scripts/bootstrap), run once per
@@ -22,7 +23,9 @@ struct Chromium {
     /// The installed browser, or an error telling how to install it (so the test fails, never skips).
     static func locate(_ path: String = defaultPath) throws -> Chromium {
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "chromium not found at \(path): run scripts/bootstrap (it installs the Debian package chromium)")
+            throw Failure(
+                description:
+                    "chromium not found at \(path): run scripts/bootstrap (it installs the Debian package chromium)")
         }
         return Chromium(path: path)
     }
@@ -38,7 +41,9 @@ struct Chromium {
         _ = try await Self.onOwnThread {
             try run(["--window-size=\(windowSize)", "--hide-scrollbars", "--screenshot=\(file)", url.absoluteString])
         }
-        guard FileManager.default.fileExists(atPath: file) else { throw Failure(description: "chromium wrote no screenshot at \(file)") }
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw Failure(description: "chromium wrote no screenshot at \(file)")
+        }
     }
 
     /// Runs `work` on a thread of its own, so waiting for the browser never blocks the few
@@ -52,14 +57,18 @@ struct Chromium {
     /// Runs chromium headless; returns its standard output. Killed after `timeout` seconds.
     private func run(_ arguments: [String], timeout: Double = 60) throws -> String {
         let tmp = try TemporaryDirectory(prefix: "chromium")
-        let out = tmp.url.appendingPathComponent("stdout"), err = tmp.url.appendingPathComponent("stderr")
+        let out = tmp.url.appendingPathComponent("stdout")
+        let err = tmp.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                             "--no-default-browser-check", "--disable-extensions", "--disable-breakpad",
-                             "--user-data-dir=\(tmp.path("profile"))", "--force-device-scale-factor=1"] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--disable-breakpad",
+                "--user-data-dir=\(tmp.path("profile"))", "--force-device-scale-factor=1",
+            ] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

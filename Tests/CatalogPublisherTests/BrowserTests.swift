@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The rendered catalog page as a browser sees it: headless Chromium loads it from nginx.
 @Suite struct BrowserTests {
@@ -46,7 +47,8 @@ import TestSupport
             let head = try await HTTPFetch.get(url, method: "HEAD")
             let get = try await HTTPFetch.get(url)
             #expect(head.status == 200 && get.status == 200, "\(link) → HEAD \(head.status), GET \(get.status)")
-            #expect(get.body == FileManager.default.contents(atPath: site.path(link)), "\(link) is not the file on disk")
+            #expect(
+                get.body == FileManager.default.contents(atPath: site.path(link)), "\(link) is not the file on disk")
         }
     }
 
@@ -54,7 +56,9 @@ import TestSupport
         let chromium = try Chromium.locate()
         // A test-only page that loads index.html in phone-sized frames and writes down how wide
         // each document is compared with the frame (scrollWidth > clientWidth means sideways scrolling).
-        try site.write("phone-check.html", """
+        try site.write(
+            "phone-check.html",
+            """
             <!DOCTYPE html><html><body style="margin:0">
             <iframe id="w320" src="index.html" style="width:320px;height:700px;border:0"></iframe>
             <iframe id="w412" src="index.html" style="width:412px;height:700px;border:0"></iframe>
@@ -69,11 +73,14 @@ import TestSupport
             """)
         let nginx = try NginxServer(root: site.path())
         defer { nginx.stop() }
-        let dom = try await chromium.dumpDOM(of: nginx.baseURL.appendingPathComponent("phone-check.html"), windowSize: "800,900")
+        let dom = try await chromium.dumpDOM(
+            of: nginx.baseURL.appendingPathComponent("phone-check.html"), windowSize: "800,900")
         for width in ["320", "412"] {
-            let match = try #require(dom.firstMatch(of: try Regex("data-w\(width)=\"(\\d+)/(\\d+)\"")),
-                                     "no width measured for \(width) px")
-            let scroll = Int(match.output[1].substring ?? "") ?? -1, client = Int(match.output[2].substring ?? "") ?? -1
+            let match = try #require(
+                dom.firstMatch(of: try Regex("data-w\(width)=\"(\\d+)/(\\d+)\"")),
+                "no width measured for \(width) px")
+            let scroll = Int(match.output[1].substring ?? "") ?? -1
+            let client = Int(match.output[2].substring ?? "") ?? -1
             #expect(client > Int(width)! - 20 && client <= Int(width)!, "the frame is \(client) px wide")
             #expect(scroll <= client, "at \(width) px the page is \(scroll) px wide: it scrolls sideways")
         }
@@ -84,7 +91,8 @@ import TestSupport
         let nginx = try NginxServer(root: site.path())
         defer { nginx.stop() }
         let file = "/tmp/soundshelf-page.png"
-        try await chromium.screenshot(of: nginx.baseURL.appendingPathComponent("index.html"), to: file, windowSize: "412,900")
+        try await chromium.screenshot(
+            of: nginx.baseURL.appendingPathComponent("index.html"), to: file, windowSize: "412,900")
         let png = try Data(contentsOf: URL(fileURLWithPath: file))
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let width = png.subdata(in: 16..<20).reduce(0) { $0 << 8 | Int($1) }

@@ -1,8 +1,8 @@
 import CatalogModel
 import CatalogPublisher
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Identity rules across publishes: each violation is refused with a message naming the id, and the
 /// published catalog stays as it was.
@@ -20,7 +20,11 @@ struct IdentityRuleTests {
         let forest = "\(source)/packs/forest-ambience/pack.yaml"
         switch violation {
         case .packBecomesMusic:
-            try DemoCatalog.edit("\(source)/catalog.yaml", replacing: "music:\n", with: "music:\n  - id: \(Self.dungeonPack)\n    title: \"Reused\"\n    appleMusicPlaylistId: pl.u-reused0000001\n")
+            try DemoCatalog.edit(
+                "\(source)/catalog.yaml", replacing: "music:\n",
+                with:
+                    "music:\n  - id: \(Self.dungeonPack)\n    title: \"Reused\"\n    appleMusicPlaylistId: pl.u-reused0000001\n"
+            )
             try FileManager.default.removeItem(atPath: "\(source)/packs/dungeon-delve")
         case .itemMovesPack:
             // "Dawn Chorus" leaves forest-ambience and reappears, same id, in tavern-life (both atmosphere).
@@ -29,10 +33,13 @@ struct IdentityRuleTests {
             let start = text.range(of: "  - id: \(Self.dawnItem)")!.lowerBound
             let end = text.range(of: "\n\n", range: start..<text.endIndex)!.lowerBound
             let block = String(text[start..<end])
-            try text.replacingCharacters(in: start..<end, with: "").write(toFile: forest, atomically: true, encoding: .utf8)
-            try FileManager.default.copyItem(atPath: "\(source)/packs/forest-ambience/audio/dawn-chorus.ogg",
-                                             toPath: "\(source)/packs/tavern-life/audio/dawn-chorus.ogg")
-            try (String(contentsOfFile: tavern, encoding: .utf8) + "\n" + block + "\n").write(toFile: tavern, atomically: true, encoding: .utf8)
+            try text.replacingCharacters(in: start..<end, with: "").write(
+                toFile: forest, atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(
+                atPath: "\(source)/packs/forest-ambience/audio/dawn-chorus.ogg",
+                toPath: "\(source)/packs/tavern-life/audio/dawn-chorus.ogg")
+            try (String(contentsOfFile: tavern, encoding: .utf8) + "\n" + block + "\n").write(
+                toFile: tavern, atomically: true, encoding: .utf8)
         case .changedContentSameVersion:
             try DemoCatalog.edit(dungeon, replacing: "loopable: true", with: "loopable: false")
         case .versionGoesBack:
@@ -48,7 +55,8 @@ struct IdentityRuleTests {
         if violation == .versionGoesBack {
             try apply(.versionGoesBack, source: source)
             _ = try CatalogPublisher.publish(options)
-            try DemoCatalog.edit("\(source)/packs/dungeon-delve/pack.yaml", replacing: "version: 2 ", with: "version: 1 ")
+            try DemoCatalog.edit(
+                "\(source)/packs/dungeon-delve/pack.yaml", replacing: "version: 2 ", with: "version: 1 ")
         } else {
             _ = try CatalogPublisher.publish(options)
             try apply(violation, source: source)
@@ -59,12 +67,13 @@ struct IdentityRuleTests {
         } throws: { error in
             let text = "\(error)"
             let names = text.contains(Self.dungeonPack) || text.contains(Self.dawnItem)
-            let says: Bool = switch violation {
-            case .packBecomesMusic: text.contains("was a sfx pack and is now a music entry")
-            case .itemMovesPack: text.contains("moved from pack \(Self.forestPack)")
-            case .changedContentSameVersion: text.contains("raise `version`")
-            case .versionGoesBack: text.contains("version 1 but version 2 is already published")
-            }
+            let says: Bool =
+                switch violation {
+                case .packBecomesMusic: text.contains("was a sfx pack and is now a music entry")
+                case .itemMovesPack: text.contains("moved from pack \(Self.forestPack)")
+                case .changedContentSameVersion: text.contains("raise `version`")
+                case .versionGoesBack: text.contains("version 1 but version 2 is already published")
+                }
             return names && says
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.path("dist/catalog.json"))) == before)

@@ -1,31 +1,42 @@
 import CatalogModel
 import CatalogPublisher
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A hand-made catalog for the page tests, and a fake published folder built from it:
 /// catalog.json, the seed, manifests, pack.tar and tiny asset files at the published paths, with
 /// index.html rendered by ``CatalogPage``.
 enum PageSample {
     static let music = [
-        SeedFactory.music(1, "Into the Underdark",
-                          tags: TagSet(locations: ["Underdark"], moods: ["Ominous"], themes: ["Horror / Occult"]),
-                          subtitle: "Deep, echoing drones"),
+        SeedFactory.music(
+            1, "Into the Underdark",
+            tags: TagSet(locations: ["Underdark"], moods: ["Ominous"], themes: ["Horror / Occult"]),
+            subtitle: "Deep, echoing drones"),
         SeedFactory.music(2, "Tavern \"Tales\" & Songs", tags: TagSet(moods: ["Victorious & Jubilant"])),
     ]
-    static let forest = SeedFactory.pack(10, "rainy-forest", kind: .atmosphere, title: "Rainy Forest Night", items: [
-        SeedFactory.item(11, "Gentle Rain", order: 1, duration: 95, tags: TagSet(locations: ["Forest"], themes: ["Nature"])),
-        SeedFactory.item(12, "Owl Calls", order: 0, duration: 12.5, tags: TagSet(locations: ["Forest"], moods: ["Calm"])),
-    ])
-    static let dungeon: Seed.Pack = {
-        var pack = SeedFactory.pack(20, "dungeon-delve", kind: .sfx, title: "Dungeon Delve", items: [
-            SeedFactory.item(21, "Creaking Door", order: 0, tags: TagSet(moods: ["Ominous"], themes: ["Doors & Mechanisms"])),
-            SeedFactory.item(22, "<script>alert('pwned')</script>", order: 1, tags: TagSet(themes: ["Doors & Mechanisms"])),
-            SeedFactory.item(23, "Skeleton Rattle", order: 2, tags: TagSet(moods: ["Ominous"], creatureTypes: ["Undead"]),
-                             subtitle: "Bones on stone"),
-            SeedFactory.item(24, "An-Extraordinarily-Long-Unbroken-Title-That-Must-Wrap-On-A-Phone-Screen", order: 3),
+    static let forest = SeedFactory.pack(
+        10, "rainy-forest", kind: .atmosphere, title: "Rainy Forest Night",
+        items: [
+            SeedFactory.item(
+                11, "Gentle Rain", order: 1, duration: 95, tags: TagSet(locations: ["Forest"], themes: ["Nature"])),
+            SeedFactory.item(
+                12, "Owl Calls", order: 0, duration: 12.5, tags: TagSet(locations: ["Forest"], moods: ["Calm"])),
         ])
+    static let dungeon: Seed.Pack = {
+        var pack = SeedFactory.pack(
+            20, "dungeon-delve", kind: .sfx, title: "Dungeon Delve",
+            items: [
+                SeedFactory.item(
+                    21, "Creaking Door", order: 0, tags: TagSet(moods: ["Ominous"], themes: ["Doors & Mechanisms"])),
+                SeedFactory.item(
+                    22, "<script>alert('pwned')</script>", order: 1, tags: TagSet(themes: ["Doors & Mechanisms"])),
+                SeedFactory.item(
+                    23, "Skeleton Rattle", order: 2, tags: TagSet(moods: ["Ominous"], creatureTypes: ["Undead"]),
+                    subtitle: "Bones on stone"),
+                SeedFactory.item(
+                    24, "An-Extraordinarily-Long-Unbroken-Title-That-Must-Wrap-On-A-Phone-Screen", order: 3),
+            ])
         pack.description = "Doors, traps & things that <skitter>."
         return pack
     }()
@@ -36,15 +47,18 @@ enum PageSample {
     }
 
     static var seed: Seed {
-        var seed = SeedFactory.seed(version: 3, vocabulary: [
-            .location: ["Arctic", "Forest", "Underdark"],
-            .creatureType: ["Beast", "Undead"],
-        ], music: music, packs: [forest, dungeon])
+        var seed = SeedFactory.seed(
+            version: 3,
+            vocabulary: [
+                .location: ["Arctic", "Forest", "Underdark"],
+                .creatureType: ["Beast", "Undead"],
+            ], music: music, packs: [forest, dungeon])
         // Moods listed out of order on purpose: the page must follow sortOrder.
-        seed.vocabularies.setEntries([
-            .init(name: "Ominous", sortOrder: 2), .init(name: "Calm", sortOrder: 0),
-            .init(name: "Victorious & Jubilant", sortOrder: 1), .init(name: "Cozy", sortOrder: 3),
-        ], for: .mood)
+        seed.vocabularies.setEntries(
+            [
+                .init(name: "Ominous", sortOrder: 2), .init(name: "Calm", sortOrder: 0),
+                .init(name: "Victorious & Jubilant", sortOrder: 1), .init(name: "Cozy", sortOrder: 3),
+            ], for: .mood)
         return seed
     }
 
@@ -53,35 +67,40 @@ enum PageSample {
         for pack in [forest, dungeon] {
             let assets = pack.items.enumerated().map { index, item in
                 let assetId = "aaaaaaaa-0000-4000-8000-" + String(item.id.suffix(12))
-                return Manifest.Asset(assetId: assetId, itemId: item.id, url: "assets/\(assetId).aac",
-                                      sha256: String(repeating: "0", count: 64), bytes: index == 0 ? 600_000 : 200_000,
-                                      codec: "aac", sampleRate: 48_000, channels: 2, loopable: pack.kind == .atmosphere)
+                return Manifest.Asset(
+                    assetId: assetId, itemId: item.id, url: "assets/\(assetId).aac",
+                    sha256: String(repeating: "0", count: 64), bytes: index == 0 ? 600_000 : 200_000,
+                    codec: "aac", sampleRate: 48_000, channels: 2, loopable: pack.kind == .atmosphere)
             }
             let total = assets.reduce(Int64(0)) { $0 + $1.bytes }
-            result[pack.id] = Manifest(packId: pack.id, version: pack.version, totalBytes: total, assets: assets,
-                                       kind: pack.kind, title: pack.title,
-                                       archive: .init(url: "pack.tar", sha256: String(repeating: "0", count: 64), bytes: 10))
+            result[pack.id] = Manifest(
+                packId: pack.id, version: pack.version, totalBytes: total, assets: assets,
+                kind: pack.kind, title: pack.title,
+                archive: .init(url: "pack.tar", sha256: String(repeating: "0", count: 64), bytes: 10))
         }
         return result
     }
 
     static func catalog(seedSHA256: String = String(repeating: "ab", count: 32)) -> CatalogDocument {
-        CatalogDocument(catalogVersion: 3, generatedAt: "2026-11-22T10:00:00Z", title: "Soundshelf <Demo> & Friends",
-                        expires: "2027-05-22T10:00:00Z",
-                        seed: FileReference(url: "seeds/\(seedSHA256).json", sha256: seedSHA256, bytes: 1),
-                        packs: [forest, dungeon].map { pack in
-                            let folder = "packs/\(pack.id)/\(pack.version)"
-                            let zero = String(repeating: "0", count: 64)
-                            return .init(id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title, version: pack.version,
-                                         manifest: FileReference(url: "\(folder)/manifest.json", sha256: zero, bytes: 1),
-                                         archive: FileReference(url: "\(folder)/pack.tar", sha256: zero, bytes: 10))
-                        })
+        CatalogDocument(
+            catalogVersion: 3, generatedAt: "2026-11-22T10:00:00Z", title: "Soundshelf <Demo> & Friends",
+            expires: "2027-05-22T10:00:00Z",
+            seed: FileReference(url: "seeds/\(seedSHA256).json", sha256: seedSHA256, bytes: 1),
+            packs: [forest, dungeon].map { pack in
+                let folder = "packs/\(pack.id)/\(pack.version)"
+                let zero = String(repeating: "0", count: 64)
+                return .init(
+                    id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title, version: pack.version,
+                    manifest: FileReference(url: "\(folder)/manifest.json", sha256: zero, bytes: 1),
+                    archive: FileReference(url: "\(folder)/pack.tar", sha256: zero, bytes: 10))
+            })
     }
 
     static var templatesDirectory: String { ToolRunner.repositoryRoot.appendingPathComponent("templates").path }
 
     static func render() throws -> String {
-        try CatalogPage.render(catalog: catalog(), seed: seed, manifests: manifests, templatesDirectory: templatesDirectory)
+        try CatalogPage.render(
+            catalog: catalog(), seed: seed, manifests: manifests, templatesDirectory: templatesDirectory)
     }
 
     /// Writes the published folder into `folder` and returns the rendered index.html.
@@ -95,11 +114,14 @@ enum PageSample {
             let base = "packs/\(packId)/\(manifest.version)"
             try site.write("\(base)/manifest.json", try CatalogJSON.encode(manifest))
             try site.write("\(base)/pack.tar", Data(repeating: 0, count: 10))
-            for asset in manifest.assets { try site.write("\(base)/\(asset.url)", Data("fake audio \(asset.assetId)".utf8)) }
+            for asset in manifest.assets {
+                try site.write("\(base)/\(asset.url)", Data("fake audio \(asset.assetId)".utf8))
+            }
         }
         let catalog = catalog(seedSHA256: seedSHA)
-        let html = try CatalogPage.render(catalog: catalog, seed: seed, manifests: manifests,
-                                          templatesDirectory: templatesDirectory)
+        let html = try CatalogPage.render(
+            catalog: catalog, seed: seed, manifests: manifests,
+            templatesDirectory: templatesDirectory)
         try site.write("index.html", Data(html.utf8))
         try site.write("catalog.json", try CatalogJSON.encode(catalog))
         return html
@@ -127,8 +149,9 @@ enum PageSample {
                 #expect(FileManager.default.fileExists(atPath: tmp.path("packs/\(packId)/1/\(asset.url)")))
             }
         }
-        let catalog = try CatalogJSON.decode(CatalogDocument.self, from: Data(contentsOf: tmp.url.appendingPathComponent("catalog.json")),
-                                             file: "catalog.json")
+        let catalog = try CatalogJSON.decode(
+            CatalogDocument.self, from: Data(contentsOf: tmp.url.appendingPathComponent("catalog.json")),
+            file: "catalog.json")
         #expect(FileManager.default.fileExists(atPath: tmp.path(catalog.seed.url)))
         #expect(FileManager.default.fileExists(atPath: tmp.path("index.html")))
     }

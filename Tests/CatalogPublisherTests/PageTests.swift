@@ -1,8 +1,9 @@
 import CatalogModel
-@testable import CatalogPublisher
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import CatalogPublisher
 
 /// index.html: every title, escaped; counts per vocabulary value; relative links only.
 @Suite struct PageTests {
@@ -48,16 +49,20 @@ import TestSupport
     }
 
     @Test func listsItemsInSortOrderWithDurationsAndTags() throws {
-        let owl = try #require(html.range(of: "Owl Calls")), rain = try #require(html.range(of: "Gentle Rain"))
+        let owl = try #require(html.range(of: "Owl Calls"))
+        let rain = try #require(html.range(of: "Gentle Rain"))
         #expect(owl.lowerBound < rain.lowerBound, "sortOrder 0 comes first")
         #expect(html.contains("<strong>Gentle Rain</strong><span class=\"dur\">1:35</span>"))
         #expect(html.contains("<strong>Owl Calls</strong><span class=\"dur\">12.5 s</span>"))
-        #expect(html.contains("<span class=\"dim\">sfx theme</span> <span class=\"chip\">Doors &amp; Mechanisms</span>"))
+        #expect(
+            html.contains("<span class=\"dim\">sfx theme</span> <span class=\"chip\">Doors &amp; Mechanisms</span>"))
         #expect(html.contains("<span class=\"dim\">creature type</span> <span class=\"chip\">Undead</span>"))
     }
 
     @Test func previewsEveryItemsAudio() {
-        let audio = html.matches(of: /<audio controls preload="none" src="([^"]+)"><\/audio>/).map { String($0.output.1) }
+        let audio = html.matches(of: /<audio controls preload="none" src="([^"]+)"><\/audio>/).map {
+            String($0.output.1)
+        }
         #expect(audio.count == 6)
         for (packId, manifest) in PageSample.manifests {
             for asset in manifest.assets { #expect(audio.contains("packs/\(packId)/1/\(asset.url)")) }
@@ -79,7 +84,9 @@ import TestSupport
 
     @Test func everyLinkIsRelativeAndInsideTheFolder() {
         let uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-        let file = try! Regex("^(catalog\\.json|seeds/[0-9a-f]{64}\\.json|packs/\(uuid)/[0-9]+/(manifest\\.json|pack\\.tar|assets/\(uuid)\\.[a-z0-9]+))$")
+        let file = try! Regex(
+            "^(catalog\\.json|seeds/[0-9a-f]{64}\\.json|packs/\(uuid)/[0-9]+/(manifest\\.json|pack\\.tar|assets/\(uuid)\\.[a-z0-9]+))$"
+        )
         let links = PageSample.links(in: html)
         #expect(links.count >= 1 + 1 + 2 * 2 + 6 + 3)
         for link in links {
@@ -103,11 +110,13 @@ import TestSupport
     @Test func missingTemplateNamesThePathAndTheFix() throws {
         let tmp = try TemporaryDirectory(prefix: "no-templates")
         #expect {
-            _ = try CatalogPage.render(catalog: PageSample.catalog(), seed: PageSample.seed, manifests: [:],
-                                       templatesDirectory: tmp.path())
+            _ = try CatalogPage.render(
+                catalog: PageSample.catalog(), seed: PageSample.seed, manifests: [:],
+                templatesDirectory: tmp.path())
         } throws: { error in
             let message = String(describing: error)
-            return message.contains(tmp.path("index.html.mustache")) && message.contains("templates/index.html.mustache")
+            return message.contains(tmp.path("index.html.mustache"))
+                && message.contains("templates/index.html.mustache")
         }
     }
 
@@ -115,8 +124,9 @@ import TestSupport
         let tmp = try TemporaryDirectory(prefix: "no-partial")
         try tmp.write("index.html.mustache", "<ul>{{#packs}}{{> page-pack}}{{/packs}}</ul>")
         #expect(throws: CatalogPageError.templateMissing(path: tmp.path("page-pack.mustache"))) {
-            _ = try CatalogPage.render(catalog: PageSample.catalog(), seed: PageSample.seed, manifests: [:],
-                                       templatesDirectory: tmp.path())
+            _ = try CatalogPage.render(
+                catalog: PageSample.catalog(), seed: PageSample.seed, manifests: [:],
+                templatesDirectory: tmp.path())
         }
     }
 
@@ -124,8 +134,9 @@ import TestSupport
         let tmp = try TemporaryDirectory(prefix: "bad-templates")
         let path = try tmp.write("index.html.mustache", "{{#packs}}never closed")
         #expect(throws: CatalogPageError.self) {
-            _ = try CatalogPage.render(catalog: PageSample.catalog(), seed: PageSample.seed, manifests: [:],
-                                       templatesDirectory: tmp.path())
+            _ = try CatalogPage.render(
+                catalog: PageSample.catalog(), seed: PageSample.seed, manifests: [:],
+                templatesDirectory: tmp.path())
         }
         #expect(CatalogPageError.templateInvalid(path: path, reason: "x").description.contains(path))
     }
@@ -133,8 +144,9 @@ import TestSupport
     @Test func rendersWithoutManifestsOrOptionalFields() throws {
         var seed = PageSample.seed
         seed.music = []
-        let html = try CatalogPage.render(catalog: PageSample.catalog(), seed: seed, manifests: [:],
-                                          templatesDirectory: PageSample.templatesDirectory)
+        let html = try CatalogPage.render(
+            catalog: PageSample.catalog(), seed: seed, manifests: [:],
+            templatesDirectory: PageSample.templatesDirectory)
         #expect(html.contains("No music in this catalog."))
         #expect(Self.text(html).contains("size unknown · 4 items"))
         #expect(!html.contains("<audio"))

@@ -2,8 +2,8 @@ import CatalogModel
 import CatalogPublisher
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `catalog publish` on a copy of the demo catalog.
 struct PublishTests {
@@ -30,7 +30,8 @@ struct PublishTests {
 
     func seed() throws -> Seed {
         let (doc, _) = try document()
-        return try CatalogJSON.decode(Seed.self, from: Data(contentsOf: URL(fileURLWithPath: "\(output)/\(doc.seed.url)")), file: "seed")
+        return try CatalogJSON.decode(
+            Seed.self, from: Data(contentsOf: URL(fileURLWithPath: "\(output)/\(doc.seed.url)")), file: "seed")
     }
 
     @Test func hashesInCatalogJSONMatchTheFiles() throws {
@@ -38,7 +39,10 @@ struct PublishTests {
         #expect(result.catalogVersion == 1)
         let (doc, _) = try document()
         var refs = [doc.seed]
-        for pack in doc.packs { refs.append(pack.manifest); refs.append(pack.archive!) }
+        for pack in doc.packs {
+            refs.append(pack.manifest)
+            refs.append(pack.archive!)
+        }
         #expect(doc.packs.count == 3)
         for ref in refs {
             #expect(!ref.url.hasPrefix("/") && !ref.url.contains("://"), "relative URL without baseURL")
@@ -47,7 +51,8 @@ struct PublishTests {
             #expect(bytes == ref.bytes)
         }
         #expect(doc.seed.url == "seeds/\(doc.seed.sha256).json")
-        let perms = try FileManager.default.attributesOfItem(atPath: "\(output)/catalog.json")[.posixPermissions] as? Int
+        let perms =
+            try FileManager.default.attributesOfItem(atPath: "\(output)/catalog.json")[.posixPermissions] as? Int
         #expect(perms.map { $0 & 0o004 != 0 } == true, "world-readable")
     }
 
@@ -73,12 +78,16 @@ struct PublishTests {
         #expect(second.changed == false)
         #expect(second.catalogVersion == 1)
         #expect(try document().1 == before)
-        try DemoCatalog.edit("\(source)/catalog.yaml", replacing: "title: \"Into the Underdark\"", with: "title: \"Into the Deep Underdark\"")
+        try DemoCatalog.edit(
+            "\(source)/catalog.yaml", replacing: "title: \"Into the Underdark\"",
+            with: "title: \"Into the Deep Underdark\"")
         let third = try publish()
         #expect(third.changed && third.catalogVersion == 2)
         #expect(try seed().music.contains { $0.title == "Into the Deep Underdark" })
-        #expect(FileManager.default.fileExists(atPath: "\(output)/\(try CatalogJSON.decode(CatalogDocument.self, from: before, file: "").seed.url)"),
-                "old seeds stay")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: "\(output)/\(try CatalogJSON.decode(CatalogDocument.self, from: before, file: "").seed.url)"),
+            "old seeds stay")
         let renewed = try publish(renew: true)
         #expect(renewed.catalogVersion == 3)
     }

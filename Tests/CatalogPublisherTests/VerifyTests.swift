@@ -1,8 +1,8 @@
 import CatalogModel
 import CatalogPublisher
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `catalog verify` finds what a client would refuse.
 struct VerifyTests {
@@ -16,7 +16,8 @@ struct VerifyTests {
         if damage == .expired { options.now = Date().addingTimeInterval(-200 * 86_400) }
         _ = try CatalogPublisher.publish(options)
         let dist = tmp.url.appendingPathComponent("dist")
-        let doc = try CatalogJSON.decode(CatalogDocument.self, from: Data(contentsOf: dist.appendingPathComponent("catalog.json")), file: "")
+        let doc = try CatalogJSON.decode(
+            CatalogDocument.self, from: Data(contentsOf: dist.appendingPathComponent("catalog.json")), file: "")
         let pack = doc.packs[0]
         switch damage {
         case .none, .expired: break
@@ -36,7 +37,8 @@ struct VerifyTests {
             try handle.write(contentsOf: Data([1, 2, 3]))
             try handle.close()
         }
-        let report = await CatalogVerifier.verify(fetch: { try Data(contentsOf: dist.appendingPathComponent($0)) }, trustedKey: nil)
+        let report = await CatalogVerifier.verify(
+            fetch: { try Data(contentsOf: dist.appendingPathComponent($0)) }, trustedKey: nil)
         let text = report.problems.joined(separator: "\n")
         switch damage {
         case .none: #expect(report.problems.isEmpty, "\(text)")

@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-import Testing
-@testable import LibraryClient
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// TUF's "endless data" attack: a server that never stops sending. Every document fetch is
 /// capped (catalog.json by a fixed limit, the seed and manifests by the size catalog.json
@@ -30,7 +31,8 @@ struct EndlessDataTests {
 
     @Test func endlessCatalogJSONIsCutOffAtItsLimit() async throws {
         let (_, error) = try await syncThroughServer(endless: "catalog.json")
-        #expect("\(error)".contains("catalog.json: the server sent more than \(URLCatalogTransport.defaultLimit) bytes"))
+        #expect(
+            "\(error)".contains("catalog.json: the server sent more than \(URLCatalogTransport.defaultLimit) bytes"))
     }
 
     @Test func endlessSeedIsCutOffAtItsDeclaredSize() async throws {

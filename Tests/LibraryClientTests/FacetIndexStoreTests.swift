@@ -1,9 +1,10 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// The persisted facet index: written after a sync, loaded by a fresh process, rebuilt when
 /// missing, damaged or stale, and kept in step with later writes.
@@ -20,9 +21,9 @@ import TestSupport
         let reference = try await facets(try h.reopen(mode: .sql))
         #expect(try await facets(try h.reopen()) == reference)
 
-        try Data("not an index".utf8).write(to: file)          // damaged: rebuilt, not an error
+        try Data("not an index".utf8).write(to: file)  // damaged: rebuilt, not an error
         #expect(try await facets(try h.reopen()) == reference)
-        try FileManager.default.removeItem(at: file)          // missing: rebuilt and written again
+        try FileManager.default.removeItem(at: file)  // missing: rebuilt and written again
         #expect(try await facets(try h.reopen()) == reference)
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
@@ -45,9 +46,13 @@ import TestSupport
     /// the generation in its transaction, then refresh the items in the index.
     func addTag(_ lib: Library, item: Int, creature: String) async throws {
         try await lib.database.writer.write { db in
-            try db.execute(sql: "INSERT INTO creature_type(name, is_system) VALUES (?, 1) ON CONFLICT(name) DO NOTHING", arguments: [creature])
+            try db.execute(
+                sql: "INSERT INTO creature_type(name, is_system) VALUES (?, 1) ON CONFLICT(name) DO NOTHING",
+                arguments: [creature])
             let id = try Int64.fetchOne(db, sql: "SELECT id FROM creature_type WHERE name = ?", arguments: [creature])!
-            try db.execute(sql: "INSERT INTO item_creature_type(item_id, creature_type_id) VALUES (?, ?)", arguments: [tid(item), id])
+            try db.execute(
+                sql: "INSERT INTO item_creature_type(item_id, creature_type_id) VALUES (?, ?)",
+                arguments: [tid(item), id])
             try CatalogStateRecord.bumpGeneration(db)
         }
     }
@@ -56,7 +61,7 @@ import TestSupport
         let h = try Harness()
         try await h.publishAndSync(FilterFacetTests.seed())
         let lib = try h.library
-        _ = try await facets(lib)                               // index loaded
+        _ = try await facets(lib)  // index loaded
         try await addTag(lib, item: 2, creature: "Ooze")
         try await lib.refreshIndexedItems([tid(2)])
         let ooze = try await lib.resolver.resolve([.creatureType: ["Ooze"]])

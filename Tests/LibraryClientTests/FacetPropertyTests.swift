@@ -1,9 +1,10 @@
 import CatalogModel
 import Foundation
 import SyntheticData
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Random catalogs and random filters: the facet-index answers must equal the plain-SQL answers,
 /// and both must equal a brute-force count over the seed itself.
@@ -28,7 +29,9 @@ import TestSupport
         var n = 1
         var music: [Seed.MusicEntry] = []
         for _ in 0..<Int.random(in: 5...15, using: &rng) {
-            music.append(SeedFactory.music(n, "Music \(Int.random(in: 0...999, using: &rng))", tags: randomTags(kind: .music, &rng)))
+            music.append(
+                SeedFactory.music(
+                    n, "Music \(Int.random(in: 0...999, using: &rng))", tags: randomTags(kind: .music, &rng)))
             n += 1
         }
         var packs: [Seed.Pack] = []
@@ -36,9 +39,11 @@ import TestSupport
             let kind: Kind = p % 2 == 0 ? .sfx : .atmosphere
             var items: [Seed.Item] = []
             for i in 0..<Int.random(in: 5...30, using: &rng) {
-                items.append(SeedFactory.item(n, "Item \(Int.random(in: 0...999, using: &rng))", order: i,
-                                              duration: Bool.random(using: &rng) ? Double(Int.random(in: 1...90, using: &rng)) : nil,
-                                              tags: randomTags(kind: kind, &rng)))
+                items.append(
+                    SeedFactory.item(
+                        n, "Item \(Int.random(in: 0...999, using: &rng))", order: i,
+                        duration: Bool.random(using: &rng) ? Double(Int.random(in: 1...90, using: &rng)) : nil,
+                        tags: randomTags(kind: kind, &rng)))
                 n += 1
             }
             packs.append(SeedFactory.pack(10_000 + p, "pack-\(p)", kind: kind, items: items))
@@ -47,12 +52,16 @@ import TestSupport
             music.removeAll { Int($0.id.suffix(12))! % hideModulo == 0 }
             for p in packs.indices { packs[p].items.removeAll { Int($0.id.suffix(12))! % hideModulo == 0 } }
         }
-        return SeedFactory.seed(version: version, vocabulary: Dictionary(uniqueKeysWithValues: TagDimension.allCases.map { ($0, names($0)) }),
-                                music: music, packs: packs)
+        return SeedFactory.seed(
+            version: version,
+            vocabulary: Dictionary(uniqueKeysWithValues: TagDimension.allCases.map { ($0, names($0)) }),
+            music: music, packs: packs)
     }
 
     /// Brute force over the seed: disjunctive counts by name, and the matching ids.
-    static func bruteForce(_ seed: Seed, kind: Kind, filter: [TagDimension: Set<String>]) -> (ids: Set<String>, counts: [TagDimension: [String: Int]]) {
+    static func bruteForce(_ seed: Seed, kind: Kind, filter: [TagDimension: Set<String>]) -> (
+        ids: Set<String>, counts: [TagDimension: [String: Int]]
+    ) {
         var entries: [(String, TagSet)] = []
         if kind == .music { entries = seed.music.map { ($0.id, $0.tags) } }
         for pack in seed.packs where pack.kind == kind { entries += pack.items.map { ($0.id, $0.tags) } }
@@ -74,7 +83,8 @@ import TestSupport
         try await h.publishAndSync(Self.randomSeed(seedValue, version: 1, hideModulo: nil))
         let seed = Self.randomSeed(seedValue, version: 2, hideModulo: 5)
         try await h.publishAndSync(seed)
-        let indexed = try h.reopen(mode: .facetIndex), plain = try h.reopen(mode: .sql)
+        let indexed = try h.reopen(mode: .facetIndex)
+        let plain = try h.reopen(mode: .sql)
         var rng = SplitMix64(seed: seedValue &* 7919)
         for round in 0..<40 {
             let kind = Kind.allCases[round % 3]

@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Scenario 2: filtering by location + mood + theme returns the right sets and facet counts.
 @Suite struct FilterFacetTests {
@@ -12,18 +13,37 @@ import TestSupport
     ]
 
     static func seed() -> Seed {
-        SeedFactory.seed(version: 1, vocabulary: vocabulary, packs: [
-            SeedFactory.pack(100, "mixed", kind: .sfx, items: [
-                SeedFactory.item(1, "One", tags: TagSet(locations: ["Forest"], moods: ["Ominous"], themes: ["Magic"], creatureTypes: ["Undead"])),
-                SeedFactory.item(2, "Two", tags: TagSet(locations: ["Swamp"], moods: ["Ominous"], themes: ["Footsteps"])),
-                SeedFactory.item(3, "Three", tags: TagSet(locations: ["Forest", "Swamp"], moods: ["Cozy"], themes: ["Footsteps"], creatureTypes: ["Beast"])),
-                SeedFactory.item(4, "Four", tags: TagSet(locations: ["Underdark"], moods: ["Ominous"], themes: ["Magic"], creatureTypes: ["Beast"])),
-                SeedFactory.item(5, "Five"),
-            ]),
-            SeedFactory.pack(200, "woods", kind: .atmosphere, items: [
-                SeedFactory.item(6, "Woods", tags: TagSet(locations: ["Forest"], moods: ["Ominous"])),
-            ]),
-        ])
+        SeedFactory.seed(
+            version: 1, vocabulary: vocabulary,
+            packs: [
+                SeedFactory.pack(
+                    100, "mixed", kind: .sfx,
+                    items: [
+                        SeedFactory.item(
+                            1, "One",
+                            tags: TagSet(
+                                locations: ["Forest"], moods: ["Ominous"], themes: ["Magic"], creatureTypes: ["Undead"])
+                        ),
+                        SeedFactory.item(
+                            2, "Two", tags: TagSet(locations: ["Swamp"], moods: ["Ominous"], themes: ["Footsteps"])),
+                        SeedFactory.item(
+                            3, "Three",
+                            tags: TagSet(
+                                locations: ["Forest", "Swamp"], moods: ["Cozy"], themes: ["Footsteps"],
+                                creatureTypes: ["Beast"])),
+                        SeedFactory.item(
+                            4, "Four",
+                            tags: TagSet(
+                                locations: ["Underdark"], moods: ["Ominous"], themes: ["Magic"],
+                                creatureTypes: ["Beast"])),
+                        SeedFactory.item(5, "Five"),
+                    ]),
+                SeedFactory.pack(
+                    200, "woods", kind: .atmosphere,
+                    items: [
+                        SeedFactory.item(6, "Woods", tags: TagSet(locations: ["Forest"], moods: ["Ominous"]))
+                    ]),
+            ])
     }
 
     func filters(_ lib: Library, _ names: [TagDimension: [String]]) async throws -> Filters {
@@ -46,7 +66,8 @@ import TestSupport
         #expect(h.ids(try await lib.items.fetchItems(kind: .sfx, filters: both, sort: .title)) == [tid(1), tid(2)])
         let three = try await filters(lib, [.location: ["Forest", "Swamp"], .mood: ["Ominous"], .sfxTheme: ["Magic"]])
         #expect(try await lib.items.fetchItems(kind: .sfx, filters: three, sort: .title).map(\.id) == [tid(1)])
-        let page = try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 2, offset: 1))
+        let page = try await lib.items.fetchItems(
+            kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 2, offset: 1))
         #expect(page.total == 5)
         #expect(page.items.map(\.title) == ["Four", "One"])
     }
@@ -62,9 +83,9 @@ import TestSupport
         #expect(counts(facets, .location) == ["Forest": 1, "Swamp": 1, "Underdark": 1])
         #expect(counts(facets, .mood) == ["Ominous": 2, "Cozy": 1])
         #expect(counts(facets, .sfxTheme) == ["Magic": 1, "Footsteps": 1])
-        #expect(counts(facets, .creatureType) == ["Undead": 1])   // Beast has 0 and is left out
+        #expect(counts(facets, .creatureType) == ["Undead": 1])  // Beast has 0 and is left out
         #expect(Set(facets.facets.keys) == Set(Kind.sfx.dimensions))
-        #expect(facets.facets[.location]?.map(\.name) == ["Forest", "Swamp", "Underdark"])   // sort_order
+        #expect(facets.facets[.location]?.map(\.name) == ["Forest", "Swamp", "Underdark"])  // sort_order
 
         let none = try await lib.facets.fetchFacetCounts(kind: .sfx, filters: Filters())
         #expect(none.total == 5)
@@ -78,7 +99,9 @@ import TestSupport
         let h = try Harness()
         try await h.publishAndSync(Self.seed())
         let lib = try h.library
-        await #expect(throws: LibraryClientError.unknownTag(dimension: .location, name: "Forrest", suggestion: "Forest")) {
+        await #expect(
+            throws: LibraryClientError.unknownTag(dimension: .location, name: "Forrest", suggestion: "Forest")
+        ) {
             _ = try await lib.resolver.resolve([.location: ["Forrest"]])
         }
         await #expect(throws: LibraryClientError.unknownTag(dimension: .mood, name: "Jolly", suggestion: nil)) {
@@ -89,20 +112,28 @@ import TestSupport
         }
         let forestID = try await lib.resolver.resolve([.location: ["Forest"]]).locationIDs
         #expect(try await lib.resolver.resolve([.location: ["\(forestID[0])"]]).locationIDs == forestID)
-        #expect(LibraryClientError.unknownTag(dimension: .location, name: "Forrest", suggestion: "Forest").description
-            == "unknown location 'Forrest'; did you mean 'Forest'?")
+        #expect(
+            LibraryClientError.unknownTag(dimension: .location, name: "Forrest", suggestion: "Forest").description
+                == "unknown location 'Forrest'; did you mean 'Forest'?")
     }
 
     @Test func searchIsPrefixCaseAndDiacriticInsensitive() async throws {
         let h = try Harness()
-        let seed = SeedFactory.seed(version: 1, music: [SeedFactory.music(1, "Café Élysée", subtitle: "Soirée musicale")],
-                                    packs: [SeedFactory.pack(2, "dragons", kind: .sfx, title: "Dragon Lair",
-                                                             items: [SeedFactory.item(3, "Roar"), SeedFactory.item(4, "Wing Flap")])])
+        let seed = SeedFactory.seed(
+            version: 1, music: [SeedFactory.music(1, "Café Élysée", subtitle: "Soirée musicale")],
+            packs: [
+                SeedFactory.pack(
+                    2, "dragons", kind: .sfx, title: "Dragon Lair",
+                    items: [SeedFactory.item(3, "Roar"), SeedFactory.item(4, "Wing Flap")])
+            ])
         try await h.publishAndSync(seed)
         let items = try h.library.items
         #expect(try await items.fetchItems(matching: "cafe", kind: nil, filters: Filters()).map(\.id) == [tid(1)])
         #expect(try await items.fetchItems(matching: "ELYS soir", kind: nil, filters: Filters()).map(\.id) == [tid(1)])
-        #expect(Set(try await items.fetchItems(matching: "drag", kind: .sfx, filters: Filters()).map(\.id)) == [tid(3), tid(4)])
+        #expect(
+            Set(try await items.fetchItems(matching: "drag", kind: .sfx, filters: Filters()).map(\.id)) == [
+                tid(3), tid(4),
+            ])
         #expect(try await items.fetchItems(matching: "drag", kind: .music, filters: Filters()).isEmpty)
         #expect(try await items.fetchItems(matching: "wing\"* (", kind: nil, filters: Filters()).map(\.id) == [tid(4)])
         #expect(try await items.fetchItems(matching: "wing\" OR * NEAR(", kind: nil, filters: Filters()).isEmpty)

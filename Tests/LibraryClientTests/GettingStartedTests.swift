@@ -1,8 +1,8 @@
 import CatalogModel
 import Foundation
 import LibraryClient
-import Testing
 import TestSupport
+import Testing
 
 /// The code of the DocC article `GettingStarted.md`, compiled and run against the demo catalog
 /// published by the real `catalog` tool. The second test keeps the article and this file in step.
@@ -66,11 +66,13 @@ struct GettingStartedTests {
         let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(blocks.count == 4)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let body = source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        let body = source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: "\n")
         for block in blocks {
             let lines = block.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(body.contains(lines.joined(separator: "\n").trimmingCharacters(in: .newlines)),
-                    "the article's block is not compiled by this test:\n\(block)")
+            #expect(
+                body.contains(lines.joined(separator: "\n").trimmingCharacters(in: .newlines)),
+                "the article's block is not compiled by this test:\n\(block)")
         }
     }
 }

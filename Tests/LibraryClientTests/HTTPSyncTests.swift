@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Sync over http:// against the fault-injecting test server.
 @Suite struct HTTPSyncTests {
@@ -12,7 +13,7 @@ import TestSupport
         try h.fixture.publish(seed: FilterFacetTests.seed(), catalogVersion: 2)
         let server = try FaultyHTTPServer(root: h.fixture.folder.path)
         defer { server.stop() }
-        let base = server.baseURL.absoluteString.dropLast()   // "http://127.0.0.1:port"
+        let base = server.baseURL.absoluteString.dropLast()  // "http://127.0.0.1:port"
         let result = try await h.library.sync(SyncOptions(catalog: base + suffix))
         #expect(result.catalogVersion == 2 && result.inserted == 8)
         #expect(try await h.library.catalogState().catalogLocation == base + "/catalog.json")
@@ -22,14 +23,18 @@ import TestSupport
     @Test func aServerErrorNamesTheURLAndStatus() async throws {
         let h = try Harness()
         try h.fixture.publish(seed: FilterFacetTests.seed(), catalogVersion: 2)
-        let server = try FaultyHTTPServer(root: h.fixture.folder.path,
-                                          faults: ["/catalog.json": .status(503, body: "busy")])
+        let server = try FaultyHTTPServer(
+            root: h.fixture.folder.path,
+            faults: ["/catalog.json": .status(503, body: "busy")])
         defer { server.stop() }
         do {
             _ = try await h.library.sync(SyncOptions(catalog: server.baseURL.absoluteString))
             Issue.record("expected a failure")
         } catch let error as LibraryClientError {
-            guard case .httpStatus(let url, 503) = error else { Issue.record("\(error)"); return }
+            guard case .httpStatus(let url, 503) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(url.hasSuffix("/catalog.json") && error.description.contains("HTTP 503"))
         }
         #expect(try await h.library.isImported() == false)
@@ -38,10 +43,14 @@ import TestSupport
     @Test func aMissingSeedIsReported() async throws {
         let h = try Harness()
         let published = try h.fixture.publish(seed: FilterFacetTests.seed(), catalogVersion: 2)
-        try FileManager.default.removeItem(at: h.fixture.folder.appendingPathComponent("seeds/\(published.seedSHA256).json"))
+        try FileManager.default.removeItem(
+            at: h.fixture.folder.appendingPathComponent("seeds/\(published.seedSHA256).json"))
         let server = try FaultyHTTPServer(root: h.fixture.folder.path)
         defer { server.stop() }
-        await #expect(throws: LibraryClientError.missingFile(url: server.baseURL.absoluteString + "seeds/\(published.seedSHA256).json")) {
+        await #expect(
+            throws: LibraryClientError.missingFile(
+                url: server.baseURL.absoluteString + "seeds/\(published.seedSHA256).json")
+        ) {
             _ = try await h.library.sync(SyncOptions(catalog: server.baseURL.absoluteString))
         }
     }
@@ -49,12 +58,14 @@ import TestSupport
     @Test func aStalledServerTimesOut() async throws {
         let h = try Harness()
         try h.fixture.publish(seed: FilterFacetTests.seed(), catalogVersion: 2)
-        let server = try FaultyHTTPServer(root: h.fixture.folder.path,
-                                          faults: ["/catalog.json": .trickle(bytes: 10, every: 3)])
+        let server = try FaultyHTTPServer(
+            root: h.fixture.folder.path,
+            faults: ["/catalog.json": .trickle(bytes: 10, every: 3)])
         defer { server.stop() }
         await #expect(throws: LibraryClientError.self) {
-            _ = try await h.library.sync(SyncOptions(catalog: server.baseURL.absoluteString),
-                                         transport: URLCatalogTransport(timeout: 0.5))
+            _ = try await h.library.sync(
+                SyncOptions(catalog: server.baseURL.absoluteString),
+                transport: URLCatalogTransport(timeout: 0.5))
         }
     }
 }
@@ -71,7 +82,9 @@ import TestSupport
     func resolvesCatalogJSON(input: String, expected: String) throws {
         let location = try CatalogLocation(input)
         #expect(location.catalogURL.absoluteString == expected)
-        #expect(location.resolve("seeds/a.json").absoluteString == expected.replacingOccurrences(of: "catalog.json", with: "seeds/a.json"))
+        #expect(
+            location.resolve("seeds/a.json").absoluteString
+                == expected.replacingOccurrences(of: "catalog.json", with: "seeds/a.json"))
     }
 
     @Test func rejectsOtherSchemes() {

@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
 import TestSupport
+
+@testable import LibraryClient
 
 /// A data root and a catalog folder in a temporary directory, for one test.
 final class Harness: @unchecked Sendable {
@@ -35,8 +36,10 @@ final class Harness: @unchecked Sendable {
 
     @discardableResult
     func sync(force: Bool = false, trustKey: String? = nil, allowDowngrade: Bool = false) async throws -> SyncResult {
-        try await library.sync(SyncOptions(catalog: fixture.folder.path, force: force, trustKeyFile: trustKey,
-                                           allowDowngrade: allowDowngrade))
+        try await library.sync(
+            SyncOptions(
+                catalog: fixture.folder.path, force: force, trustKeyFile: trustKey,
+                allowDowngrade: allowDowngrade))
     }
 
     @discardableResult
@@ -49,7 +52,11 @@ final class Harness: @unchecked Sendable {
     func rowCounts() async throws -> [String: Int] {
         try await library.database.writer.read { db in
             var result: [String: Int] = [:]
-            for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search_%'") {
+            for table in try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search_%'"
+            ) {
                 result[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\(table)\"")
             }
             return result
@@ -60,10 +67,14 @@ final class Harness: @unchecked Sendable {
     func dump() async throws -> String {
         try await library.database.writer.read { db in
             var out = ""
-            for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+            for table in try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            {
                 out += "## \(table)\n"
                 let order = (1...max(1, try db.columns(in: table).count)).map(String.init).joined(separator: ", ")
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY \(order)") { out += "\(row)\n" }
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY \(order)") {
+                    out += "\(row)\n"
+                }
             }
             return out
         }

@@ -1,15 +1,18 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// A refused sync names the problem and leaves the database exactly as it was.
 @Suite struct SyncRefusalTests {
     /// Imports v5 (signed when `key` is given), runs `change`, syncs again and expects `check` on the
     /// error, with the database dump byte-identical before and after.
-    func expectRefusal(trust: Bool = false, force: Bool = false, change: (Harness, Seed) throws -> Void,
-                       check: (LibraryClientError) -> Bool) async throws {
+    func expectRefusal(
+        trust: Bool = false, force: Bool = false, change: (Harness, Seed) throws -> Void,
+        check: (LibraryClientError) -> Bool
+    ) async throws {
         let h = try Harness()
         let seed = FilterFacetTests.seed()
         let keyFile = h.tmp.url.appendingPathComponent("catalog.pub")
@@ -36,8 +39,9 @@ import TestSupport
     }
 
     @Test func rollbackIsRefusedEvenWithForce() async throws {
-        try await expectRefusal(force: true, change: { h, seed in try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 4) },
-                                check: { if case .rollback(_, 4, 5) = $0 { $0.description.contains("--allow-downgrade") } else { false } })
+        try await expectRefusal(
+            force: true, change: { h, seed in try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 4) },
+            check: { if case .rollback(_, 4, 5) = $0 { $0.description.contains("--allow-downgrade") } else { false } })
     }
 
     @Test func downgradeIsAcceptedWhenAllowed() async throws {
@@ -50,44 +54,59 @@ import TestSupport
     }
 
     @Test func expiredCatalogIsRefused() async throws {
-        try await expectRefusal(change: { h, seed in try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6, expires: "2001-01-01T00:00:00Z") },
-                                check: { if case .expired(_, "2001-01-01T00:00:00Z") = $0 { true } else { false } })
+        try await expectRefusal(
+            change: { h, seed in
+                try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6, expires: "2001-01-01T00:00:00Z")
+            },
+            check: { if case .expired(_, "2001-01-01T00:00:00Z") = $0 { true } else { false } })
     }
 
     @Test func wrongSignatureIsRefused() async throws {
-        try await expectRefusal(trust: true, change: { h, seed in
-            let other = try FixtureCatalog.makeKey(publicKeyFile: h.tmp.url.appendingPathComponent("other.pub"))
-            try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6, signWith: other)
-        }, check: { if case .badSignature = $0 { $0.description.contains("catalog.json") } else { false } })
+        try await expectRefusal(
+            trust: true,
+            change: { h, seed in
+                let other = try FixtureCatalog.makeKey(publicKeyFile: h.tmp.url.appendingPathComponent("other.pub"))
+                try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6, signWith: other)
+            }, check: { if case .badSignature = $0 { $0.description.contains("catalog.json") } else { false } })
     }
 
     @Test func unsignedCatalogAfterTrustIsRefused() async throws {
-        try await expectRefusal(trust: true, change: { h, seed in try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6) },
-                                check: { if case .unsigned = $0 { true } else { false } })
+        try await expectRefusal(
+            trust: true, change: { h, seed in try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6) },
+            check: { if case .unsigned = $0 { true } else { false } })
     }
 
     @Test func alteredCatalogIsRefused() async throws {
-        try await expectRefusal(trust: true, change: { h, _ in
-            // Same signature file name can't match: the bytes changed, so their hash names another .sig.
-            let url = h.fixture.folder.appendingPathComponent("catalog.json")
-            var text = try String(contentsOf: url, encoding: .utf8)
-            text = text.replacingOccurrences(of: "Fixture Catalog", with: "Evil Catalog")
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }, check: { if case .unsigned = $0 { true } else { false } })
+        try await expectRefusal(
+            trust: true,
+            change: { h, _ in
+                // Same signature file name can't match: the bytes changed, so their hash names another .sig.
+                let url = h.fixture.folder.appendingPathComponent("catalog.json")
+                var text = try String(contentsOf: url, encoding: .utf8)
+                text = text.replacingOccurrences(of: "Fixture Catalog", with: "Evil Catalog")
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }, check: { if case .unsigned = $0 { true } else { false } })
     }
 
     @Test func seedHashMismatchIsRefused() async throws {
-        try await expectRefusal(change: { h, seed in
-            try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6,
-                                  seedBytesOverride: Data(String(decoding: try CatalogJSON.encode(Self.bumped(seed)), as: UTF8.self)
-                                    .replacingOccurrences(of: "Changed", with: "Chanxed").utf8))
-        }, check: { if case .integrityMismatch(let url, "SHA-256", _, _) = $0 { url.contains("seeds/") } else { false } })
+        try await expectRefusal(
+            change: { h, seed in
+                try h.fixture.publish(
+                    seed: Self.bumped(seed), catalogVersion: 6,
+                    seedBytesOverride: Data(
+                        String(decoding: try CatalogJSON.encode(Self.bumped(seed)), as: UTF8.self)
+                            .replacingOccurrences(of: "Changed", with: "Chanxed").utf8))
+            },
+            check: {
+                if case .integrityMismatch(let url, "SHA-256", _, _) = $0 { url.contains("seeds/") } else { false }
+            })
     }
 
     @Test func seedSizeMismatchIsRefused() async throws {
-        try await expectRefusal(change: { h, seed in
-            try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6, seedBytesOverride: Data("{}".utf8))
-        }, check: { if case .integrityMismatch(_, "size", _, _) = $0 { true } else { false } })
+        try await expectRefusal(
+            change: { h, seed in
+                try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 6, seedBytesOverride: Data("{}".utf8))
+            }, check: { if case .integrityMismatch(_, "size", _, _) = $0 { true } else { false } })
     }
 
     static let badSeeds = [
@@ -104,7 +123,7 @@ import TestSupport
         switch problem {
         case "creature on music": bad.music = [SeedFactory.music(50, "M", tags: TagSet(creatureTypes: ["Undead"]))]
         case "non-NFC name":
-            bad.packs[0].items[0].tags.moods = ["Caf\u{E9}"]          // the NFC form first, then the decomposed one
+            bad.packs[0].items[0].tags.moods = ["Caf\u{E9}"]  // the NFC form first, then the decomposed one
             bad.packs[0].items[1].tags.moods = ["Cafe\u{301}"]
         case "repeated id": bad.packs[0].items[1].id = bad.packs[0].items[0].id
         case "blank title": bad.packs[1].items[0].title = " \u{3000}"
@@ -121,9 +140,10 @@ import TestSupport
     /// An update with a broken seed: refused with the rule's path, nothing changed.
     @Test(arguments: badSeeds)
     func badSeedIsRefusedWithItsPath(problem: String, path: String) async throws {
-        try await expectRefusal(change: { h, seed in
-            try h.fixture.publish(seed: Self.broken(seed, problem), catalogVersion: 6)
-        }, check: { Self.isInvalidDocument($0, at: path) })
+        try await expectRefusal(
+            change: { h, seed in
+                try h.fixture.publish(seed: Self.broken(seed, problem), catalogVersion: 6)
+            }, check: { Self.isInvalidDocument($0, at: path) })
     }
 
     /// A first import with a broken seed (the rules are checked while the rows are written):
@@ -150,7 +170,9 @@ import TestSupport
         let h = try Harness()
         func settings() async throws -> [Int] {
             try await h.library.database.writer.write { db in
-                try ["foreign_keys", "cache_size", "wal_autocheckpoint"].map { try Int.fetchOne(db, sql: "PRAGMA \($0)") ?? 0 }
+                try ["foreign_keys", "cache_size", "wal_autocheckpoint"].map {
+                    try Int.fetchOne(db, sql: "PRAGMA \($0)") ?? 0
+                }
             }
         }
         try await h.publishAndSync(FilterFacetTests.seed())
@@ -161,20 +183,24 @@ import TestSupport
     }
 
     @Test func undecodableSeedNamesPathAndID() async throws {
-        try await expectRefusal(change: { h, seed in
-            var text = String(decoding: try CatalogJSON.encode(Self.bumped(seed)), as: UTF8.self)
-            text = text.replacingOccurrences(of: "\"kind\" : \"atmosphere\"", with: "\"kind\" : \"video\"")
-            let data = Data(text.utf8)
-            // Publish a catalog whose declared hash matches the broken seed.
-            try h.fixture.write("seeds/\(SHA256Digest.hex(of: data)).json", data)
-            let doc = CatalogDocument(catalogVersion: 6, generatedAt: "2026-01-01T00:00:00Z", title: "T", expires: nil,
-                                      seed: FileReference(url: "seeds/\(SHA256Digest.hex(of: data)).json",
-                                                          sha256: SHA256Digest.hex(of: data), bytes: Int64(data.count)),
-                                      packs: [])
-            try h.fixture.write("catalog.json", try CatalogJSON.encode(doc))
-        }, check: {
-            guard case .invalidDocument(let d) = $0 else { return false }
-            return d.path == "$.packs[1].kind" && d.message.contains(tid(200))
-        })
+        try await expectRefusal(
+            change: { h, seed in
+                var text = String(decoding: try CatalogJSON.encode(Self.bumped(seed)), as: UTF8.self)
+                text = text.replacingOccurrences(of: "\"kind\" : \"atmosphere\"", with: "\"kind\" : \"video\"")
+                let data = Data(text.utf8)
+                // Publish a catalog whose declared hash matches the broken seed.
+                try h.fixture.write("seeds/\(SHA256Digest.hex(of: data)).json", data)
+                let doc = CatalogDocument(
+                    catalogVersion: 6, generatedAt: "2026-01-01T00:00:00Z", title: "T", expires: nil,
+                    seed: FileReference(
+                        url: "seeds/\(SHA256Digest.hex(of: data)).json",
+                        sha256: SHA256Digest.hex(of: data), bytes: Int64(data.count)),
+                    packs: [])
+                try h.fixture.write("catalog.json", try CatalogJSON.encode(doc))
+            },
+            check: {
+                guard case .invalidDocument(let d) = $0 else { return false }
+                return d.path == "$.packs[1].kind" && d.message.contains(tid(200))
+            })
     }
 }

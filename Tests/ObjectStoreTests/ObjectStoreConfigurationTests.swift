@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectStore
 
 /// Where credentials, region and endpoint come from, and how `s3://` locations and S3's XML
@@ -14,19 +15,25 @@ import Testing
         let fromVariables = try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil)
         #expect(fromVariables.endpoint?.absoluteString == "http://s3only.example:2")
         environment["AWS_ENDPOINT_URL_S3"] = nil
-        #expect(try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).endpoint?.host == "general.example")
-        let option = try ObjectStoreConfiguration(environment: environment, endpoint: "http://127.0.0.1:9000", region: nil)
+        #expect(
+            try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).endpoint?.host
+                == "general.example")
+        let option = try ObjectStoreConfiguration(
+            environment: environment, endpoint: "http://127.0.0.1:9000", region: nil)
         #expect(option.endpoint?.absoluteString == "http://127.0.0.1:9000")
         #expect(try ObjectStoreConfiguration(environment: Self.keys, endpoint: nil, region: nil).endpoint == nil)
     }
 
     @Test func theRegionOptionWinsThenAwsRegionThenTheDefaultRegion() throws {
         var environment = Self.keys
-        #expect(try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).region == "us-east-1")
+        #expect(
+            try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).region == "us-east-1")
         environment["AWS_DEFAULT_REGION"] = "eu-west-1"
-        #expect(try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).region == "eu-west-1")
+        #expect(
+            try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).region == "eu-west-1")
         environment["AWS_REGION"] = "eu-central-1"
-        #expect(try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).region == "eu-central-1")
+        #expect(
+            try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: nil).region == "eu-central-1")
         #expect(try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: "auto").region == "auto")
     }
 
@@ -38,11 +45,14 @@ import Testing
         environment["AWS_SESSION_TOKEN"] = "TOKEN"
         let configuration = try ObjectStoreConfiguration(environment: environment, endpoint: nil, region: "eu-west-2")
         let signer = SigV4Signer(credentials: configuration.credentials, region: configuration.region)
-        let headers = signer.sign(SigV4Request(method: "GET", host: "b.s3.eu-west-2.amazonaws.com", path: "/k"),
-                                  payloadHash: SigV4Signer.emptyPayloadHash, date: Date(timeIntervalSince1970: 0))
+        let headers = signer.sign(
+            SigV4Request(method: "GET", host: "b.s3.eu-west-2.amazonaws.com", path: "/k"),
+            payloadHash: SigV4Signer.emptyPayloadHash, date: Date(timeIntervalSince1970: 0))
         let authorization = try #require(headers.first { $0.name == "Authorization" }?.value)
-        #expect(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKID/19700101/eu-west-2/s3/aws4_request, "
-            + "SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature="))
+        #expect(
+            authorization.hasPrefix(
+                "AWS4-HMAC-SHA256 Credential=AKID/19700101/eu-west-2/s3/aws4_request, "
+                    + "SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature="))
         #expect(headers.contains { $0.name == "X-Amz-Security-Token" && $0.value == "TOKEN" })
     }
 
@@ -68,9 +78,9 @@ import Testing
 
     @Test func xmlAnswersAreReadWithEntitiesDecoded() {
         let listing = """
-        <ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>a&amp;b &lt;1&gt;&#38;.json</Key><Size>12</Size></Contents>\
-        <Contents><Key>c</Key><Size>3</Size></Contents><NextContinuationToken>t/+=</NextContinuationToken></ListBucketResult>
-        """
+            <ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>a&amp;b &lt;1&gt;&#38;.json</Key><Size>12</Size></Contents>\
+            <Contents><Key>c</Key><Size>3</Size></Contents><NextContinuationToken>t/+=</NextContinuationToken></ListBucketResult>
+            """
         let keys = XMLFields.blocks("Contents", in: listing).compactMap { XMLFields.first("Key", in: $0) }
         #expect(keys == ["a&b <1>&.json", "c"])
         #expect(XMLFields.first("NextContinuationToken", in: listing) == "t/+=")
@@ -78,8 +88,11 @@ import Testing
     }
 
     @Test func storeErrorsNameTheBucketTheKeyAndTheStoresCode() {
-        let error = ObjectStoreError.requestFailed(operation: "PutObject", bucket: "media", key: "demo/catalog.json",
-                                                   status: 403, code: "AccessDenied", message: "Access Denied")
-        #expect(error.description.contains("'demo/catalog.json' in bucket 'media'") && error.description.contains("AccessDenied"))
+        let error = ObjectStoreError.requestFailed(
+            operation: "PutObject", bucket: "media", key: "demo/catalog.json",
+            status: 403, code: "AccessDenied", message: "Access Denied")
+        #expect(
+            error.description.contains("'demo/catalog.json' in bucket 'media'")
+                && error.description.contains("AccessDenied"))
     }
 }

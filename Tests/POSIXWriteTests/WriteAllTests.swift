@@ -1,7 +1,7 @@
 import Foundation
 import POSIXWrite
-import Testing
 import TestSupport
+import Testing
 
 /// The shared write-everything loop: every byte lands in order however the writes are cut,
 /// and a failure names the file and the system's reason.
@@ -17,10 +17,12 @@ struct WriteAllTests {
         let bytes = Self.pattern(100_003)
         var calls = 0
         try bytes.withUnsafeBytes { buffer in
-            try writeAll(fd, buffer, path: path, chunk: { rest in
-                calls += 1
-                return min(rest, chunk)
-            })
+            try writeAll(
+                fd, buffer, path: path,
+                chunk: { rest in
+                    calls += 1
+                    return min(rest, chunk)
+                })
         }
         close(fd)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
@@ -52,10 +54,12 @@ struct WriteAllTests {
         var codes: [Int32] = []
         let failure = try #require(throws: WriteAllFailure.self) {
             try Self.pattern(10).withUnsafeBytes { buffer in
-                try writeAll(fd, buffer, path: path, retry: { code in
-                    codes.append(code)
-                    return codes.count < 3
-                })
+                try writeAll(
+                    fd, buffer, path: path,
+                    retry: { code in
+                        codes.append(code)
+                        return codes.count < 3
+                    })
             }
         }
         #expect(codes == [EBADF, EBADF, EBADF])

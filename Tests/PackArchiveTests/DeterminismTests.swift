@@ -88,16 +88,20 @@ struct DeterminismTests {
         #expect(field(297, 32).isEmpty)
     }
 
-    @Test("GNU tar lists exactly the entries as -rw-r--r-- 0/0 with the given date",
-          arguments: [(0 as Int64, "1970-01-01 00:00"), (1_700_000_000, "2023-11-14 22:13")])
+    @Test(
+        "GNU tar lists exactly the entries as -rw-r--r-- 0/0 with the given date",
+        arguments: [(0 as Int64, "1970-01-01 00:00"), (1_700_000_000, "2023-11-14 22:13")])
     func gnuTarListing(mtime: Int64, date: String) throws {
         let dir = try TempDir()
         let path = dir.path("pack.tar")
         try archiveFromFiles(in: dir, fileTime: Date(), output: path, mtime: mtime)
-        let result = try runProgram("tar", ["--numeric-owner", "-tvf", path], environment: ["TZ": "UTC", "LC_ALL": "C"])
+        let result = try runProgram(
+            "tar", ["--numeric-owner", "-tvf", path], environment: ["TZ": "UTC", "LC_ALL": "C"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let lines = result.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
         #expect(lines.count == Self.entries.count)
         for (fields, entry) in zip(lines, Self.entries) {
             #expect(fields.count >= 6)

@@ -29,7 +29,7 @@ struct OutputTests {
         try writeEntries(entries, with: writer, chunk: 65_536)
         try writer.close()
         let file = Array(try Data(contentsOf: URL(fileURLWithPath: dir.path("file.tar"))))
-        let same = output.bytes == file   // a Bool: a failing == on megabytes would be diffed
+        let same = output.bytes == file  // a Bool: a failing == on megabytes would be diffed
         #expect(same, "streamed \(output.bytes.count) bytes, file \(file.count) bytes")
         #expect(output.bytes.count % 512 == 0)
     }
@@ -40,7 +40,9 @@ struct OutputTests {
         output.limit = 100_000
         let writer = try PackArchiveWriter(output: output, name: "streamed.tar")
         let entry = TestEntry(name: "big.wav", bytes: [UInt8](repeating: 7, count: 300_000))
-        let error = try #require(throws: PackArchiveError.self) { try writeEntries([entry], with: writer, chunk: 50_000) }
+        let error = try #require(throws: PackArchiveError.self) {
+            try writeEntries([entry], with: writer, chunk: 50_000)
+        }
         #expect(error.archive == "streamed.tar")
         #expect(error.entry == nil, "the failing bytes may belong to an earlier entry")
         #expect(error.message.contains("while adding \"big.wav\""))

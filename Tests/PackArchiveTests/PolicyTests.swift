@@ -1,7 +1,7 @@
 import Foundation
 import PackArchive
-import Testing
 import TestSupport
+import Testing
 
 /// A hostile or broken archive and how the extractor must refuse it.
 struct HostileCase: Sendable, CustomTestStringConvertible {
@@ -25,50 +25,71 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     }
 
     static let all: [HostileCase] = [
-        HostileCase(label: "parent path", spec: entries([a, .init(name: "../x", data: "evil"), b]),
-                    entry: "../x", reason: "not a flat file name", opened: ["a.flac"]),
-        HostileCase(label: "absolute path", spec: entries([.init(name: "/abs/path", data: "evil"), a, b]),
-                    entry: "/abs/path", reason: "not a flat file name"),
-        HostileCase(label: "climbing path", spec: entries([.init(name: "sub/../../evil", data: "evil"), a, b]),
-                    entry: "sub/../../evil", reason: "not a flat file name"),
-        HostileCase(label: "directory entry", spec: entries([a, .init(name: "dir", kind: .dir), b]),
-                    entry: "dir/", reason: "not a flat file name", opened: ["a.flac"]),
-        HostileCase(label: "directory under an expected name",
-                    spec: entries([.init(name: "a.flac", size: 0, typeflag: "5"), b]),
-                    entry: "a.flac", reason: "is a directory"),
-        HostileCase(label: "symlink", spec: entries([.init(name: "a.flac", kind: .symlink, target: "/etc/passwd"), b]),
-                    entry: "a.flac", reason: "symbolic link to \"/etc/passwd\""),
-        HostileCase(label: "hard link", spec: entries([a, .init(name: "b.ogg", kind: .hardlink, target: "a.flac")]),
-                    entry: "b.ogg", reason: "hard link to \"a.flac\"", opened: ["a.flac"]),
-        HostileCase(label: "FIFO", spec: entries([.init(name: "a.flac", size: 0, typeflag: "6"), b]),
-                    entry: "a.flac", reason: "special file"),
-        HostileCase(label: "unknown name", spec: entries([a, .init(name: "c.wav", data: "xyz"), b]),
-                    entry: "c.wav", reason: "not listed in the manifest", opened: ["a.flac"]),
-        HostileCase(label: "duplicate name", spec: entries([a, b, a]),
-                    entry: "a.flac", reason: "more than once", opened: ["a.flac", "b.ogg"]),
-        HostileCase(label: "larger than declared", spec: entries([.init(name: "a.flac", data: "hello world"), b]),
-                    entry: "a.flac", reason: "declares 11 bytes but the manifest declares 5"),
-        HostileCase(label: "smaller than declared", spec: entries([.init(name: "a.flac", data: "hel"), b]),
-                    entry: "a.flac", reason: "declares 3 bytes but the manifest declares 5"),
-        HostileCase(label: "missing entry", spec: entries([a]),
-                    entry: "b.ogg", reason: "missing from the archive", opened: ["a.flac"]),
-        HostileCase(label: "1 GiB header on a tiny body",
-                    spec: entries([a, .init(name: "big.flac", data: "tiny", size: 1 << 30, truncate: true)]),
-                    expected: ["a.flac": 5, "big.flac": 1 << 30],
-                    entry: "big.flac", reason: "cannot be read", opened: ["a.flac", "big.flac"]),
-        HostileCase(label: "1 GiB header against a small manifest size",
-                    spec: entries([.init(name: "a.flac", data: "tiny", size: 1 << 30, truncate: true)]),
-                    entry: "a.flac", reason: "declares 1073741824 bytes"),
-        HostileCase(label: "name not UTF-8",
-                    spec: entries([.init(nameHex: "ff2e666c6163", data: "hello", format: .ustar), b]),
-                    entry: "#1 (no readable name)", reason: "not UTF-8"),
-        HostileCase(label: "garbage after the first entry",
-                    spec: HostileTar.Spec(entries: [a], trailer: String(repeating: "<p>garbage</p>\n", count: 64)),
-                    entry: "#2 (no readable name)", reason: "header cannot be read", opened: ["a.flac"]),
-        HostileCase(label: "HTML page", spec: HostileTar.Spec(raw: "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>\n"),
-                    entry: nil, reason: "cannot be"),
-        HostileCase(label: "empty file", spec: HostileTar.Spec(raw: ""),
-                    entry: nil, reason: "cannot be"),
+        HostileCase(
+            label: "parent path", spec: entries([a, .init(name: "../x", data: "evil"), b]),
+            entry: "../x", reason: "not a flat file name", opened: ["a.flac"]),
+        HostileCase(
+            label: "absolute path", spec: entries([.init(name: "/abs/path", data: "evil"), a, b]),
+            entry: "/abs/path", reason: "not a flat file name"),
+        HostileCase(
+            label: "climbing path", spec: entries([.init(name: "sub/../../evil", data: "evil"), a, b]),
+            entry: "sub/../../evil", reason: "not a flat file name"),
+        HostileCase(
+            label: "directory entry", spec: entries([a, .init(name: "dir", kind: .dir), b]),
+            entry: "dir/", reason: "not a flat file name", opened: ["a.flac"]),
+        HostileCase(
+            label: "directory under an expected name",
+            spec: entries([.init(name: "a.flac", size: 0, typeflag: "5"), b]),
+            entry: "a.flac", reason: "is a directory"),
+        HostileCase(
+            label: "symlink", spec: entries([.init(name: "a.flac", kind: .symlink, target: "/etc/passwd"), b]),
+            entry: "a.flac", reason: "symbolic link to \"/etc/passwd\""),
+        HostileCase(
+            label: "hard link", spec: entries([a, .init(name: "b.ogg", kind: .hardlink, target: "a.flac")]),
+            entry: "b.ogg", reason: "hard link to \"a.flac\"", opened: ["a.flac"]),
+        HostileCase(
+            label: "FIFO", spec: entries([.init(name: "a.flac", size: 0, typeflag: "6"), b]),
+            entry: "a.flac", reason: "special file"),
+        HostileCase(
+            label: "unknown name", spec: entries([a, .init(name: "c.wav", data: "xyz"), b]),
+            entry: "c.wav", reason: "not listed in the manifest", opened: ["a.flac"]),
+        HostileCase(
+            label: "duplicate name", spec: entries([a, b, a]),
+            entry: "a.flac", reason: "more than once", opened: ["a.flac", "b.ogg"]),
+        HostileCase(
+            label: "larger than declared", spec: entries([.init(name: "a.flac", data: "hello world"), b]),
+            entry: "a.flac", reason: "declares 11 bytes but the manifest declares 5"),
+        HostileCase(
+            label: "smaller than declared", spec: entries([.init(name: "a.flac", data: "hel"), b]),
+            entry: "a.flac", reason: "declares 3 bytes but the manifest declares 5"),
+        HostileCase(
+            label: "missing entry", spec: entries([a]),
+            entry: "b.ogg", reason: "missing from the archive", opened: ["a.flac"]),
+        HostileCase(
+            label: "1 GiB header on a tiny body",
+            spec: entries([a, .init(name: "big.flac", data: "tiny", size: 1 << 30, truncate: true)]),
+            expected: ["a.flac": 5, "big.flac": 1 << 30],
+            entry: "big.flac", reason: "cannot be read", opened: ["a.flac", "big.flac"]),
+        HostileCase(
+            label: "1 GiB header against a small manifest size",
+            spec: entries([.init(name: "a.flac", data: "tiny", size: 1 << 30, truncate: true)]),
+            entry: "a.flac", reason: "declares 1073741824 bytes"),
+        HostileCase(
+            label: "name not UTF-8",
+            spec: entries([.init(nameHex: "ff2e666c6163", data: "hello", format: .ustar), b]),
+            entry: "#1 (no readable name)", reason: "not UTF-8"),
+        HostileCase(
+            label: "garbage after the first entry",
+            spec: HostileTar.Spec(entries: [a], trailer: String(repeating: "<p>garbage</p>\n", count: 64)),
+            entry: "#2 (no readable name)", reason: "header cannot be read", opened: ["a.flac"]),
+        HostileCase(
+            label: "HTML page",
+            spec: HostileTar.Spec(
+                raw: "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>\n"),
+            entry: nil, reason: "cannot be"),
+        HostileCase(
+            label: "empty file", spec: HostileTar.Spec(raw: ""),
+            entry: nil, reason: "cannot be"),
     ]
 }
 
@@ -88,8 +109,9 @@ struct PolicyTests {
         #expect(log.files == ["a.flac": Array("hello".utf8), "b.ogg": Array("abc".utf8)])
     }
 
-    @Test("Hostile archives are refused with an error naming the entry",
-          arguments: HostileCase.all, [nil, 7] as [Int?])
+    @Test(
+        "Hostile archives are refused with an error naming the entry",
+        arguments: HostileCase.all, [nil, 7] as [Int?])
     func refusesHostileArchive(_ hostile: HostileCase, streamBlock: Int?) throws {
         let dir = try TempDir()
         let path = dir.path("hostile.tar")
@@ -162,8 +184,9 @@ struct PolicyTests {
         let path = dir.path("ok.tar")
         try HostileTar.build(HostileCase.entries([HostileCase.a, HostileCase.b]), at: path)
         #expect(throws: DiskFull.self) {
-            try PackArchiveExtractor.extract(archiveAt: path, expected: Self.manifest,
-                                             open: { _ in }, chunk: { _ in throw DiskFull() }, close: { _ in })
+            try PackArchiveExtractor.extract(
+                archiveAt: path, expected: Self.manifest,
+                open: { _ in }, chunk: { _ in throw DiskFull() }, close: { _ in })
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PackArchive
-import Testing
 import TestSupport
+import Testing
 
 /// A source that declares one size in the header and then serves a different amount of data.
 final class LyingSource: PackArchiveEntrySource {
@@ -110,8 +110,9 @@ struct StreamingTests {
         let reader = try PackArchiveReader(name: path, readBlock: source.next)
         let log = ExtractLog()
         let error = try #require(throws: PackArchiveError.self) {
-            try PackArchiveExtractor.extract(from: reader, expected: ["a.flac": 5],
-                                             open: log.open, chunk: log.chunk, close: log.close)
+            try PackArchiveExtractor.extract(
+                from: reader, expected: ["a.flac": 5],
+                open: log.open, chunk: log.chunk, close: log.close)
         }
         #expect(error.entry == "junk-000000.bin")
         #expect(log.opened.isEmpty)
@@ -129,8 +130,9 @@ struct StreamingTests {
         let source = LyingSource(declared: 10, actual: 20)
         var delivered = 0
         let error = try #require(throws: PackArchiveError.self) {
-            try PackArchiveExtractor.extract(from: source, expected: ["a.flac": 10],
-                                             open: { _ in }, chunk: { delivered += $0.count }, close: { _ in })
+            try PackArchiveExtractor.extract(
+                from: source, expected: ["a.flac": 10],
+                open: { _ in }, chunk: { delivered += $0.count }, close: { _ in })
         }
         #expect(error.entry == "a.flac")
         #expect(error.message.contains("more than the 10 bytes"))
@@ -145,8 +147,9 @@ struct StreamingTests {
         let source = LyingSource(declared: 10, actual: 4)
         var closed = false
         let error = try #require(throws: PackArchiveError.self) {
-            try PackArchiveExtractor.extract(from: source, expected: ["a.flac": 10],
-                                             open: { _ in }, chunk: { _ in }, close: { _ in closed = true })
+            try PackArchiveExtractor.extract(
+                from: source, expected: ["a.flac": 10],
+                open: { _ in }, chunk: { _ in }, close: { _ in closed = true })
         }
         #expect(error.message.contains("ended after 4 of the 10 bytes"))
         #expect(!closed)

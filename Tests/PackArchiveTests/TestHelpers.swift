@@ -47,8 +47,10 @@ struct ProcessResult {
 /// Runs `program` (looked up on PATH) and captures its output through files, so large
 /// output cannot block the pipe.
 @discardableResult
-func runProgram(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
-                in directory: URL? = nil) throws -> ProcessResult {
+func runProgram(
+    _ program: String, _ arguments: [String], environment: [String: String]? = nil,
+    in directory: URL? = nil
+) throws -> ProcessResult {
     let scratch = try TempDir()
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
@@ -71,9 +73,10 @@ func runProgram(_ program: String, _ arguments: [String], environment: [String: 
     process.waitUntilExit()
     try out.close()
     try err.close()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: try String(contentsOf: outURL, encoding: .utf8),
-                         stderr: try String(contentsOf: errURL, encoding: .utf8))
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: outURL, encoding: .utf8),
+        stderr: try String(contentsOf: errURL, encoding: .utf8))
 }
 
 /// One file to put into a test archive.
@@ -168,15 +171,17 @@ final class ExtractLog {
 /// Extracts with the file-based reader, or with the stream reader fed `streamBlock`-byte blocks.
 func extract(_ path: String, expected: [String: Int64], streamBlock: Int? = nil, log: ExtractLog) throws {
     guard let streamBlock else {
-        try PackArchiveExtractor.extract(archiveAt: path, expected: expected,
-                                         open: log.open, chunk: log.chunk, close: log.close)
+        try PackArchiveExtractor.extract(
+            archiveAt: path, expected: expected,
+            open: log.open, chunk: log.chunk, close: log.close)
         return
     }
     let source = try ChunkedFile(path: path, blockSize: streamBlock)
     let reader = try PackArchiveReader(name: path, readBlock: source.next)
     defer { reader.close() }
-    try PackArchiveExtractor.extract(from: reader, expected: expected,
-                                     open: log.open, chunk: log.chunk, close: log.close)
+    try PackArchiveExtractor.extract(
+        from: reader, expected: expected,
+        open: log.open, chunk: log.chunk, close: log.close)
 }
 
 /// Whether this process has a file descriptor open on `path` (Linux `/proc`).

@@ -30,8 +30,9 @@ struct WriterTests {
         #expect(log.files == Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.bytes) }))
     }
 
-    @Test("Names that are not flat printable ASCII are refused",
-          arguments: ["", ".", "..", "../x", "a/b.flac", "/abs.flac", "é.ogg", "tab\t.flac", "nul\u{0}.flac"])
+    @Test(
+        "Names that are not flat printable ASCII are refused",
+        arguments: ["", ".", "..", "../x", "a/b.flac", "/abs.flac", "é.ogg", "tab\t.flac", "nul\u{0}.flac"])
     func refusesBadNames(name: String) throws {
         let dir = try TempDir()
         let writer = try PackArchiveWriter(path: dir.path("pack.tar"))
@@ -152,9 +153,10 @@ struct WriterTests {
         try writer.finishEntry()
         try writer.close()
         var total = 0
-        try PackArchiveExtractor.extract(archiveAt: path, expected: ["big.wav": Int64(size)], open: { _ in },
-                                         chunk: { total += $0.count },
-                                         close: { _ in })
+        try PackArchiveExtractor.extract(
+            archiveAt: path, expected: ["big.wav": Int64(size)], open: { _ in },
+            chunk: { total += $0.count },
+            close: { _ in })
         #expect(total == size)
         let growth = peakResidentBytes() - before
         #expect(growth < 64 << 20, "peak memory grew by \(growth >> 20) MiB")
@@ -164,8 +166,8 @@ struct WriterTests {
 /// The process's peak resident set size (VmHWM), in bytes.
 func peakResidentBytes() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
     else { return 0 }
     return kib * 1024
 }

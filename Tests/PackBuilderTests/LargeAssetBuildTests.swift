@@ -3,8 +3,8 @@ import Foundation
 import PackArchive
 import PackBuilder
 import SyntheticData
-import Testing
 import TestSupport
+import Testing
 
 /// Assets larger than a write-behind block (4 MiB) take the direct-I/O path end to end: the
 /// copies, the archive and the manifest must still say exactly what the sources hold.
@@ -13,7 +13,8 @@ struct LargeAssetBuildTests {
     static let dataSizes: [UInt32] = [9 << 20 + 123 - 44, 4 << 20 - 44, 5000]
 
     func makePack(in tmp: TemporaryDirectory) throws -> (yaml: String, sources: [String: Data]) {
-        var yaml = "id: \(CanonicalID.random())\nslug: large-assets\nkind: sfx\ntitle: Large Assets\nversion: 1\nitems:\n"
+        var yaml =
+            "id: \(CanonicalID.random())\nslug: large-assets\nkind: sfx\ntitle: Large Assets\nversion: 1\nitems:\n"
         var sources: [String: Data] = [:]
         var random = SplitMix64(seed: 42)
         for (index, size) in Self.dataSizes.enumerated() {
@@ -33,7 +34,8 @@ struct LargeAssetBuildTests {
         let (yaml, sources) = try makePack(in: tmp)
         let result = try PackBuilder.build(packAt: yaml, outputDirectory: tmp.path("dist"))
         let folder = URL(fileURLWithPath: result.manifest).deletingLastPathComponent()
-        let manifest = try CatalogJSON.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: result.manifest)), file: "m")
+        let manifest = try CatalogJSON.decode(
+            Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: result.manifest)), file: "m")
         #expect(manifest.assets.count == sources.count)
 
         let sourceBySize = Dictionary(uniqueKeysWithValues: sources.values.map { (Int64($0.count), $0) })
@@ -54,7 +56,8 @@ struct LargeAssetBuildTests {
         for asset in manifest.assets {
             let copy = try Data(contentsOf: folder.appendingPathComponent(asset.url))
             let source = try #require(sourceBySize[asset.bytes], "no source of \(asset.bytes) bytes")
-            let copyMatches = copy == source, archiveMatches = archived[String(asset.url.dropFirst("assets/".count))] == source
+            let copyMatches = copy == source
+            let archiveMatches = archived[String(asset.url.dropFirst("assets/".count))] == source
             #expect(copyMatches, "\(asset.url) differs from its source")
             #expect(archiveMatches, "the archive's \(asset.url) differs from its source")
             #expect(asset.sha256 == SHA256Digest.hex(of: source))
@@ -70,6 +73,8 @@ struct LargeAssetBuildTests {
         let first = try PackBuilder.build(packAt: yaml, outputDirectory: tmp.path("one"))
         let second = try PackBuilder.build(packAt: yaml, outputDirectory: tmp.path("two"))
         #expect(try SHA256Digest.file(atPath: first.archive) == SHA256Digest.file(atPath: second.archive))
-        #expect(FileManager.default.contents(atPath: first.manifest) == FileManager.default.contents(atPath: second.manifest))
+        #expect(
+            FileManager.default.contents(atPath: first.manifest)
+                == FileManager.default.contents(atPath: second.manifest))
     }
 }

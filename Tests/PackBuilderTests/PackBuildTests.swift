@@ -2,8 +2,8 @@ import CatalogModel
 import Foundation
 import PackArchive
 import PackBuilder
-import Testing
 import TestSupport
+import Testing
 
 struct PackBuildTests {
     let tmp: TemporaryDirectory
@@ -15,17 +15,22 @@ struct PackBuildTests {
 
     func build(out: String = "dist") throws -> (PackBuildResult, Manifest) {
         let result = try PackBuilder.build(packAt: packPath, outputDirectory: tmp.path(out))
-        let manifest = try CatalogJSON.decode(Manifest.self, from: try Data(contentsOf: URL(fileURLWithPath: result.manifest)), file: "m")
+        let manifest = try CatalogJSON.decode(
+            Manifest.self, from: try Data(contentsOf: URL(fileURLWithPath: result.manifest)), file: "m")
         return (result, manifest)
     }
 
     @Test func manifestHasTheBriefsKeysAndTrueHashes() throws {
         let (result, manifest) = try build()
         let folder = URL(fileURLWithPath: result.manifest).deletingLastPathComponent()
-        let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.manifest))) as! [String: Any]
+        let raw =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.manifest)))
+            as! [String: Any]
         for key in ["packId", "version", "totalBytes", "assets"] { #expect(raw[key] != nil, "manifest key \(key)") }
         let firstAsset = (raw["assets"] as! [[String: Any]])[0]
-        for key in ["assetId", "itemId", "url", "sha256", "bytes", "codec", "sampleRate", "channels", "loopable", "tags"] {
+        for key in [
+            "assetId", "itemId", "url", "sha256", "bytes", "codec", "sampleRate", "channels", "loopable", "tags",
+        ] {
             #expect(firstAsset[key] != nil, "asset key \(key)")
         }
         let (pack, _) = PackSource.load(path: packPath)
@@ -71,8 +76,11 @@ struct PackBuildTests {
     @Test func rebuildingIsByteIdentical() throws {
         let (a, _) = try build(out: "one")
         let (b, _) = try build(out: "two")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: a.manifest)) == Data(contentsOf: URL(fileURLWithPath: b.manifest)))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: a.archive)) == Data(contentsOf: URL(fileURLWithPath: b.archive)))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: a.manifest)) == Data(contentsOf: URL(fileURLWithPath: b.manifest))
+        )
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: a.archive)) == Data(contentsOf: URL(fileURLWithPath: b.archive)))
     }
 
     @Test func samePublishedVersionIsLeftAloneAndAChangedOneRefused() throws {

@@ -52,8 +52,10 @@ extension FaultyHTTPServer {
         /// How long the server waits for a request's headers, in seconds.
         public var headerTimeout: Double
 
-        public init(maxConnections: Int = 16, endlessBytes: Int = 256 << 20, maxSeconds: Double = 30,
-                    headerTimeout: Double = 5) {
+        public init(
+            maxConnections: Int = 16, endlessBytes: Int = 256 << 20, maxSeconds: Double = 30,
+            headerTimeout: Double = 5
+        ) {
             self.maxConnections = maxConnections
             self.endlessBytes = endlessBytes
             self.maxSeconds = maxSeconds

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Plain HTTP requests for tests of the servers (and of code served by them), each with its
@@ -20,8 +21,10 @@ public enum HTTPFetch {
         public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    public static func get(_ url: URL, method: String = "GET", range: String? = nil, timeout: Double = 5,
-                           resourceTimeout: Double = 10) async throws -> Reply {
+    public static func get(
+        _ url: URL, method: String = "GET", range: String? = nil, timeout: Double = 5,
+        resourceTimeout: Double = 10
+    ) async throws -> Reply {
         let session = URLSession(configuration: configuration(timeout: timeout, resourceTimeout: resourceTimeout))
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)

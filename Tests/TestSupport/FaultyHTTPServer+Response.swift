@@ -55,7 +55,9 @@ struct FaultyHTTPResponse {
             return (416, ["Content-Range: bytes */\(file.count)", "Content-Length: 0"], Data())
         }
         let body = file.subdata(in: start..<(end + 1))
-        return (206, common + ["Content-Range: bytes \(start)-\(end)/\(file.count)", "Content-Length: \(body.count)"], body)
+        return (
+            206, common + ["Content-Range: bytes \(start)-\(end)/\(file.count)", "Content-Length: \(body.count)"], body
+        )
     }
 
     /// `bytes=N-`, `bytes=N-M` or `bytes=-K`; nil for anything else (served as 200).

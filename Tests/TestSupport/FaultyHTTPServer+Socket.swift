@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small POSIX socket helpers shared by the test servers: loopback listening sockets, free
@@ -26,7 +27,9 @@ enum LoopbackSocket {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = loopback(port: port)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, systemListen(fd, backlog) == 0 else {
             let failure = Failure("bind/listen on 127.0.0.1:\(port)")
@@ -56,7 +59,9 @@ enum LoopbackSocket {
         guard fd >= 0 else { return nil }
         var address = loopback(port: port)
         let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard status == 0 else {
             close(fd)
@@ -71,8 +76,8 @@ enum LoopbackSocket {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
@@ -82,7 +87,10 @@ enum LoopbackSocket {
         while offset < bytes.count {
             guard keepGoing() else { return false }
             let n = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(noSignal))
-            if n > 0 { offset += n; continue }
+            if n > 0 {
+                offset += n
+                continue
+            }
             if n < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
             return false
         }
@@ -114,12 +122,12 @@ enum LoopbackSocket {
     }
 
     #if canImport(Glibc)
-    private static let streamType = SOCK_STREAM.rawValue
-    private static let noSignal = MSG_NOSIGNAL
-    private static func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+        private static let streamType = SOCK_STREAM.rawValue
+        private static let noSignal = MSG_NOSIGNAL
+        private static func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
     #else
-    private static func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
-    private static let streamType = SOCK_STREAM
-    private static let noSignal: Int32 = 0
+        private static func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+        private static let streamType = SOCK_STREAM
+        private static let noSignal: Int32 = 0
     #endif
 }

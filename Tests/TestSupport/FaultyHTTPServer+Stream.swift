@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTTPFetch {
@@ -11,11 +12,14 @@ extension HTTPFetch {
     /// let read = try await HTTPFetch.stream(url, cancelAfter: 10 << 20)
     /// #expect(read.cancelled && read.bytes >= 10 << 20)
     /// ```
-    public static func stream(_ url: URL, cancelAfter limit: Int, timeout: Double = 5,
-                              resourceTimeout: Double = 20) async throws -> (bytes: Int, cancelled: Bool) {
+    public static func stream(
+        _ url: URL, cancelAfter limit: Int, timeout: Double = 5,
+        resourceTimeout: Double = 20
+    ) async throws -> (bytes: Int, cancelled: Bool) {
         let reader = StreamReader(limit: limit)
-        let session = URLSession(configuration: configuration(timeout: timeout, resourceTimeout: resourceTimeout),
-                                 delegate: reader, delegateQueue: nil)
+        let session = URLSession(
+            configuration: configuration(timeout: timeout, resourceTimeout: resourceTimeout),
+            delegate: reader, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         return try await withCheckedThrowingContinuation { continuation in
             reader.start(session.dataTask(with: url), continuation: continuation)
@@ -36,7 +40,8 @@ private final class StreamReader: NSObject, URLSessionDataDelegate, @unchecked S
 
     init(limit: Int) { self.limit = limit }
 
-    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(bytes: Int, cancelled: Bool), any Error>) {
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(bytes: Int, cancelled: Bool), any Error>)
+    {
         lock.lock()
         self.continuation = continuation
         lock.unlock()

@@ -23,9 +23,11 @@ public struct FixtureCatalog: Sendable {
     /// Writes the seed and a catalog.json pointing at it (replacing an older catalog.json).
     /// `seedBytesOverride` publishes other bytes under the declared hash (a damaged seed).
     @discardableResult
-    public func publish(seed: Seed, catalogVersion: Int? = nil, expires: String? = "2099-01-01T00:00:00Z",
-                        signWith key: Curve25519.Signing.PrivateKey? = nil,
-                        seedBytesOverride: Data? = nil) throws -> Published {
+    public func publish(
+        seed: Seed, catalogVersion: Int? = nil, expires: String? = "2099-01-01T00:00:00Z",
+        signWith key: Curve25519.Signing.PrivateKey? = nil,
+        seedBytesOverride: Data? = nil
+    ) throws -> Published {
         let seedBytes = try CatalogJSON.encode(seed)
         let seedSHA = SHA256Digest.hex(of: seedBytes)
         try write("seeds/\(seedSHA).json", seedBytesOverride ?? seedBytes)
@@ -34,9 +36,10 @@ public struct FixtureCatalog: Sendable {
             title: "Fixture Catalog", expires: expires,
             seed: FileReference(url: "seeds/\(seedSHA).json", sha256: seedSHA, bytes: Int64(seedBytes.count)),
             packs: seed.packs.map {
-                CatalogDocument.PackEntry(id: $0.id, slug: $0.slug, kind: $0.kind, title: $0.title, version: $0.version,
-                                          manifest: FileReference(url: $0.manifestURL, sha256: String(repeating: "0", count: 64), bytes: 0),
-                                          archive: nil)
+                CatalogDocument.PackEntry(
+                    id: $0.id, slug: $0.slug, kind: $0.kind, title: $0.title, version: $0.version,
+                    manifest: FileReference(url: $0.manifestURL, sha256: String(repeating: "0", count: 64), bytes: 0),
+                    archive: nil)
             })
         let catalogBytes = try CatalogJSON.encode(document)
         let catalogSHA = SHA256Digest.hex(of: catalogBytes)

@@ -37,9 +37,11 @@ public enum HostileTar {
         public var typeflag: String?
         public var format: Format
 
-        public init(name: String? = nil, nameHex: String? = nil, kind: Kind = .file, bytes: Data = Data(),
-                    size: Int64? = nil, target: String? = nil, truncate: Bool = false, typeflag: String? = nil,
-                    format: Format = .pax) {
+        public init(
+            name: String? = nil, nameHex: String? = nil, kind: Kind = .file, bytes: Data = Data(),
+            size: Int64? = nil, target: String? = nil, truncate: Bool = false, typeflag: String? = nil,
+            format: Format = .pax
+        ) {
             self.name = name
             self.nameHex = nameHex
             self.kind = kind
@@ -52,16 +54,21 @@ public enum HostileTar {
         }
 
         /// An entry whose body is `data` as UTF-8.
-        public init(name: String? = nil, nameHex: String? = nil, data: String, size: Int64? = nil,
-                    truncate: Bool = false, format: Format = .pax) {
-            self.init(name: name, nameHex: nameHex, bytes: Data(data.utf8), size: size, truncate: truncate, format: format)
+        public init(
+            name: String? = nil, nameHex: String? = nil, data: String, size: Int64? = nil,
+            truncate: Bool = false, format: Format = .pax
+        ) {
+            self.init(
+                name: name, nameHex: nameHex, bytes: Data(data.utf8), size: size, truncate: truncate, format: format)
         }
 
         /// A regular file named `name` holding `bytes`.
         public static func file(_ name: String, _ bytes: Data) -> Entry { Entry(name: name, bytes: bytes) }
 
         /// A symbolic link named `name` pointing at `target`.
-        public static func symlink(_ name: String, to target: String) -> Entry { Entry(name: name, kind: .symlink, target: target) }
+        public static func symlink(_ name: String, to target: String) -> Entry {
+            Entry(name: name, kind: .symlink, target: target)
+        }
     }
 
     /// What to build: entries, raw bytes, `junk` one-byte entries named `junk-000000.bin`, …,
@@ -74,7 +81,9 @@ public enum HostileTar {
         /// Bytes written after the entries instead of the end-of-archive marker.
         public var trailer: String?
 
-        public init(entries: [Entry]? = nil, raw: String? = nil, junk: Int? = nil, tiny: Int? = nil, trailer: String? = nil) {
+        public init(
+            entries: [Entry]? = nil, raw: String? = nil, junk: Int? = nil, tiny: Int? = nil, trailer: String? = nil
+        ) {
             self.entries = entries
             self.raw = raw
             self.junk = junk

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// moto's S3-API server on 127.0.0.1, for tests that push to a real S3 implementation. Each
@@ -35,8 +36,10 @@ public final class MotoServer: @unchecked Sendable {
     private var stopped = false
 
     /// Credentials moto accepts (it does not check them); set them for the tool under test.
-    public static let environment = ["AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-                                     "AWS_REGION": "us-east-1", "AWS_SESSION_TOKEN": "testing-session"]
+    public static let environment = [
+        "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_REGION": "us-east-1", "AWS_SESSION_TOKEN": "testing-session",
+    ]
 
     public init() throws {
         var reason = ""
@@ -62,7 +65,10 @@ public final class MotoServer: @unchecked Sendable {
                 self.endpoint = URL(string: "http://127.0.0.1:\(port)")!
                 return
             }
-            if process.isRunning { process.terminate(); process.waitUntilExit() }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
             if process.terminationStatus == 1 { throw Failure.notInstalled }
             reason = "no connection on 127.0.0.1:\(port) (exit status \(process.terminationStatus))"
         }
@@ -73,13 +79,17 @@ public final class MotoServer: @unchecked Sendable {
 
     /// Stops moto (SIGTERM, then SIGKILL after 3 s). Safe to call twice.
     public func stop() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
         guard process.isRunning else { return }
         process.terminate()
         let deadline = Date().addingTimeInterval(3)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A scripted HTTP server on 127.0.0.1 that plays the Apple Music API and the Spotify Web API
@@ -81,7 +82,10 @@ public final class MusicServiceStub: @unchecked Sendable {
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptLoop() {
-        defer { close(listenFD); done.leave() }
+        defer {
+            close(listenFD)
+            done.leave()
+        }
         while !isStopped {
             guard LoopbackSocket.waitReadable(listenFD, milliseconds: 50) else { continue }
             let fd = accept(listenFD, nil, nil)
@@ -107,7 +111,9 @@ public final class MusicServiceStub: @unchecked Sendable {
         }
         switch answer {
         case .file(let name):
-            let text = (try? String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)) ?? "missing fixture \(name)"
+            let text =
+                (try? String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8))
+                ?? "missing fixture \(name)"
             send(fd, status: 200, headers: [:], body: text)
         case .body(let text):
             send(fd, status: 200, headers: [:], body: text)
@@ -119,7 +125,9 @@ public final class MusicServiceStub: @unchecked Sendable {
             write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"data\":[\"")
             let chunk = Data(repeating: UInt8(ascii: "x"), count: 64 << 10)
             for _ in 0..<1024 where !isStopped {
-                guard chunk.withUnsafeBytes({ LoopbackSocket.sendAll(fd, $0, keepGoing: { !self.isStopped }) }) else { return }
+                guard chunk.withUnsafeBytes({ LoopbackSocket.sendAll(fd, $0, keepGoing: { !self.isStopped }) }) else {
+                    return
+                }
             }
         }
     }

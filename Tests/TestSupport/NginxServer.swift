@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The system nginx serving a folder on 127.0.0.1, for tests that need a real static web
@@ -47,10 +48,14 @@ public final class NginxServer: @unchecked Sendable {
     /// accepts connections.
     /// - Throws: ``Failure/notInstalled(path:)`` without nginx, ``Failure/didNotStart(reason:log:)`` otherwise.
     public init(root: String, executable: String = "/usr/sbin/nginx") throws {
-        guard FileManager.default.isExecutableFile(atPath: executable) else { throw Failure.notInstalled(path: executable) }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("soundshelf-nginx-\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Failure.notInstalled(path: executable)
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundshelf-nginx-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        var reason = "", log = ""
+        var reason = ""
+        var log = ""
         for attempt in 1...5 {
             let port = try LoopbackSocket.freePort()
             let process = try Self.launch(executable, root: root, port: port, work: work)
@@ -65,7 +70,9 @@ public final class NginxServer: @unchecked Sendable {
             log = Self.log(work)
             // Another process took the free port between our check and nginx's bind: try another.
             if readiness == .exited, log.contains("Address already in use"), attempt < 5 { continue }
-            reason = readiness == .exited ? "it exited (status \(process.terminationStatus))"
+            reason =
+                readiness == .exited
+                ? "it exited (status \(process.terminationStatus))"
                 : "no connection on 127.0.0.1:\(port) after 5 s"
             break
         }
@@ -90,11 +97,14 @@ public final class NginxServer: @unchecked Sendable {
 
     private static func launch(_ executable: String, root: String, port: UInt16, work: URL) throws -> Process {
         let config = work.appendingPathComponent("nginx.conf")
-        try NginxConfig.text(root: root, port: port, workDirectory: work.path).write(to: config, atomically: true, encoding: .utf8)
+        try NginxConfig.text(root: root, port: port, workDirectory: work.path).write(
+            to: config, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(at: work.appendingPathComponent("error.log"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-p", work.path + "/", "-c", config.path, "-e", work.appendingPathComponent("error.log").path]
+        process.arguments = [
+            "-p", work.path + "/", "-c", config.path, "-e", work.appendingPathComponent("error.log").path,
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A GET request on a connection the test holds open by hand: it counts against a server's
@@ -36,9 +37,9 @@ public final class RawHTTPConnection: @unchecked Sendable {
         lock.withLock {
             if fd >= 0 {
                 #if canImport(Glibc)
-                _ = Glibc.close(fd)
+                    _ = Glibc.close(fd)
                 #else
-                _ = Darwin.close(fd)
+                    _ = Darwin.close(fd)
                 #endif
                 fd = -1
             }

@@ -29,53 +29,57 @@ public struct S3Inspector: Sendable {
 
     /// Creates `bucket` with a policy letting anyone read its objects (as behind a CDN).
     public func createPublicBucket(_ bucket: String) throws {
-        _ = try run("""
-        s3.create_bucket(Bucket=BUCKET)
-        policy = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": "*",
-                  "Action": "s3:GetObject", "Resource": "arn:aws:s3:::" + BUCKET + "/*"}]}
-        s3.put_bucket_policy(Bucket=BUCKET, Policy=json.dumps(policy))
-        print("{}")
-        """, bucket: bucket)
+        _ = try run(
+            """
+            s3.create_bucket(Bucket=BUCKET)
+            policy = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": "*",
+                      "Action": "s3:GetObject", "Resource": "arn:aws:s3:::" + BUCKET + "/*"}]}
+            s3.put_bucket_policy(Bucket=BUCKET, Policy=json.dumps(policy))
+            print("{}")
+            """, bucket: bucket)
     }
 
     /// Every object in `bucket` read back in full: its bytes' SHA-256 and its headers.
     public func objects(bucket: String) throws -> [Object] {
-        let data = try run("""
-        out = []
-        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=BUCKET):
-            for item in page.get("Contents", []):
-                got = s3.get_object(Bucket=BUCKET, Key=item["Key"])
-                body = got["Body"].read()
-                out.append({"key": item["Key"], "size": len(body), "sha256": hashlib.sha256(body).hexdigest(),
-                            "contentType": got.get("ContentType", ""), "cacheControl": got.get("CacheControl"),
-                            "metaSHA256": got.get("Metadata", {}).get("sha256"),
-                            "lastModified": got["LastModified"].timestamp()})
-        print(json.dumps(out))
-        """, bucket: bucket)
+        let data = try run(
+            """
+            out = []
+            for page in s3.get_paginator("list_objects_v2").paginate(Bucket=BUCKET):
+                for item in page.get("Contents", []):
+                    got = s3.get_object(Bucket=BUCKET, Key=item["Key"])
+                    body = got["Body"].read()
+                    out.append({"key": item["Key"], "size": len(body), "sha256": hashlib.sha256(body).hexdigest(),
+                                "contentType": got.get("ContentType", ""), "cacheControl": got.get("CacheControl"),
+                                "metaSHA256": got.get("Metadata", {}).get("sha256"),
+                                "lastModified": got["LastModified"].timestamp()})
+            print(json.dumps(out))
+            """, bucket: bucket)
         return try JSONDecoder().decode([Object].self, from: data)
     }
 
     /// Multipart uploads started and neither completed nor aborted.
     public func openMultipartUploads(bucket: String) throws -> Int {
-        let data = try run("""
-        print(json.dumps(len(s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads", []))))
-        """, bucket: bucket)
+        let data = try run(
+            """
+            print(json.dumps(len(s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads", []))))
+            """, bucket: bucket)
         return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     private func run(_ body: String, bucket: String) throws -> Data {
         let script = """
-        import boto3, hashlib, json, sys
-        from botocore.config import Config
-        BUCKET = sys.argv[2]
-        s3 = boto3.client("s3", endpoint_url=sys.argv[1], region_name="us-east-1", aws_access_key_id="testing",
-                          aws_secret_access_key="testing", config=Config(s3={"addressing_style": "path"}))
+            import boto3, hashlib, json, sys
+            from botocore.config import Config
+            BUCKET = sys.argv[2]
+            s3 = boto3.client("s3", endpoint_url=sys.argv[1], region_name="us-east-1", aws_access_key_id="testing",
+                              aws_secret_access_key="testing", config=Config(s3={"addressing_style": "path"}))
 
-        """ + body
+            """ + body
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, endpoint.absoluteString, bucket]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -86,7 +90,8 @@ public struct S3Inspector: Sendable {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ToolFailureText(description: "boto3 script failed: " + String(decoding: errData.wait(), as: UTF8.self))
+            throw ToolFailureText(
+                description: "boto3 script failed: " + String(decoding: errData.wait(), as: UTF8.self))
         }
         return data
     }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A recording, fault-injecting HTTP proxy on 127.0.0.1 in front of an S3 server (moto), for
@@ -32,7 +33,9 @@ public final class S3Proxy: @unchecked Sendable {
         public var fault: Fault
         public var times: Int
 
-        public init(method: String? = nil, pathContains: String, queryContains: String? = nil, fault: Fault, times: Int = 1) {
+        public init(
+            method: String? = nil, pathContains: String, queryContains: String? = nil, fault: Fault, times: Int = 1
+        ) {
             self.method = method
             self.pathContains = pathContains
             self.queryContains = queryContains
@@ -72,17 +75,26 @@ public final class S3Proxy: @unchecked Sendable {
 
     deinit { stop() }
 
-    public var requests: [Request] { lock.lock(); defer { lock.unlock() }; return log }
+    public var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return log
+    }
 
     public func stop() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
         shutdown(listenFD, Int32(SHUT_RDWR))
         close(listenFD)
     }
 
-    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
 
     private func acceptLoop() {
         while !isStopped {
@@ -97,16 +109,23 @@ public final class S3Proxy: @unchecked Sendable {
     }
 
     private func takeFault(method: String, path: String, query: String) -> Fault? {
-        lock.lock(); defer { lock.unlock() }
-        guard let index = rules.firstIndex(where: { rule in
-            rule.times > 0 && (rule.method == nil || rule.method == method) && path.contains(rule.pathContains)
-                && (rule.queryContains.map { query.contains($0) } ?? true)
-        }) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard
+            let index = rules.firstIndex(where: { rule in
+                rule.times > 0 && (rule.method == nil || rule.method == method) && path.contains(rule.pathContains)
+                    && (rule.queryContains.map { query.contains($0) } ?? true)
+            })
+        else { return nil }
         rules[index].times -= 1
         return rules[index].fault
     }
 
-    private func record(_ request: Request) { lock.lock(); log.append(request); lock.unlock() }
+    private func record(_ request: Request) {
+        lock.lock()
+        log.append(request)
+        lock.unlock()
+    }
 
     private func serve(_ client: Int32) {
         LoopbackSocket.setTimeouts(client, seconds: 30)
@@ -124,21 +143,27 @@ public final class S3Proxy: @unchecked Sendable {
             _ = ProxySocket.send(client, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
         let fault = takeFault(method: method, path: path, query: query)
-        record(Request(method: method, path: path, query: query, fault: fault, authorization: head.header("authorization"),
-                       securityToken: head.header("x-amz-security-token")))
+        record(
+            Request(
+                method: method, path: path, query: query, fault: fault, authorization: head.header("authorization"),
+                securityToken: head.header("x-amz-security-token")))
         switch fault {
         case .dropAfter(let bytes)?:
             _ = ProxySocket.read(client, count: min(bytes, length), initial: &head.rest)
             return
         case .status(let status, let code)?:
             _ = ProxySocket.read(client, count: length, initial: &head.rest)
-            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>\(code)</Code><Message>injected by the test proxy</Message></Error>"
-            let response = "HTTP/1.1 \(status) Injected\r\nContent-Type: application/xml\r\nContent-Length: \(xml.utf8.count)\r\nConnection: close\r\n\r\n" + xml
+            let xml =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>\(code)</Code><Message>injected by the test proxy</Message></Error>"
+            let response =
+                "HTTP/1.1 \(status) Injected\r\nContent-Type: application/xml\r\nContent-Length: \(xml.utf8.count)\r\nConnection: close\r\n\r\n"
+                + xml
             _ = ProxySocket.send(client, Data(response.utf8))
             return
         case nil:
             guard let body = ProxySocket.read(client, count: length, initial: &head.rest),
-                  let upstream = LoopbackSocket.connected(port: upstreamPort) else { return }
+                let upstream = LoopbackSocket.connected(port: upstreamPort)
+            else { return }
             defer { close(upstream) }
             LoopbackSocket.setTimeouts(upstream, seconds: 60)
             let forwarded = head.lines.filter {
@@ -148,7 +173,9 @@ public final class S3Proxy: @unchecked Sendable {
             var outgoing = Data((forwarded.joined(separator: "\r\n") + "\r\nConnection: close\r\n\r\n").utf8)
             outgoing.append(body)
             guard ProxySocket.send(upstream, outgoing), let answer = ProxySocket.readHead(upstream) else { return }
-            let answerLines = answer.lines.filter { ($0.split(separator: ":").first?.lowercased() ?? "") != "connection" }
+            let answerLines = answer.lines.filter {
+                ($0.split(separator: ":").first?.lowercased() ?? "") != "connection"
+            }
             var reply = Data((answerLines.joined(separator: "\r\n") + "\r\nConnection: close\r\n\r\n").utf8)
             reply.append(answer.rest)
             guard ProxySocket.send(client, reply) else { return }

@@ -12,25 +12,35 @@ public enum SeedFactory {
         String(format: "00000000-0000-4000-8000-%012d", n)
     }
 
-    public static func music(_ n: Int, _ title: String, tags: TagSet = TagSet(), subtitle: String? = nil) -> Seed.MusicEntry {
-        Seed.MusicEntry(id: id(n), title: title, subtitle: subtitle, duration: 3600, appleMusicPlaylistId: "pl.u-\(n)",
-                        tags: tags)
+    public static func music(_ n: Int, _ title: String, tags: TagSet = TagSet(), subtitle: String? = nil)
+        -> Seed.MusicEntry
+    {
+        Seed.MusicEntry(
+            id: id(n), title: title, subtitle: subtitle, duration: 3600, appleMusicPlaylistId: "pl.u-\(n)",
+            tags: tags)
     }
 
-    public static func item(_ n: Int, _ title: String, order: Int = 0, duration: Double? = 2.5, tags: TagSet = TagSet(),
-                            subtitle: String? = nil) -> Seed.Item {
+    public static func item(
+        _ n: Int, _ title: String, order: Int = 0, duration: Double? = 2.5, tags: TagSet = TagSet(),
+        subtitle: String? = nil
+    ) -> Seed.Item {
         Seed.Item(id: id(n), title: title, subtitle: subtitle, duration: duration, sortOrder: order, tags: tags)
     }
 
-    public static func pack(_ n: Int, _ slug: String, kind: Kind, title: String? = nil, version: Int = 1,
-                            items: [Seed.Item]) -> Seed.Pack {
-        Seed.Pack(id: id(n), slug: slug, kind: kind, title: title ?? slug.capitalized, version: version,
-                  manifestURL: "packs/\(id(n))/\(version)/manifest.json", items: items)
+    public static func pack(
+        _ n: Int, _ slug: String, kind: Kind, title: String? = nil, version: Int = 1,
+        items: [Seed.Item]
+    ) -> Seed.Pack {
+        Seed.Pack(
+            id: id(n), slug: slug, kind: kind, title: title ?? slug.capitalized, version: version,
+            manifestURL: "packs/\(id(n))/\(version)/manifest.json", items: items)
     }
 
     /// A seed whose vocabularies list every tag name used, in first-seen order, after `vocabulary`.
-    public static func seed(version: Int, vocabulary: [TagDimension: [String]] = [:], music: [Seed.MusicEntry] = [],
-                            packs: [Seed.Pack] = []) -> Seed {
+    public static func seed(
+        version: Int, vocabulary: [TagDimension: [String]] = [:], music: [Seed.MusicEntry] = [],
+        packs: [Seed.Pack] = []
+    ) -> Seed {
         var vocab = Vocabularies()
         for dim in TagDimension.allCases { for name in vocabulary[dim] ?? [] { vocab.append(name, to: dim) } }
         for entry in music { add(entry.tags, kind: .music, to: &vocab) }

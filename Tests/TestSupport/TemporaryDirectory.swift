@@ -32,7 +32,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
     @discardableResult
     public func write(_ relative: String, _ data: Data) throws -> String {
         let target = url.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: target)
         return target.path
     }

@@ -20,8 +20,11 @@ public enum ToolRunner {
     public static var productsDirectory: URL {
         let bundle = Bundle.main.bundleURL
         let executable = Bundle.main.executableURL?.deletingLastPathComponent() ?? bundle
-        let candidates = [bundle, bundle.deletingLastPathComponent(), executable, executable.deletingLastPathComponent()]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("packer").path) } ?? bundle
+        let candidates = [
+            bundle, bundle.deletingLastPathComponent(), executable, executable.deletingLastPathComponent(),
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("packer").path) }
+            ?? bundle
     }
 
     /// The repository root (the folder holding Package.swift), found from this source file.
@@ -34,15 +37,20 @@ public enum ToolRunner {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 
-    public static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
-                           directory: String? = nil, stdin: Data? = nil) throws -> Result {
-        try run(executable: productsDirectory.appendingPathComponent(tool), arguments, environment: environment,
-                directory: directory, stdin: stdin)
+    public static func run(
+        _ tool: String, _ arguments: [String], environment: [String: String] = [:],
+        directory: String? = nil, stdin: Data? = nil
+    ) throws -> Result {
+        try run(
+            executable: productsDirectory.appendingPathComponent(tool), arguments, environment: environment,
+            directory: directory, stdin: stdin)
     }
 
     /// Runs any executable (an installed copy of a tool, a script) the same way.
-    public static func run(executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                           directory: String? = nil, stdin: Data? = nil) throws -> Result {
+    public static func run(
+        executable: URL, _ arguments: [String], environment: [String: String] = [:],
+        directory: String? = nil, stdin: Data? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -52,7 +60,8 @@ public enum ToolRunner {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -63,8 +72,9 @@ public enum ToolRunner {
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.wait(), as: UTF8.self), stdoutData: outData)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.wait(), as: UTF8.self), stdoutData: outData)
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Each fault of FaultyHTTPServer really happens, as a URLSession client sees it.
 @Suite struct FaultyHTTPServerTests {
@@ -17,8 +18,10 @@ import TestSupport
         try tmp.write("catalog.json", "{\"title\": \"x\"}\n")
     }
 
-    private func server(_ faults: [String: FaultyHTTPServer.Fault] = [:],
-                        limits: FaultyHTTPServer.Limits = .init()) throws -> FaultyHTTPServer {
+    private func server(
+        _ faults: [String: FaultyHTTPServer.Fault] = [:],
+        limits: FaultyHTTPServer.Limits = .init()
+    ) throws -> FaultyHTTPServer {
         try FaultyHTTPServer(root: tmp.path(), faults: faults, limits: limits)
     }
 
@@ -58,7 +61,7 @@ import TestSupport
         do {
             short = try await HTTPFetch.get(url).body
         } catch {
-            short = nil   // the usual outcome: the client reports the cut connection
+            short = nil  // the usual outcome: the client reports the cut connection
         }
         #expect(short.map { $0.count < 1000 } ?? true, "the first download must not be complete")
         let second = try await HTTPFetch.get(url)
@@ -76,7 +79,8 @@ import TestSupport
 
     @Test func ignoreRangeAlwaysSendsTheWholeFile() async throws {
         let server = try server(["/packs/p/1/a.bin": .ignoreRange])
-        let reply = try await HTTPFetch.get(server.baseURL.appendingPathComponent("packs/p/1/a.bin"), range: "bytes=600-")
+        let reply = try await HTTPFetch.get(
+            server.baseURL.appendingPathComponent("packs/p/1/a.bin"), range: "bytes=600-")
         #expect(reply.status == 200)
         #expect(reply.body == file)
         #expect(server.requests.first?.range == "bytes=600-")
@@ -141,8 +145,9 @@ import TestSupport
         // The slow download holding the one connection is opened by hand, not by a Task that a
         // busy test run might start late, and the server's own time limit is far away: when
         // other tests hold both cooperative threads, this test may only get to look after 30 s.
-        let server = try server(["/packs/p/1/a.bin": .trickle(bytes: 1, every: 0.5)],
-                                limits: .init(maxConnections: 1, maxSeconds: 600))
+        let server = try server(
+            ["/packs/p/1/a.bin": .trickle(bytes: 1, every: 0.5)],
+            limits: .init(maxConnections: 1, maxSeconds: 600))
         let slow = try RawHTTPConnection(port: server.port, path: "/packs/p/1/a.bin")
         try await waitUntil { server.openConnections == 1 }
         await #expect(throws: (any Error).self) {
@@ -163,7 +168,8 @@ import TestSupport
 
     @Test func refusesPathsOutsideTheRoot() async throws {
         let server = try server()
-        let reply = try await HTTPFetch.get(URL(string: "\(server.baseURL.absoluteString)packs/%2E%2E/%2E%2E/../etc/passwd")!)
+        let reply = try await HTTPFetch.get(
+            URL(string: "\(server.baseURL.absoluteString)packs/%2E%2E/%2E%2E/../etc/passwd")!)
         #expect(reply.status == 404)
     }
 }

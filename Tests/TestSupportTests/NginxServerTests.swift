@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Testing
-import TestSupport
 
 /// The system nginx serves a folder on loopback the way a static host would, and goes away.
 @Suite struct NginxServerTests {
@@ -33,7 +34,8 @@ import TestSupport
         #expect(index.header("Content-Type")?.hasPrefix("text/html") == true)
         let missing = try await HTTPFetch.get(nginx.baseURL.appendingPathComponent("nope"))
         #expect(missing.status == 404)
-        let head = try await HTTPFetch.get(nginx.baseURL.appendingPathComponent("packs/p/1/assets/a.aac"), method: "HEAD")
+        let head = try await HTTPFetch.get(
+            nginx.baseURL.appendingPathComponent("packs/p/1/assets/a.aac"), method: "HEAD")
         #expect(head.status == 200 && head.header("Content-Length") == "5000" && head.body.isEmpty)
     }
 
@@ -53,7 +55,9 @@ import TestSupport
         #expect(kill(pid, 0) == 0)
         let started = Date()
         nginx.stop()
-        #expect(Date().timeIntervalSince(started) < 3, "nginx ignored SIGTERM and had to be killed (the kill comes after 3 s)")
+        #expect(
+            Date().timeIntervalSince(started) < 3,
+            "nginx ignored SIGTERM and had to be killed (the kill comes after 3 s)")
         nginx.stop()
         #expect(kill(pid, 0) != 0, "nginx \(pid) is still running after stop()")
         await #expect(throws: (any Error).self) { _ = try await HTTPFetch.get(nginx.baseURL, timeout: 2) }
@@ -77,7 +81,10 @@ import TestSupport
     @Test func twoServersRunSideBySide() async throws {
         let first = try NginxServer(root: tmp.path())
         let second = try NginxServer(root: tmp.path())
-        defer { first.stop(); second.stop() }
+        defer {
+            first.stop()
+            second.stop()
+        }
         #expect(first.baseURL != second.baseURL)
         #expect(try await HTTPFetch.get(first.baseURL).status == 200)
         #expect(try await HTTPFetch.get(second.baseURL).status == 200)

@@ -3,13 +3,17 @@ import Yams
 
 extension CatalogSource {
     static let keys = ["title", "baseURL", "vocabularies", "music", "packs"]
-    static let musicKeys = ["id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags"]
+    static let musicKeys = [
+        "id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags",
+    ]
 
     /// Reads catalog.yaml, collecting every problem of form. The packs it points to are read
     /// and checked by ``CatalogValidator``.
     public static func load(path: String) -> (CatalogSource?, [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [Diagnostic(.error, "cannot read catalog file; check that it exists and is readable", file: path)])
+            return (
+                nil, [Diagnostic(.error, "cannot read catalog file; check that it exists and is readable", file: path)]
+            )
         }
         return parse(String(decoding: data, as: UTF8.self), file: path)
     }
@@ -27,7 +31,9 @@ extension CatalogSource {
             r.error("baseURL must be an https:// URL, found '\(baseURL)'", at: map["baseURL"], path: "baseURL")
         }
         var vocabularies: [TagDimension: [String]] = [:]
-        if let vocabNode = map["vocabularies"], let vocab = r.mapping(vocabNode, path: "vocabularies", what: "'vocabularies'") {
+        if let vocabNode = map["vocabularies"],
+            let vocab = r.mapping(vocabNode, path: "vocabularies", what: "'vocabularies'")
+        {
             for (keyNode, value) in vocab {
                 guard let key = keyNode.string else { continue }
                 let p = "vocabularies.\(key)"
@@ -52,8 +58,9 @@ extension CatalogSource {
         }
         let packs = r.string(map, "packs", path: "", required: false) ?? "packs/"
         guard let title else { return (nil, r.diagnostics) }
-        let catalog = CatalogSource(file: file, title: title, baseURL: baseURL, vocabularies: vocabularies,
-                                    music: music, packsFolder: packs, locations: r.locations)
+        let catalog = CatalogSource(
+            file: file, title: title, baseURL: baseURL, vocabularies: vocabularies,
+            music: music, packsFolder: packs, locations: r.locations)
         return (catalog, r.diagnostics)
     }
 }
@@ -69,7 +76,9 @@ extension YAMLReader {
             case .known:
                 error("'\(name)' is listed twice; keep one", at: nil, path: "\(path)[\(i)]")
             case .sameAs(let other):
-                error("'\(name)' is the same name as '\(other)' written differently; keep one", at: nil, path: "\(path)[\(i)]")
+                error(
+                    "'\(name)' is the same name as '\(other)' written differently; keep one", at: nil,
+                    path: "\(path)[\(i)]")
             case .near, .new:
                 vocabulary.insert(name)
                 result.append(name)
@@ -88,10 +97,13 @@ extension YAMLReader {
         let spotify = string(map, "spotifyPlaylistId", path: path, required: false)
         let artwork = string(map, "artworkURL", path: path, required: false)
         let duration = double(map, "duration", path: path)
-        if let duration, duration < 0 { error("duration must not be negative", at: map["duration"], path: join(path, "duration")) }
+        if let duration, duration < 0 {
+            error("duration must not be negative", at: map["duration"], path: join(path, "duration"))
+        }
         let tags = map["tags"].map { self.tags($0, path: join(path, "tags"), kind: .music) } ?? TagSet()
         guard let id, let title, let playlist else { return nil }
-        return MusicSource(id: id, title: title, subtitle: subtitle, appleMusicPlaylistId: playlist,
-                           spotifyPlaylistId: spotify, artworkURL: artwork, duration: duration, tags: tags, path: path)
+        return MusicSource(
+            id: id, title: title, subtitle: subtitle, appleMusicPlaylistId: playlist,
+            spotifyPlaylistId: spotify, artworkURL: artwork, duration: duration, tags: tags, path: path)
     }
 }

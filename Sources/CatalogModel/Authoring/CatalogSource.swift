@@ -23,10 +23,14 @@ public struct CatalogSource: Sendable, Equatable {
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }
 
     /// The packs folder as an absolute URL.
-    public var packsDirectory: URL { directory.appendingPathComponent(packsFolder, isDirectory: true).standardizedFileURL }
+    public var packsDirectory: URL {
+        directory.appendingPathComponent(packsFolder, isDirectory: true).standardizedFileURL
+    }
 
-    public init(file: String, title: String, baseURL: String? = nil, vocabularies: [TagDimension: [String]] = [:],
-                music: [MusicSource] = [], packsFolder: String = "packs/", locations: SourceMap = SourceMap()) {
+    public init(
+        file: String, title: String, baseURL: String? = nil, vocabularies: [TagDimension: [String]] = [:],
+        music: [MusicSource] = [], packsFolder: String = "packs/", locations: SourceMap = SourceMap()
+    ) {
         self.file = file
         self.title = title
         self.baseURL = baseURL
@@ -62,8 +66,11 @@ public struct MusicSource: Sendable, Equatable {
     /// The path of this entry in catalog.yaml, e.g. `music[3]`.
     public var path: String
 
-    public init(id: String, title: String, subtitle: String? = nil, appleMusicPlaylistId: String,
-                spotifyPlaylistId: String? = nil, artworkURL: String? = nil, duration: Double? = nil, tags: TagSet = TagSet(), path: String) {
+    public init(
+        id: String, title: String, subtitle: String? = nil, appleMusicPlaylistId: String,
+        spotifyPlaylistId: String? = nil, artworkURL: String? = nil, duration: Double? = nil, tags: TagSet = TagSet(),
+        path: String
+    ) {
         self.id = id
         self.title = title
         self.subtitle = subtitle

@@ -3,15 +3,19 @@ import Yams
 
 extension PackSource {
     static let keys = ["id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items"]
-    static let itemKeys = ["id", "assetId", "title", "subtitle", "file", "loopable", "tags",
-                           "codec", "sampleRate", "channels", "duration"]
+    static let itemKeys = [
+        "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
+        "codec", "sampleRate", "channels", "duration",
+    ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
     /// tag dimensions). Cross-file rules (typo guard, files on disk, uniqueness across a
     /// catalog) are checked by ``PackValidator`` and ``CatalogValidator``.
     public static func load(path: String) -> (PackSource?, [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [Diagnostic(.error, "cannot read pack file; check that it exists and is readable", file: path)])
+            return (
+                nil, [Diagnostic(.error, "cannot read pack file; check that it exists and is readable", file: path)]
+            )
         }
         return parse(String(decoding: data, as: UTF8.self), file: path)
     }
@@ -28,13 +32,17 @@ extension PackSource {
         let id = r.uuid(map, "id", path: "")
         let slug = r.string(map, "slug", path: "", required: true)
         if let slug, !Slug.isValid(slug) {
-            r.error("slug '\(slug)' may use only a-z, 0-9 and '-'; try '\(Slug.make(from: slug))'", at: map["slug"], path: "slug")
+            r.error(
+                "slug '\(slug)' may use only a-z, 0-9 and '-'; try '\(Slug.make(from: slug))'", at: map["slug"],
+                path: "slug")
         }
         let kind = r.kind(map, path: "", allowMusic: false)
         let title = r.string(map, "title", path: "", required: true)
         let description = r.string(map, "description", path: "", required: false)
         let version = r.int(map, "version", path: "", required: true)
-        if let version, version < 1 { r.error("version must be 1 or higher, found \(version)", at: map["version"], path: "version") }
+        if let version, version < 1 {
+            r.error("version must be 1 or higher, found \(version)", at: map["version"], path: "version")
+        }
         let artwork = r.string(map, "artwork", path: "", required: false)
         let tags = map["tags"].map { r.tags($0, path: "tags", kind: kind) } ?? TagSet()
 
@@ -45,7 +53,9 @@ extension PackSource {
                 for (i, node) in seq.enumerated() {
                     if let item = r.item(node, path: "items[\(i)]", packId: id, kind: kind) { items.append(item) }
                 }
-                if seq.isEmpty { r.warning("the pack has no items yet; add some with `packer add`", at: itemsNode, path: "items") }
+                if seq.isEmpty {
+                    r.warning("the pack has no items yet; add some with `packer add`", at: itemsNode, path: "items")
+                }
             } else if itemsNode.null == nil {
                 r.error("'items' must be a list", at: itemsNode, path: "items")
             }
@@ -53,8 +63,9 @@ extension PackSource {
             r.error("missing required key 'items'; add audio with `packer add`", at: root, path: "items")
         }
         guard let id, let slug, let kind, let title, let version else { return (nil, r.diagnostics) }
-        let pack = PackSource(file: file, id: id, slug: slug, kind: kind, title: title, description: description,
-                              version: version, artwork: artwork, tags: tags, items: items, locations: r.locations)
+        let pack = PackSource(
+            file: file, id: id, slug: slug, kind: kind, title: title, description: description,
+            version: version, artwork: artwork, tags: tags, items: items, locations: r.locations)
         return (pack, r.diagnostics)
     }
 }
@@ -63,8 +74,9 @@ extension YAMLReader {
     mutating func uuid(_ map: Node.Mapping, _ key: String, path: String, required: Bool = true) -> String? {
         guard let text = string(map, key, path: path, required: required) else { return nil }
         guard let id = CanonicalID.parse(text) else {
-            error("'\(key)' must be a UUID like 3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10, found '\(text)'; `packer add` writes fresh ones",
-                  at: map[key], path: join(path, key))
+            error(
+                "'\(key)' must be a UUID like 3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10, found '\(text)'; `packer add` writes fresh ones",
+                at: map[key], path: join(path, key))
             return nil
         }
         return id
@@ -74,8 +86,9 @@ extension YAMLReader {
         guard let text = string(map, "kind", path: path, required: true) else { return nil }
         let allowed = allowMusic ? Kind.allCases : [.atmosphere, .sfx]
         guard let kind = Kind(rawValue: text.lowercased()), allowed.contains(kind) else {
-            error("unknown kind '\(text)'; use \(allowed.map(\.rawValue).joined(separator: " or "))",
-                  at: map["kind"], path: join(path, "kind"))
+            error(
+                "unknown kind '\(text)'; use \(allowed.map(\.rawValue).joined(separator: " or "))",
+                at: map["kind"], path: join(path, "kind"))
             return nil
         }
         return kind
@@ -89,12 +102,15 @@ extension YAMLReader {
             guard let key = keyNode.string else { continue }
             let p = join(path, key)
             guard TagSet.keys.contains(key) else {
-                error("unknown tag dimension '\(key)'; use \(TagSet.keys.joined(separator: ", "))", at: keyNode, path: p)
+                error(
+                    "unknown tag dimension '\(key)'; use \(TagSet.keys.joined(separator: ", "))", at: keyNode, path: p)
                 continue
             }
             if let kind, kind.dimension(forTagsKey: key) == nil {
                 let allowed = kind.dimensions.map(\.tagsKey).joined(separator: ", ")
-                error("a \(kind.rawValue) item may not have '\(key)' tags; \(kind.rawValue) uses \(allowed)", at: keyNode, path: p)
+                error(
+                    "a \(kind.rawValue) item may not have '\(key)' tags; \(kind.rawValue) uses \(allowed)", at: keyNode,
+                    path: p)
                 continue
             }
             let names = stringList(value, path: p, what: "'\(key)'").map(TagName.normalize)
@@ -114,13 +130,15 @@ extension YAMLReader {
         let file = string(map, "file", path: path, required: true)
         let loopable = bool(map, "loopable", path: path) ?? false
         let tags = map["tags"].map { self.tags($0, path: join(path, "tags"), kind: kind) } ?? TagSet()
-        let declared = DeclaredAudio(codec: string(map, "codec", path: path, required: false),
-                                     sampleRate: int(map, "sampleRate", path: path, required: false),
-                                     channels: int(map, "channels", path: path, required: false),
-                                     duration: double(map, "duration", path: path))
+        let declared = DeclaredAudio(
+            codec: string(map, "codec", path: path, required: false),
+            sampleRate: int(map, "sampleRate", path: path, required: false),
+            channels: int(map, "channels", path: path, required: false),
+            duration: double(map, "duration", path: path))
         guard let id, let title, let file else { return nil }
         let asset = assetId ?? CanonicalID.v5(namespace: packId ?? id, name: id)
-        return ItemSource(id: id, assetId: asset, title: title, subtitle: subtitle, file: file,
-                          loopable: loopable, tags: tags, declared: declared)
+        return ItemSource(
+            id: id, assetId: asset, title: title, subtitle: subtitle, file: file,
+            loopable: loopable, tags: tags, declared: declared)
     }
 }

@@ -25,9 +25,11 @@ public struct PackSource: Sendable, Equatable {
     /// The folder holding pack.yaml; item files are relative to it.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }
 
-    public init(file: String, id: String, slug: String, kind: Kind, title: String, description: String? = nil,
-                version: Int, artwork: String? = nil, tags: TagSet = TagSet(), items: [ItemSource],
-                locations: SourceMap = SourceMap()) {
+    public init(
+        file: String, id: String, slug: String, kind: Kind, title: String, description: String? = nil,
+        version: Int, artwork: String? = nil, tags: TagSet = TagSet(), items: [ItemSource],
+        locations: SourceMap = SourceMap()
+    ) {
         self.file = file
         self.id = id
         self.slug = slug
@@ -56,8 +58,10 @@ public struct ItemSource: Sendable, Equatable {
     /// Audio facts the author chose to write; they must agree with the file.
     public var declared: DeclaredAudio
 
-    public init(id: String, assetId: String, title: String, subtitle: String? = nil, file: String,
-                loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio()) {
+    public init(
+        id: String, assetId: String, title: String, subtitle: String? = nil, file: String,
+        loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio()
+    ) {
         self.id = id
         self.assetId = assetId
         self.title = title

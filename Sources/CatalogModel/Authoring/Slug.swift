@@ -8,7 +8,8 @@ import Foundation
 /// ```
 public enum Slug {
     public static func isValid(_ slug: String) -> Bool {
-        !slug.isEmpty && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        !slug.isEmpty
+            && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     public static func make(from title: String) -> String {

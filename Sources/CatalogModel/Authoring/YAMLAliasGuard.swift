@@ -68,8 +68,10 @@ enum YAMLAliasGuard {
                     grown = open[open.count - 1].size
                 }
                 if grown > limit {
-                    return Problem(message: "YAML anchors and aliases (&name, *name) here expand to more than \(limit) values; write the values out instead of nesting aliases",
-                                   line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+                    return Problem(
+                        message:
+                            "YAML anchors and aliases (&name, *name) here expand to more than \(limit) values; write the values out instead of nesting aliases",
+                        line: Int(mark.line) + 1, column: Int(mark.column) + 1)
                 }
             }
         }

@@ -15,7 +15,8 @@ struct YAMLReader {
     /// becomes a diagnostic and the result is nil.
     mutating func compose(_ text: String) -> Node? {
         if let problem = YAMLAliasGuard.check(text) {
-            diagnostics.append(Diagnostic(.error, problem.message, file: file, line: problem.line, column: problem.column))
+            diagnostics.append(
+                Diagnostic(.error, problem.message, file: file, line: problem.line, column: problem.column))
             return nil
         }
         do {
@@ -30,11 +31,13 @@ struct YAMLReader {
 
     static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
             return Diagnostic(.error, "YAML syntax error: \(problem)", file: file, line: mark.line, column: mark.column)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return Diagnostic(.error, "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")); keep one",
-                              file: file, line: context.mark.line, column: context.mark.column)
+            return Diagnostic(
+                .error, "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")); keep one",
+                file: file, line: context.mark.line, column: context.mark.column)
         default:
             return Diagnostic(.error, "YAML syntax error: \(error)", file: file)
         }
@@ -85,9 +88,11 @@ struct YAMLReader {
         guard let node = map[key], node.null == nil else {
             if required {
                 let at = locations[path]
-                diagnostics.append(Diagnostic(.error, "missing required key '\(key)'", file: file,
-                                              line: map[key]?.mark?.line ?? at?.line,
-                                              column: map[key]?.mark?.column ?? at?.column, path: p))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "missing required key '\(key)'", file: file,
+                        line: map[key]?.mark?.line ?? at?.line,
+                        column: map[key]?.mark?.column ?? at?.column, path: p))
             }
             return nil
         }
@@ -97,7 +102,10 @@ struct YAMLReader {
             return nil
         }
         let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
-        if required && text.isEmpty { error("'\(key)' must not be empty", at: node, path: p); return nil }
+        if required && text.isEmpty {
+            error("'\(key)' must not be empty", at: node, path: p)
+            return nil
+        }
         return text
     }
 

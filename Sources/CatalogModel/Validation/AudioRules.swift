@@ -23,17 +23,28 @@ package enum AudioRules {
         do {
             info = try AudioProbe.probe(fileAt: path)
         } catch {
-            return (nil, [problem("item '\(item.title)': \(error.message) (\(item.file)); "
-                                  + "export it again as WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3 or M4A", at: field)])
+            return (
+                nil,
+                [
+                    problem(
+                        "item '\(item.title)': \(error.message) (\(item.file)); "
+                            + "export it again as WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3 or M4A", at: field)
+                ]
+            )
         }
         let problems = mismatches(item.declared, info).map { m in
-            problem("item '\(item.title)': pack.yaml says \(m.key) is \(m.declared) but \(item.file) has \(m.found); "
+            problem(
+                "item '\(item.title)': pack.yaml says \(m.key) is \(m.declared) but \(item.file) has \(m.found); "
                     + "correct or remove '\(m.key)'", at: "items[\(index)].\(m.key)")
         }
         return (info, problems)
     }
 
-    struct Mismatch { var key: String; var declared: String; var found: String }
+    struct Mismatch {
+        var key: String
+        var declared: String
+        var found: String
+    }
 
     static func mismatches(_ declared: DeclaredAudio, _ info: AudioInfo) -> [Mismatch] {
         var result: [Mismatch] = []
@@ -47,7 +58,8 @@ package enum AudioRules {
             result.append(Mismatch(key: "channels", declared: "\(channels)", found: "\(info.channels)"))
         }
         if let duration = declared.duration, abs(duration - info.duration) > max(0.05, info.duration * 0.01) {
-            result.append(Mismatch(key: "duration", declared: "\(duration) s", found: String(format: "%.3f s", info.duration)))
+            result.append(
+                Mismatch(key: "duration", declared: "\(duration) s", found: String(format: "%.3f s", info.duration)))
         }
         return result
     }

@@ -6,10 +6,16 @@
 public enum CatalogDocumentRules {
     public static func check(_ catalog: CatalogDocument, file: String) -> [Diagnostic] {
         var r = JSONRules(file: file)
-        if catalog.schemaVersion != 1 { r.error("schemaVersion \(catalog.schemaVersion) is not supported; this tool reads 1", "$.schemaVersion") }
+        if catalog.schemaVersion != 1 {
+            r.error("schemaVersion \(catalog.schemaVersion) is not supported; this tool reads 1", "$.schemaVersion")
+        }
         if catalog.catalogVersion < 1 { r.error("catalogVersion must be 1 or higher", "$.catalogVersion") }
-        if ISO8601.date(catalog.generatedAt) == nil { r.error("generatedAt '\(catalog.generatedAt)' is not an ISO-8601 time", "$.generatedAt") }
-        if let expires = catalog.expires, ISO8601.date(expires) == nil { r.error("expires '\(expires)' is not an ISO-8601 time", "$.expires") }
+        if ISO8601.date(catalog.generatedAt) == nil {
+            r.error("generatedAt '\(catalog.generatedAt)' is not an ISO-8601 time", "$.generatedAt")
+        }
+        if let expires = catalog.expires, ISO8601.date(expires) == nil {
+            r.error("expires '\(expires)' is not an ISO-8601 time", "$.expires")
+        }
         r.reference(catalog.seed, "$.seed")
         var seen: [String: String] = [:]
         var slugs: Set<String> = []

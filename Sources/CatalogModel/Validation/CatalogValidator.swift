@@ -18,16 +18,20 @@ public enum CatalogValidator {
         var tags = TagGuard(initial: catalog.vocabularies)
         var ids = IdentityRegistry()
         for entry in catalog.music {
-            report.append(contentsOf: tags.check(entry.tags, kind: .music, file: catalog.file,
-                                                 path: "\(entry.path).tags", locations: catalog.locations))
+            report.append(
+                contentsOf: tags.check(
+                    entry.tags, kind: .music, file: catalog.file,
+                    path: "\(entry.path).tags", locations: catalog.locations))
         }
         ids.claimMusic(of: catalog, into: &report)
 
         let packFiles = catalog.packFiles()
         if packFiles.isEmpty && FileManager.default.fileExists(atPath: catalog.packsDirectory.path) == false {
             let at = catalog.locations["packs"]
-            report.append(Diagnostic(.error, "packs folder '\(catalog.packsFolder)' does not exist; create it or fix 'packs'",
-                                     file: catalog.file, line: at?.line, column: at?.column, path: "packs"))
+            report.append(
+                Diagnostic(
+                    .error, "packs folder '\(catalog.packsFolder)' does not exist; create it or fix 'packs'",
+                    file: catalog.file, line: at?.line, column: at?.column, path: "packs"))
         }
         var packs: [PackSource] = []
         for file in packFiles {

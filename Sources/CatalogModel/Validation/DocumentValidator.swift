@@ -2,8 +2,11 @@ import Foundation
 
 /// The five kinds of Soundshelf file, told apart by content (not by name).
 public enum DocumentKind: String, Sendable, CaseIterable {
-    case packYAML = "pack.yaml", catalogYAML = "catalog.yaml", seed = "seed.json"
-    case manifest = "manifest.json", catalogJSON = "catalog.json"
+    case packYAML = "pack.yaml"
+    case catalogYAML = "catalog.yaml"
+    case seed = "seed.json"
+    case manifest = "manifest.json"
+    case catalogJSON = "catalog.json"
 
     /// Looks at the top-level keys: JSON `packId`+`assets` is a manifest, `seed`+`packs` a
     /// catalog.json, `vocabularies`+`music` a seed; YAML with `items` or `kind` is a pack,
@@ -18,10 +21,11 @@ public enum DocumentKind: String, Sendable, CaseIterable {
             if object["vocabularies"] != nil || object["music"] != nil { return .seed }
             return nil
         }
-        let keys = Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
-            return String(line[..<colon])
-        })
+        let keys = Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
+                return String(line[..<colon])
+            })
         if keys.contains("items") || keys.contains("kind") || keys.contains("slug") { return .packYAML }
         if keys.contains("vocabularies") || keys.contains("music") || keys.contains("packs") { return .catalogYAML }
         return nil
@@ -45,19 +49,24 @@ public enum DocumentValidator {
         let named = DocumentKind(rawValue: (path as NSString).lastPathComponent)
         guard let kind = DocumentKind.detect(data) ?? named else {
             let known = DocumentKind.allCases.map(\.rawValue).joined(separator: ", ")
-            return DiagnosticReport([Diagnostic(.error, "not a Soundshelf file (expected one of \(known))", file: path, line: 1, column: 1)])
+            return DiagnosticReport([
+                Diagnostic(.error, "not a Soundshelf file (expected one of \(known))", file: path, line: 1, column: 1)
+            ])
         }
         switch kind {
         case .packYAML: return PackValidator.validate(packAt: path, strict: strict).1
         case .catalogYAML: return CatalogValidator.validate(catalogAt: path, strict: strict).1
         case .manifest: return decodeThen(Manifest.self, data, path) { ManifestRules.check($0, file: path) }
         case .seed: return decodeThen(Seed.self, data, path) { SeedRules.check($0, file: path) }
-        case .catalogJSON: return decodeThen(CatalogDocument.self, data, path) { CatalogDocumentRules.check($0, file: path) }
+        case .catalogJSON:
+            return decodeThen(CatalogDocument.self, data, path) { CatalogDocumentRules.check($0, file: path) }
         }
     }
 
-    private static func decodeThen<T: Decodable>(_ type: T.Type, _ data: Data, _ path: String,
-                                                 _ rules: (T) -> [Diagnostic]) -> DiagnosticReport {
+    private static func decodeThen<T: Decodable>(
+        _ type: T.Type, _ data: Data, _ path: String,
+        _ rules: (T) -> [Diagnostic]
+    ) -> DiagnosticReport {
         do {
             return DiagnosticReport(rules(try CatalogJSON.decode(type, from: data, file: path)))
         } catch {

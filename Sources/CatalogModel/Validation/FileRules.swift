@@ -9,7 +9,8 @@ import Foundation
 public enum FileRules {
     public static func check(_ relative: String, in directory: URL) -> String? {
         if relative.hasPrefix("/") || relative.hasPrefix("~") {
-            return "'\(relative)' is an absolute path; write it relative to pack.yaml and keep the file inside the pack folder"
+            return
+                "'\(relative)' is an absolute path; write it relative to pack.yaml and keep the file inside the pack folder"
         }
         if relative.split(separator: "/").contains("..") {
             return "'\(relative)' leaves the pack folder ('..'); move the file inside the pack folder"

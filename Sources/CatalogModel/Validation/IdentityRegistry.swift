@@ -17,15 +17,20 @@ struct IdentityRegistry {
 
     /// Claims `id` for `owner`; reports it and returns false when something else has it.
     @discardableResult
-    mutating func claim(_ id: String, as owner: String, file: String, path: String,
-                        at: SourceLocation?, into report: inout DiagnosticReport) -> Bool {
+    mutating func claim(
+        _ id: String, as owner: String, file: String, path: String,
+        at: SourceLocation?, into report: inout DiagnosticReport
+    ) -> Bool {
         guard let first = ids[id] else {
             ids[id] = Place(owner: owner, file: file, at: at)
             return true
         }
-        report.append(Diagnostic(.error, "id \(id) of \(owner) is already used by \(first.owner) at \(first.location); "
-                                 + "an id names one thing in a catalog: give one of them a fresh UUID",
-                                 file: file, line: at?.line, column: at?.column, path: path))
+        report.append(
+            Diagnostic(
+                .error,
+                "id \(id) of \(owner) is already used by \(first.owner) at \(first.location); "
+                    + "an id names one thing in a catalog: give one of them a fresh UUID",
+                file: file, line: at?.line, column: at?.column, path: path))
         return false
     }
 
@@ -33,25 +38,32 @@ struct IdentityRegistry {
     /// entry of catalog.yaml.
     mutating func claimMusic(of catalog: CatalogSource, into report: inout DiagnosticReport) {
         for entry in catalog.music {
-            claim(entry.id, as: "music entry '\(entry.title)'", file: catalog.file, path: "\(entry.path).id",
-                  at: catalog.locations["\(entry.path).id"], into: &report)
-            claimPlaylist(entry.appleMusicPlaylistId, by: entry.title, file: catalog.file,
-                          path: "\(entry.path).appleMusicPlaylistId",
-                          at: catalog.locations["\(entry.path).appleMusicPlaylistId"], into: &report)
+            claim(
+                entry.id, as: "music entry '\(entry.title)'", file: catalog.file, path: "\(entry.path).id",
+                at: catalog.locations["\(entry.path).id"], into: &report)
+            claimPlaylist(
+                entry.appleMusicPlaylistId, by: entry.title, file: catalog.file,
+                path: "\(entry.path).appleMusicPlaylistId",
+                at: catalog.locations["\(entry.path).appleMusicPlaylistId"], into: &report)
             if let spotify = entry.spotifyPlaylistId {
-                claimPlaylist(spotify, by: entry.title, key: "spotifyPlaylistId", file: catalog.file,
-                              path: "\(entry.path).spotifyPlaylistId",
-                              at: catalog.locations["\(entry.path).spotifyPlaylistId"], into: &report)
+                claimPlaylist(
+                    spotify, by: entry.title, key: "spotifyPlaylistId", file: catalog.file,
+                    path: "\(entry.path).spotifyPlaylistId",
+                    at: catalog.locations["\(entry.path).spotifyPlaylistId"], into: &report)
             }
         }
     }
 
-    mutating func claimPlaylist(_ playlist: String, by title: String, key: String = "appleMusicPlaylistId",
-                                file: String, path: String, at: SourceLocation?, into report: inout DiagnosticReport) {
+    mutating func claimPlaylist(
+        _ playlist: String, by title: String, key: String = "appleMusicPlaylistId",
+        file: String, path: String, at: SourceLocation?, into report: inout DiagnosticReport
+    ) {
         let isSpotify = key == "spotifyPlaylistId"
         if let first = isSpotify ? spotifyPlaylists[playlist] : playlists[playlist] {
-            report.append(Diagnostic(.error, "\(key) '\(playlist)' is already used by '\(first)'; each entry needs its own playlist",
-                                     file: file, line: at?.line, column: at?.column, path: path))
+            report.append(
+                Diagnostic(
+                    .error, "\(key) '\(playlist)' is already used by '\(first)'; each entry needs its own playlist",
+                    file: file, line: at?.line, column: at?.column, path: path))
         } else if isSpotify {
             spotifyPlaylists[playlist] = title
         } else {
@@ -65,21 +77,27 @@ struct IdentityRegistry {
         claim(pack.id, as: "pack '\(pack.slug)'", file: pack.file, path: "id", at: pack.locations["id"], into: &report)
         if let first = slugs[pack.slug] {
             let at = pack.locations["slug"]
-            report.append(Diagnostic(.error, "slug '\(pack.slug)' is already used by \(first); slugs are unique in a catalog",
-                                     file: pack.file, line: at?.line, column: at?.column, path: "slug"))
+            report.append(
+                Diagnostic(
+                    .error, "slug '\(pack.slug)' is already used by \(first); slugs are unique in a catalog",
+                    file: pack.file, line: at?.line, column: at?.column, path: "slug"))
         } else {
             slugs[pack.slug] = pack.file
         }
         for (i, item) in pack.items.enumerated() {
             let itemAt = pack.locations["items[\(i)].id"]
-            let itemIsNew = claim(item.id, as: "item '\(item.title)'", file: pack.file, path: "items[\(i)].id",
-                                  at: itemAt, into: &report)
+            let itemIsNew = claim(
+                item.id, as: "item '\(item.title)'", file: pack.file, path: "items[\(i)].id",
+                at: itemAt, into: &report)
             let derived = item.assetId == CanonicalID.v5(namespace: pack.id, name: item.id)
             // A repeated item id also repeats the asset id derived from it: report it once.
             guard itemIsNew || !derived else { continue }
-            let owner = derived ? "the asset of item '\(item.title)' (derived from its id)" : "the asset of item '\(item.title)'"
-            claim(item.assetId, as: owner, file: pack.file, path: "items[\(i)].assetId",
-                  at: derived ? itemAt : pack.locations["items[\(i)].assetId"], into: &report)
+            let owner =
+                derived
+                ? "the asset of item '\(item.title)' (derived from its id)" : "the asset of item '\(item.title)'"
+            claim(
+                item.assetId, as: owner, file: pack.file, path: "items[\(i)].assetId",
+                at: derived ? itemAt : pack.locations["items[\(i)].assetId"], into: &report)
         }
     }
 }

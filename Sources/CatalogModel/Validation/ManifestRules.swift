@@ -19,7 +19,9 @@ public enum ManifestRules {
             r.relativeURL(asset.url, "\(p).url")
             r.hex(asset.sha256, "\(p).sha256")
             if asset.bytes < 0 { r.error("bytes must not be negative", "\(p).bytes") }
-            if !codecs.contains(asset.codec) { r.error("unknown codec '\(asset.codec)'; use one of \(codecs.joined(separator: ", "))", "\(p).codec") }
+            if !codecs.contains(asset.codec) {
+                r.error("unknown codec '\(asset.codec)'; use one of \(codecs.joined(separator: ", "))", "\(p).codec")
+            }
             if asset.sampleRate <= 0 { r.error("sampleRate must be positive", "\(p).sampleRate") }
             if asset.channels <= 0 { r.error("channels must be positive", "\(p).channels") }
             if let tags = asset.tags, let kind = manifest.kind { r.tags(tags, kind: kind, "\(p).tags") }
@@ -34,7 +36,9 @@ public enum ManifestRules {
         if let sum, sum != manifest.totalBytes {
             r.error("totalBytes is \(manifest.totalBytes) but the assets add up to \(sum)", "$.totalBytes")
         } else if sum == nil {
-            r.error("the assets' bytes add up to more than a 64-bit total can hold; sizes must be real file sizes", "$.totalBytes")
+            r.error(
+                "the assets' bytes add up to more than a 64-bit total can hold; sizes must be real file sizes",
+                "$.totalBytes")
         }
         if let archive = manifest.archive {
             r.relativeURL(archive.url, "$.archive.url")

@@ -17,7 +17,8 @@ public enum PackValidator {
         }
         found += tags.check(pack.tags, kind: pack.kind, file: pack.file, path: "tags", locations: pack.locations)
         if checkIds {
-            var ids = IdentityRegistry(), report = DiagnosticReport()
+            var ids = IdentityRegistry()
+            var report = DiagnosticReport()
             ids.claimPack(pack, into: &report)
             found += report.diagnostics
         }
@@ -28,10 +29,13 @@ public enum PackValidator {
             } else {
                 found += AudioRules.check(pack, item: i).1
             }
-            found += tags.check(item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
+            found += tags.check(
+                item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
         }
         if let artwork = pack.artwork, !artwork.hasPrefix("https://") {
-            if let problem = FileRules.check(artwork, in: pack.directory) { add(.error, "artwork: " + problem, "artwork") }
+            if let problem = FileRules.check(artwork, in: pack.directory) {
+                add(.error, "artwork: " + problem, "artwork")
+            }
         }
         return found
     }

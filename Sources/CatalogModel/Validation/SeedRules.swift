@@ -8,13 +8,16 @@ public enum SeedRules {
     public static func check(_ seed: Seed, file: String) -> [Diagnostic] {
         var r = JSONRules(file: file)
         var seen: [String: String] = [:]
-        var playlists: [String: String] = [:], spotifyPlaylists: [String: String] = [:]
+        var playlists: [String: String] = [:]
+        var spotifyPlaylists: [String: String] = [:]
         for dim in TagDimension.allCases {
             var names: Set<String> = []
             for (i, entry) in seed.vocabularies.entries(for: dim).enumerated() {
                 let p = "$.vocabularies.\(dim.vocabularyKey)[\(i)].name"
                 if !names.insert(entry.name).inserted { r.error("'\(entry.name)' is listed twice", p) }
-                if TagName.normalize(entry.name) != entry.name || entry.name.isEmpty { r.error("'\(entry.name)' is not a normalized name", p) }
+                if TagName.normalize(entry.name) != entry.name || entry.name.isEmpty {
+                    r.error("'\(entry.name)' is not a normalized name", p)
+                }
             }
         }
         for (i, entry) in seed.music.enumerated() {
@@ -22,12 +25,16 @@ public enum SeedRules {
             r.uuid(entry.id, "\(p).id")
             r.unique(entry.id, "\(p).id", seen: &seen)
             if let first = playlists[entry.appleMusicPlaylistId] {
-                r.error("appleMusicPlaylistId '\(entry.appleMusicPlaylistId)' is already used at \(first)", "\(p).appleMusicPlaylistId")
+                r.error(
+                    "appleMusicPlaylistId '\(entry.appleMusicPlaylistId)' is already used at \(first)",
+                    "\(p).appleMusicPlaylistId")
             } else {
                 playlists[entry.appleMusicPlaylistId] = p
             }
             if let spotify = entry.spotifyPlaylistId {
-                if spotify.isEmpty { r.error("spotifyPlaylistId must not be empty; leave it out instead", "\(p).spotifyPlaylistId") }
+                if spotify.isEmpty {
+                    r.error("spotifyPlaylistId must not be empty; leave it out instead", "\(p).spotifyPlaylistId")
+                }
                 if let first = spotifyPlaylists[spotify] {
                     r.error("spotifyPlaylistId '\(spotify)' is already used at \(first)", "\(p).spotifyPlaylistId")
                 } else {

@@ -19,8 +19,10 @@ public struct TagGuard: Sendable {
     public var names: [TagDimension: [String]] { vocabularies.mapValues(\.names) }
 
     /// Checks every name of `tags` (an item of `kind`), adding accepted new names.
-    public mutating func check(_ tags: TagSet, kind: Kind, file: String, path: String,
-                               locations: SourceMap) -> [Diagnostic] {
+    public mutating func check(
+        _ tags: TagSet, kind: Kind, file: String, path: String,
+        locations: SourceMap
+    ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (dim, names) in tags.byDimension(for: kind) {
             for (i, name) in names.enumerated() {
@@ -30,11 +32,17 @@ public struct TagGuard: Sendable {
                 case .known:
                     continue
                 case .sameAs(let known):
-                    found.append(Diagnostic(.error, "\(dim.displayName) '\(name)' is the known '\(known)' written differently; did you mean '\(known)'?",
-                                            file: file, line: at?.line, column: at?.column, path: p))
+                    found.append(
+                        Diagnostic(
+                            .error,
+                            "\(dim.displayName) '\(name)' is the known '\(known)' written differently; did you mean '\(known)'?",
+                            file: file, line: at?.line, column: at?.column, path: p))
                 case .near(let known):
-                    found.append(Diagnostic(.warning, "new \(dim.displayName) '\(name)' is close to the known '\(known)'; did you mean '\(known)'? (keep it to add a new value)",
-                                            file: file, line: at?.line, column: at?.column, path: p))
+                    found.append(
+                        Diagnostic(
+                            .warning,
+                            "new \(dim.displayName) '\(name)' is close to the known '\(known)'; did you mean '\(known)'? (keep it to add a new value)",
+                            file: file, line: at?.line, column: at?.column, path: p))
                     vocabularies[dim, default: TagVocabulary()].insert(name)
                 case .new:
                     vocabularies[dim, default: TagVocabulary()].insert(name)

@@ -22,15 +22,19 @@ public enum CatalogPage {
     /// Renders the page. `manifests` is keyed by pack id; `templatesDirectory` is a folder of
     /// customised templates, or nil for the built-in ones.
     /// - Throws: ``CatalogPageError`` when the template or a partial it uses is missing or invalid.
-    public static func render(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest],
-                              templatesDirectory: String? = nil) throws -> String {
+    public static func render(
+        catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest],
+        templatesDirectory: String? = nil
+    ) throws -> String {
         let (template, library) = try loadWithPartials(templateName, from: TemplateFiles(directory: templatesDirectory))
         let model = PageModel.build(catalog: catalog, seed: seed, manifests: manifests)
         return template.render(model, library: library)
     }
 
     /// Reads and parses a template; returns it with the partial names its text uses.
-    private static func load(_ name: String, from files: TemplateFiles) throws -> (template: MustacheTemplate, uses: [String]) {
+    private static func load(_ name: String, from files: TemplateFiles) throws -> (
+        template: MustacheTemplate, uses: [String]
+    ) {
         let (text, origin) = try files.text(of: name)
         do {
             let uses = text.matches(of: /\{\{>\s*([^\s}]+)\s*\}\}/).map { String($0.output.1) }
@@ -42,9 +46,12 @@ public enum CatalogPage {
 
     /// Loads `name` and, recursively, every partial it uses. A missing partial is an error
     /// (Mustache itself would silently render nothing).
-    private static func loadWithPartials(_ name: String, from files: TemplateFiles) throws -> (MustacheTemplate, MustacheLibrary) {
+    private static func loadWithPartials(_ name: String, from files: TemplateFiles) throws -> (
+        MustacheTemplate, MustacheLibrary
+    ) {
         var library = MustacheLibrary()
-        var pending = [String](), registered = Set<String>()
+        var pending = [String]()
+        var registered = Set<String>()
         let root = try load(name, from: files)
         pending.append(contentsOf: root.uses)
         while let partial = pending.popLast() {
@@ -64,11 +71,15 @@ private struct TemplateFiles {
     /// The template's text and where it came from (a path, or `built-in <name>`).
     func text(of name: String) throws -> (text: String, origin: String) {
         guard let directory else {
-            guard let text = BuiltInPageTemplates.files[name] else { throw CatalogPageError.templateMissing(path: "built-in \(name)") }
+            guard let text = BuiltInPageTemplates.files[name] else {
+                throw CatalogPageError.templateMissing(path: "built-in \(name)")
+            }
             return (text, "built-in \(name)")
         }
         let path = (directory as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else { throw CatalogPageError.templateMissing(path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CatalogPageError.templateMissing(path: path)
+        }
         return (String(decoding: data, as: UTF8.self), path)
     }
 }

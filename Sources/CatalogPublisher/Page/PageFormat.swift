@@ -21,7 +21,8 @@ enum PageFormat {
             value /= 1000
             unit += 1
         }
-        return value >= 99.95 ? String(format: "%.0f %@", value, units[unit]) : String(format: "%.1f %@", value, units[unit])
+        return value >= 99.95
+            ? String(format: "%.0f %@", value, units[unit]) : String(format: "%.1f %@", value, units[unit])
     }
 
     /// `2026-11-22T10:00:00Z` as "2026-11-22 10:00 UTC"; any other text as it is.
@@ -38,7 +39,9 @@ enum PageFormat {
             return tenths == tenths.rounded() ? "\(Int(tenths)) s" : String(format: "%.1f s", tenths)
         }
         let total = Int(seconds.rounded())
-        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
+        let h = total / 3600
+        let m = (total % 3600) / 60
+        let s = total % 60
         return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
     }
 

@@ -11,9 +11,10 @@ enum PageLinks {
     static func resolve(_ reference: String, against base: String = "") -> String? {
         if reference.lowercased().hasPrefix("https://") { return reference }
         guard !reference.isEmpty, !reference.hasPrefix("/"), !reference.contains("\\"),
-              !hasScheme(reference) else { return nil }
+            !hasScheme(reference)
+        else { return nil }
         var parts = base.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        parts.removeLast()   // the base's own file name (or "" for the folder itself)
+        parts.removeLast()  // the base's own file name (or "" for the folder itself)
         for part in reference.split(separator: "/", omittingEmptySubsequences: false) {
             switch part {
             case ".", "": continue

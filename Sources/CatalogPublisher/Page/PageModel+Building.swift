@@ -24,35 +24,41 @@ extension PageModel {
             expiresText: catalog.expires.map(PageFormat.timestamp),
             catalogURL: "catalog.json",
             seedURL: PageLinks.resolve(catalog.seed.url),
-            summary: [PageFormat.count(seed.music.count, "playlist"), PageFormat.count(packs.count, "pack"),
-                      PageFormat.count(itemTotal, "item")].joined(separator: " · "),
+            summary: [
+                PageFormat.count(seed.music.count, "playlist"), PageFormat.count(packs.count, "pack"),
+                PageFormat.count(itemTotal, "item"),
+            ].joined(separator: " · "),
             music: seed.music.map(music),
             packs: packs,
             vocabularies: TagDimension.allCases.map { dimension in
-                DimensionView(anchor: "vocabulary-" + dimension.rawValue, name: dimension.displayName,
-                              key: dimension.vocabularyKey,
-                              values: usage.values(dimension, vocabularies: seed.vocabularies))
+                DimensionView(
+                    anchor: "vocabulary-" + dimension.rawValue, name: dimension.displayName,
+                    key: dimension.vocabularyKey,
+                    values: usage.values(dimension, vocabularies: seed.vocabularies))
             })
     }
 
     private static func music(_ entry: Seed.MusicEntry) -> MusicView {
-        MusicView(title: entry.title, musicSubtitle: entry.subtitle, musicDuration: entry.duration.map(PageFormat.duration),
-                  appleMusicPlaylistId: entry.appleMusicPlaylistId, tags: tagGroups(entry.tags, kind: .music))
+        MusicView(
+            title: entry.title, musicSubtitle: entry.subtitle, musicDuration: entry.duration.map(PageFormat.duration),
+            appleMusicPlaylistId: entry.appleMusicPlaylistId, tags: tagGroups(entry.tags, kind: .music))
     }
 
     private static func pack(entry: CatalogDocument.PackEntry?, seedPack: Seed.Pack?, manifest: Manifest?) -> PackView {
         let id = entry?.id ?? seedPack?.id ?? manifest?.packId ?? ""
         let kind = entry?.kind ?? seedPack?.kind ?? manifest?.kind ?? .sfx
         let version = entry?.version ?? seedPack?.version ?? manifest?.version ?? 1
-        let manifestURL = PageLinks.manifestURL(packId: id, version: version, catalogURL: entry?.manifest.url,
-                                                seedURL: seedPack?.manifestURL)
+        let manifestURL = PageLinks.manifestURL(
+            packId: id, version: version, catalogURL: entry?.manifest.url,
+            seedURL: seedPack?.manifestURL)
         let items = (seedPack?.items ?? [])
             .enumerated()
             .sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }
             .map { item(at: $0.element, kind: kind, manifest: manifest, manifestURL: manifestURL) }
         let bytes = manifest.map { $0.assets.reduce(Int64(0)) { $0 + $1.bytes } }
         // catalog.json's archive URL is relative to the catalog; the manifest's to the manifest.
-        let archiveURL = entry?.archive.flatMap { PageLinks.resolve($0.url) }
+        let archiveURL =
+            entry?.archive.flatMap { PageLinks.resolve($0.url) }
             ?? manifest?.archive.flatMap { PageLinks.resolve($0.url, against: manifestURL) }
         return PackView(
             anchor: PageFormat.anchor("pack", id),
@@ -73,8 +79,9 @@ extension PageModel {
             PageLinks.resolve(asset.url, against: manifestURL).map { AudioView(url: $0, codec: asset.codec) }
         }
         let duration = item.duration ?? asset?.duration
-        return ItemView(title: item.title, itemSubtitle: item.subtitle, itemDuration: duration.map(PageFormat.duration),
-                        tags: tagGroups(item.tags, kind: kind), audio: audio)
+        return ItemView(
+            title: item.title, itemSubtitle: item.subtitle, itemDuration: duration.map(PageFormat.duration),
+            tags: tagGroups(item.tags, kind: kind), audio: audio)
     }
 
     private static func tagGroups(_ tags: TagSet, kind: Kind) -> [TagGroupView] {

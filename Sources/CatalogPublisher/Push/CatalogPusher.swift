@@ -12,16 +12,21 @@ import ObjectStore
 /// result.uploaded   // 0 when the store already holds every file
 /// ```
 package enum CatalogPusher {
-    package static func push(_ options: PushOptions,
-                             events: @escaping @Sendable (PushEvent) -> Void = { _ in }) async throws -> PushResult {
+    package static func push(
+        _ options: PushOptions,
+        events: @escaping @Sendable (PushEvent) -> Void = { _ in }
+    ) async throws -> PushResult {
         let directory = URL(fileURLWithPath: options.directory).standardizedFileURL
         let location = try BucketLocation(parsing: options.destination)
-        let configuration = try ObjectStoreConfiguration(environment: options.environment, endpoint: options.endpoint,
-                                                         region: options.region)
+        let configuration = try ObjectStoreConfiguration(
+            environment: options.environment, endpoint: options.endpoint,
+            region: options.region)
         let files = try PushFile.scan(directory)
-        let client = S3Client(configuration: configuration, bucket: location.bucket, retry: options.retry,
-                              multipart: options.multipart)
-        let pending = try await changedFiles(files, prefix: location.prefix, client: client, concurrency: options.concurrency)
+        let client = S3Client(
+            configuration: configuration, bucket: location.bucket, retry: options.retry,
+            multipart: options.multipart)
+        let pending = try await changedFiles(
+            files, prefix: location.prefix, client: client, concurrency: options.concurrency)
         let total = pending.reduce(Int64(0)) { $0 + $1.bytes }
         var result = PushResult(uploaded: pending.count, unchanged: files.count - pending.count, bytes: total)
         events(.planned(files: pending.count, bytes: total))
@@ -32,27 +37,40 @@ package enum CatalogPusher {
         let log = KeyLog()
         for phase in [PushFile.Phase.immutable, .page, .catalog] {
             let batch = pending.filter { $0.phase == phase }
-            try await upload(batch, prefix: location.prefix, client: client, concurrency: options.concurrency, log: log, events: events)
+            try await upload(
+                batch, prefix: location.prefix, client: client, concurrency: options.concurrency, log: log,
+                events: events)
         }
         result.uploadedKeys = log.keys
         return result
     }
 
     /// The files whose object is missing, of another size, or stored with another (or no) SHA-256.
-    static func changedFiles(_ files: [PushFile], prefix: String, client: S3Client, concurrency: Int) async throws -> [PushFile] {
-        let stored = Dictionary(try await client.listObjects(prefix: prefix).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    static func changedFiles(_ files: [PushFile], prefix: String, client: S3Client, concurrency: Int) async throws
+        -> [PushFile]
+    {
+        let stored = Dictionary(
+            try await client.listObjects(prefix: prefix).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var changed = Set<Int>()
         var toCheck: [Int] = []
         for (index, file) in files.enumerated() {
-            guard let object = stored[prefix + file.relativePath], object.bytes == file.bytes else { changed.insert(index); continue }
-            if let sha = object.sha256 { if sha != file.sha256 { changed.insert(index) } } else { toCheck.append(index) }
+            guard let object = stored[prefix + file.relativePath], object.bytes == file.bytes else {
+                changed.insert(index)
+                continue
+            }
+            if let sha = object.sha256 {
+                if sha != file.sha256 { changed.insert(index) }
+            } else {
+                toCheck.append(index)
+            }
         }
         // Listings rarely carry metadata: HEAD the same-size objects, a few at a time.
         try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             var next = 0
             func addNext() {
                 guard next < toCheck.count else { return }
-                let index = toCheck[next], file = files[index]
+                let index = toCheck[next]
+                let file = files[index]
                 next += 1
                 group.addTask {
                     let head = try await client.headObject(key: prefix + file.relativePath)
@@ -71,8 +89,10 @@ package enum CatalogPusher {
     /// Uploads `batch` with up to `concurrency` small files at once; files big enough for a
     /// multipart upload go one at a time (each holds its parts in flight). The first failure
     /// cancels the rest and is rethrown, so later phases (catalog.json) never start.
-    static func upload(_ batch: [PushFile], prefix: String, client: S3Client, concurrency: Int, log: KeyLog,
-                       events: @escaping @Sendable (PushEvent) -> Void) async throws {
+    static func upload(
+        _ batch: [PushFile], prefix: String, client: S3Client, concurrency: Int, log: KeyLog,
+        events: @escaping @Sendable (PushEvent) -> Void
+    ) async throws {
         let large = batch.filter { $0.bytes > client.multipart.threshold }
         let small = batch.filter { $0.bytes <= client.multipart.threshold }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -89,11 +109,14 @@ package enum CatalogPusher {
         for file in large { try await put(file, prefix: prefix, client: client, log: log, events: events) }
     }
 
-    private static func put(_ file: PushFile, prefix: String, client: S3Client, log: KeyLog,
-                            events: @escaping @Sendable (PushEvent) -> Void) async throws {
+    private static func put(
+        _ file: PushFile, prefix: String, client: S3Client, log: KeyLog,
+        events: @escaping @Sendable (PushEvent) -> Void
+    ) async throws {
         let key = prefix + file.relativePath
-        let upload = ObjectUpload(key: key, file: file.url, bytes: file.bytes, sha256: file.sha256,
-                                  contentType: file.contentType, cacheControl: file.cacheControl)
+        let upload = ObjectUpload(
+            key: key, file: file.url, bytes: file.bytes, sha256: file.sha256,
+            contentType: file.contentType, cacheControl: file.cacheControl)
         try await client.put(upload) { events(.sent(bytes: $0)) }
         log.append(key)
         events(.uploaded(key: key, bytes: file.bytes))
@@ -105,7 +128,15 @@ final class KeyLog: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
 
-    func append(_ key: String) { lock.lock(); stored.append(key); lock.unlock() }
+    func append(_ key: String) {
+        lock.lock()
+        stored.append(key)
+        lock.unlock()
+    }
 
-    var keys: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+    var keys: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

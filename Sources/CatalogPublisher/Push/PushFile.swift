@@ -50,8 +50,11 @@ struct PushFile: Sendable {
         for folder in ["seeds", "packs", "signatures"] {
             let root = directory.appendingPathComponent(folder)
             guard fm.fileExists(atPath: root.path) else { continue }
-            guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                             options: [.skipsHiddenFiles]) else { continue }
+            guard
+                let walker = fm.enumerator(
+                    at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                    options: [.skipsHiddenFiles])
+            else { continue }
             for case let url as URL in walker {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let relative = folder + "/" + url.path.dropFirst(root.path.count + 1)
@@ -61,7 +64,8 @@ struct PushFile: Sendable {
         files.sort { $0.relativePath < $1.relativePath }
         let page = directory.appendingPathComponent("index.html")
         if fm.fileExists(atPath: page.path) { files.append(try make(page, relative: "index.html", phase: .page)) }
-        files.append(try make(directory.appendingPathComponent("catalog.json"), relative: "catalog.json", phase: .catalog))
+        files.append(
+            try make(directory.appendingPathComponent("catalog.json"), relative: "catalog.json", phase: .catalog))
         return files
     }
 

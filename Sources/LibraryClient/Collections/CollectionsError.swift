@@ -33,14 +33,16 @@ public enum CollectionsError: Error, Sendable, Hashable, CustomStringConvertible
         case .duplicateTitle(let title, let sceneID):
             return "a scene titled '\(title)' already exists (\(sceneID)); choose another title or use that scene"
         case .itemAlreadyInScene(let itemID, let sceneID, let position):
-            return "item \(itemID) is already in scene \(sceneID) (at position \(position)); an item appears once per scene, "
+            return
+                "item \(itemID) is already in scene \(sceneID) (at position \(position)); an item appears once per scene, "
                 + "use `client scene move` to change its place"
         case .itemRepeated(let id):
             return "item \(id) is given twice; an item appears once per scene, list it once"
         case .itemNotInScene(let itemID, let sceneID):
             return "item \(itemID) is not in scene \(sceneID); see `client scene show` for its items"
         case .positionOutOfRange(let position, let count):
-            return "position \(position) is outside the scene (positions run from 0 to \(count)); give a position in that range"
+            return
+                "position \(position) is outside the scene (positions run from 0 to \(count)); give a position in that range"
         }
     }
 }

@@ -55,9 +55,11 @@ public struct FavoritesRepository: Sendable {
     static func page(_ page: PageRequest, paths: LibraryPaths, _ db: Database) throws -> Page<LibraryItemRow> {
         let total = try FavoriteRecord.fetchCount(db)
         let pager = KeysetPager(order: keyset, query: query, codec: try CursorCodec(db))
-        return try pager.page(db, select: LibraryItemRow.columns,
-                              from: "favorite f JOIN library_item li ON li.id = f.item_id \(LibraryItemRow.joins)",
-                              conditions: [], arguments: [], orderBy: "f.sequence DESC", request: page, total: total) {
+        return try pager.page(
+            db, select: LibraryItemRow.columns,
+            from: "favorite f JOIN library_item li ON li.id = f.item_id \(LibraryItemRow.joins)",
+            conditions: [], arguments: [], orderBy: "f.sequence DESC", request: page, total: total
+        ) {
             try LibraryItemRow(row: $0, paths: paths)
         }
     }

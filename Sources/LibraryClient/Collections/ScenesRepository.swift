@@ -25,7 +25,9 @@ public struct ScenesRepository: Sendable {
         let paths = context.paths
         return try await context.database.read { db in
             let record = try SceneQueries.resolve(scene, db)
-            guard let detail = try SceneQueries.detail(record.id, paths: paths, db) else { throw CollectionsError.sceneNotFound(scene) }
+            guard let detail = try SceneQueries.detail(record.id, paths: paths, db) else {
+                throw CollectionsError.sceneNotFound(scene)
+            }
             return detail
         }
     }
@@ -58,9 +60,13 @@ public struct ScenesRepository: Sendable {
                 guard seen.insert(id).inserted else { throw CollectionsError.itemRepeated(id) }
             }
             let at = position ?? items.count
-            guard (0...items.count).contains(at) else { throw CollectionsError.positionOutOfRange(at, count: items.count) }
+            guard (0...items.count).contains(at) else {
+                throw CollectionsError.positionOutOfRange(at, count: items.count)
+            }
             let now = Timestamp.now()
-            items.insert(contentsOf: ids.map { SceneItemRecord(sceneID: record.id, itemID: $0, position: 0, addedAt: now) }, at: at)
+            items.insert(
+                contentsOf: ids.map { SceneItemRecord(sceneID: record.id, itemID: $0, position: 0, addedAt: now) },
+                at: at)
         }
     }
 
@@ -113,8 +119,12 @@ public struct ScenesRepository: Sendable {
 
     /// One transaction: load the scene and its items in order, let `change` edit them, write
     /// them back with dense positions, return the scene as it now is.
-    private func edit(_ scene: String, _ change: @escaping @Sendable (Database, inout SceneRecord, inout [SceneItemRecord]) throws -> Void)
-        async throws -> SceneDetail {
+    private func edit(
+        _ scene: String,
+        _ change: @escaping @Sendable (Database, inout SceneRecord, inout [SceneItemRecord]) throws -> Void
+    )
+        async throws -> SceneDetail
+    {
         let paths = context.paths
         return try await context.database.write { db in
             var record = try SceneQueries.resolve(scene, db)
@@ -131,7 +141,9 @@ public struct ScenesRepository: Sendable {
                     try item.insert(db)
                 }
             }
-            guard let detail = try SceneQueries.detail(record.id, paths: paths, db) else { throw CollectionsError.sceneNotFound(scene) }
+            guard let detail = try SceneQueries.detail(record.id, paths: paths, db) else {
+                throw CollectionsError.sceneNotFound(scene)
+            }
             return detail
         }
     }

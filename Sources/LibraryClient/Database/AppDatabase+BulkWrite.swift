@@ -17,16 +17,20 @@ extension AppDatabase {
     func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await writer.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 0")
+                try db.execute(
+                    sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 0")
                 defer {
-                    try? db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
+                    try? db.execute(
+                        sql: "PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
                 }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
                     return .commit
                 }
-                guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the bulk write returned nothing") }
+                guard let result else {
+                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the bulk write returned nothing")
+                }
                 return result
             }
         } catch let error as DatabaseError {

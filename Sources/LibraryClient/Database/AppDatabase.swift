@@ -24,8 +24,9 @@ package final class AppDatabase: Sendable {
     /// Opens (creating when needed) the database at `url` and runs pending migrations.
     package static func open(at url: URL) throws -> AppDatabase {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             var config = Configuration()
             config.foreignKeysEnabled = true
             // Another process's write transaction is waited for, not failed with "database is locked":
@@ -42,7 +43,8 @@ package final class AppDatabase: Sendable {
         } catch let error as LibraryClientError {
             throw error
         } catch {
-            throw LibraryClientError.database(path: url.path, code: SQLiteResultCode(rawValue: 14), message: error.localizedDescription)
+            throw LibraryClientError.database(
+                path: url.path, code: SQLiteResultCode(rawValue: 14), message: error.localizedDescription)
         }
     }
 

@@ -45,7 +45,10 @@ final class BatchedPairInsert {
     /// Writes the rows still waiting, one statement each.
     func flush() throws {
         for i in ids.indices {
-            try single.run { $0.bind(1, ids[i]); $0.bind(2, values[i]) }
+            try single.run {
+                $0.bind(1, ids[i])
+                $0.bind(2, values[i])
+            }
         }
         ids.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)

@@ -1,8 +1,9 @@
 import GRDB
+
 #if canImport(GRDBSQLite)
-import GRDBSQLite
+    import GRDBSQLite
 #elseif canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #endif
 
 /// A cached prepared statement driven through the SQLite C API, for the importer's hot loops
@@ -39,24 +40,37 @@ struct BulkStatement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     func bind(_ index: Int32, _ value: String?) {
-        guard let value else { sqlite3_bind_null(handle, index); return }
-        if value.isEmpty { sqlite3_bind_text(handle, index, "", 0, Self.transient); return }
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        if value.isEmpty {
+            sqlite3_bind_text(handle, index, "", 0, Self.transient)
+            return
+        }
         var copy = value
         copy.withUTF8 { buffer in
-            _ = sqlite3_bind_text(handle, index, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                                  Int32(buffer.count), Self.transient)
+            _ = sqlite3_bind_text(
+                handle, index, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                Int32(buffer.count), Self.transient)
         }
     }
 
     func bind(_ index: Int32, _ value: Int64?) {
-        guard let value else { sqlite3_bind_null(handle, index); return }
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
         sqlite3_bind_int64(handle, index, value)
     }
 
     func bind(_ index: Int32, _ value: Int?) { bind(index, value.map(Int64.init)) }
 
     func bind(_ index: Int32, _ value: Double?) {
-        guard let value else { sqlite3_bind_null(handle, index); return }
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
         sqlite3_bind_double(handle, index, value)
     }
 }

@@ -19,8 +19,9 @@ struct ColumnPositions {
     subscript(name: String) -> Int {
         get throws {
             guard let index = statement.index(ofColumn: name) else {
-                throw DatabaseError(resultCode: .SQLITE_ERROR,
-                                    message: "no column '\(name)' in: \(statement.sql)")
+                throw DatabaseError(
+                    resultCode: .SQLITE_ERROR,
+                    message: "no column '\(name)' in: \(statement.sql)")
             }
             return index
         }

@@ -38,7 +38,8 @@ public struct SQLiteResultCode: Sendable, Hashable, CustomStringConvertible {
 extension LibraryClientError {
     /// The library error for a GRDB failure on the database at `path`.
     static func database(_ error: DatabaseError, path: String) -> LibraryClientError {
-        .database(path: path, code: SQLiteResultCode(rawValue: error.extendedResultCode.rawValue),
-                  message: error.message ?? "\(error.resultCode)")
+        .database(
+            path: path, code: SQLiteResultCode(rawValue: error.extendedResultCode.rawValue),
+            message: error.message ?? "\(error.resultCode)")
     }
 }

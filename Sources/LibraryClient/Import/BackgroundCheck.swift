@@ -13,7 +13,10 @@ struct BackgroundCheck: Sendable {
 
     init(_ body: @escaping @Sendable () throws(Diagnostic) -> Void) {
         outcome = BackgroundResult(name: "seed-check") {
-            do throws(Diagnostic) { try body(); return nil } catch { return error }
+            do throws(Diagnostic) {
+                try body()
+                return nil
+            } catch { return error }
         }
     }
 

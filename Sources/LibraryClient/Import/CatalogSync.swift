@@ -21,8 +21,10 @@ public struct SyncOptions: Sendable, Hashable {
     public var now: Date
 
     /// Options for one sync; the defaults sync the remembered catalog.
-    public init(catalog: String? = nil, force: Bool = false, trustKeyFile: String? = nil,
-                allowDowngrade: Bool = false, now: Date = Date()) {
+    public init(
+        catalog: String? = nil, force: Bool = false, trustKeyFile: String? = nil,
+        allowDowngrade: Bool = false, now: Date = Date()
+    ) {
         self.catalog = catalog
         self.force = force
         self.trustKeyFile = trustKeyFile
@@ -72,14 +74,16 @@ package struct CatalogSync: Sendable {
         let location = try CatalogLocation(text)
         let trustedKey = try options.trustKeyFile.map(CatalogFetcher.readTrustedKey(atPath:)) ?? state.trustedPublicKey
         let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey)
-        try fetcher.checkFreshness(catalog, importedVersion: state.catalogVersion, allowDowngrade: options.allowDowngrade,
-                                   now: options.now)
+        try fetcher.checkFreshness(
+            catalog, importedVersion: state.catalogVersion, allowDowngrade: options.allowDowngrade,
+            now: options.now)
         let version = catalog.document.catalogVersion
         let record: @Sendable (Database) throws -> Void = { db in
-            try db.execute(sql: """
-                UPDATE catalog_state SET catalog_location = ?, trusted_public_key = ?, catalog_version = ?, last_sync_at = ?
-                WHERE id = 1
-                """, arguments: [location.description, trustedKey, version, Timestamp.now()])
+            try db.execute(
+                sql: """
+                    UPDATE catalog_state SET catalog_location = ?, trusted_public_key = ?, catalog_version = ?, last_sync_at = ?
+                    WHERE id = 1
+                    """, arguments: [location.description, trustedKey, version, Timestamp.now()])
         }
         let unchanged = state.seedSHA256 == catalog.document.seed.sha256.lowercased()
         if unchanged && !options.force {
@@ -88,7 +92,9 @@ package struct CatalogSync: Sendable {
         }
         let (seed, sha, file) = try await fetcher.fetchSeed(of: catalog)
         let importer = SeedImporter(database: database, seed: seed, seedSHA256: sha, file: file)
-        let summary = try await importer.run(onlyIfEmpty: false, force: options.force, prebuild: prebuild) { db, _ in try record(db) }
+        let summary = try await importer.run(onlyIfEmpty: false, force: options.force, prebuild: prebuild) { db, _ in
+            try record(db)
+        }
         return SyncResult(catalogVersion: version, location: location.description, summary: summary)
     }
 }

@@ -16,11 +16,14 @@ struct DeferredIndexes {
     static func drop(_ db: Database) throws -> DeferredIndexes {
         var deferred = DeferredIndexes()
         let marks = tables.map { _ in "?" }.joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(marks))
-            """, arguments: StatementArguments(tables))
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(marks))
+                """, arguments: StatementArguments(tables))
         for row in rows {
-            let name: String = row["name"], sql: String = row["sql"]
+            let name: String = row["name"]
+            let sql: String = row["sql"]
             deferred.definitions.append((name, sql))
             try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
         }

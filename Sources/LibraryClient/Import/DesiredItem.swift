@@ -43,7 +43,8 @@ struct DesiredItem {
 
 extension ExistingCatalog.Pack {
     init(_ pack: Seed.Pack) {
-        self.init(kind: pack.kind.rawValue, title: pack.title, description: pack.description, artworkURL: pack.artworkURL,
-                  version: pack.version, manifestURL: pack.manifestURL, slug: pack.slug, visible: true)
+        self.init(
+            kind: pack.kind.rawValue, title: pack.title, description: pack.description, artworkURL: pack.artworkURL,
+            version: pack.version, manifestURL: pack.manifestURL, slug: pack.slug, visible: true)
     }
 }

@@ -16,11 +16,12 @@ struct DimensionIDs {
         for dim in TagDimension.allCases {
             let entries = vocabularies.entries(for: dim)
             if !entries.isEmpty {
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO \(dim.table)(name, sort_order, is_system) VALUES (?, ?, 1)
-                    ON CONFLICT(name) DO UPDATE SET sort_order = excluded.sort_order
-                    WHERE sort_order IS NOT excluded.sort_order
-                    """)
+                let statement = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO \(dim.table)(name, sort_order, is_system) VALUES (?, ?, 1)
+                        ON CONFLICT(name) DO UPDATE SET sort_order = excluded.sort_order
+                        WHERE sort_order IS NOT excluded.sort_order
+                        """)
                 for entry in entries {
                     try statement.execute(arguments: [entry.name, entry.sortOrder])
                 }
@@ -35,10 +36,14 @@ struct DimensionIDs {
     /// The id of `name` in `dimension`, inserting the value when it is new.
     mutating func id(for name: String, in dimension: TagDimension, _ db: Database) throws -> Int64 {
         if let id = maps[dimension]?[name] { return id }
-        try db.cachedStatement(sql: "INSERT INTO \(dimension.table)(name, is_system) VALUES (?, 1) ON CONFLICT(name) DO NOTHING")
-            .execute(arguments: [name])
-        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(dimension.table) WHERE name = ?"),
-                                    arguments: [name]) ?? 0
+        try db.cachedStatement(
+            sql: "INSERT INTO \(dimension.table)(name, is_system) VALUES (?, 1) ON CONFLICT(name) DO NOTHING"
+        )
+        .execute(arguments: [name])
+        let id =
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM \(dimension.table) WHERE name = ?"),
+                arguments: [name]) ?? 0
         maps[dimension, default: [:]][name] = id
         return id
     }

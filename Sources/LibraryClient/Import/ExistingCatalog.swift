@@ -38,37 +38,43 @@ struct ExistingCatalog {
     var isEmpty: Bool { items.isEmpty && packs.isEmpty }
 
     init(_ db: Database) throws {
-        let itemStatement = try db.makeStatement(sql: """
-            SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
-                   pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id
-            FROM library_item li
-            LEFT JOIN pack_item pi ON pi.item_id = li.id
-            LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
-            """)
+        let itemStatement = try db.makeStatement(
+            sql: """
+                SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
+                       pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id
+                FROM library_item li
+                LEFT JOIN pack_item pi ON pi.item_id = li.id
+                LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
+                """)
         let i = try ItemColumns(ColumnPositions(itemStatement))
         let itemRows = try Row.fetchCursor(itemStatement)
         while let row = try itemRows.next() {
             let number: Int64 = row[i.number] ?? 0
             maxItemNumber = max(maxItemNumber, number)
-            items[row[i.id]] = Item(number: number, kind: row[i.kind], title: row[i.title], subtitle: row[i.subtitle],
-                                    duration: row[i.duration], artworkURL: row[i.artworkURL], visible: row[i.visible],
-                                    packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID],
-                                    spotifyPlaylistId: row[i.spotifyPlaylistID])
+            items[row[i.id]] = Item(
+                number: number, kind: row[i.kind], title: row[i.title], subtitle: row[i.subtitle],
+                duration: row[i.duration], artworkURL: row[i.artworkURL], visible: row[i.visible],
+                packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID],
+                spotifyPlaylistId: row[i.spotifyPlaylistID])
         }
-        let packRows = try Row.fetchCursor(db, sql: """
-            SELECT id, kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack
-            """)
+        let packRows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack
+                """)
         while let row = try packRows.next() {
-            packs[row["id"]] = Pack(kind: row["kind"], title: row["title"], description: row["description"],
-                                    artworkURL: row["artwork_url"], version: row["version"],
-                                    manifestURL: row["manifest_url"], slug: row["slug"], visible: row["is_visible"])
+            packs[row["id"]] = Pack(
+                kind: row["kind"], title: row["title"], description: row["description"],
+                artworkURL: row["artwork_url"], version: row["version"],
+                manifestURL: row["manifest_url"], slug: row["slug"], visible: row["is_visible"])
         }
         tagSignatures = Array(repeating: [], count: Int(maxItemNumber) + 1)
         for dim in TagDimension.allCases {
-            let statement = try db.makeStatement(sql: """
-                SELECT li.item_number, j.\(dim.joinColumn) AS value_id
-                FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT li.item_number, j.\(dim.joinColumn) AS value_id
+                    FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
+                    """)
             let column = ColumnPositions(statement)
             let (numberColumn, valueColumn) = try (column["item_number"], column["value_id"])
             let rows = try Row.fetchCursor(statement)

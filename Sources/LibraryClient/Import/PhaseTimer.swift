@@ -25,9 +25,13 @@ final class PhaseTimer: @unchecked Sendable {
     func mark(_ phase: String) {
         guard Self.enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        let previous = lock.withLock { defer { last = now }; return last }
-        let line = String(format: "%@: %@ %.1f ms (total %.1f ms)\n", label, phase,
-                          Double(now - previous) / 1e6, Double(now - start) / 1e6)
+        let previous = lock.withLock {
+            defer { last = now }
+            return last
+        }
+        let line = String(
+            format: "%@: %@ %.1f ms (total %.1f ms)\n", label, phase,
+            Double(now - previous) / 1e6, Double(now - start) / 1e6)
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -40,8 +40,10 @@ package struct SeedImporter: Sendable {
 
     /// The shared path: validate, then one write transaction that also runs `alsoWrite`
     /// (the sync records the catalog's state there, so both commit or neither does).
-    func run(onlyIfEmpty: Bool, force: Bool, prebuild: FacetIndexPrebuild? = nil,
-             alsoWrite: (@Sendable (Database, ImportSummary) throws -> Void)?) async throws -> ImportSummary {
+    func run(
+        onlyIfEmpty: Bool, force: Bool, prebuild: FacetIndexPrebuild? = nil,
+        alsoWrite: (@Sendable (Database, ImportSummary) throws -> Void)?
+    ) async throws -> ImportSummary {
         // Ids in canonical form first (the writer keys rows on them); every other rule is checked
         // on another thread while the rows are written, and the transaction commits only if it passed.
         let validated: Seed

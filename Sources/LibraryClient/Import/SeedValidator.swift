@@ -43,31 +43,39 @@ struct SeedValidator {
     func validated(_ input: Seed) throws(Diagnostic) -> Seed {
         var seed = input
         guard seed.schemaVersion == 1 else {
-            throw fail("schemaVersion \(seed.schemaVersion) is not supported (this client reads 1); update the client",
-                       "$.schemaVersion")
+            throw fail(
+                "schemaVersion \(seed.schemaVersion) is not supported (this client reads 1); update the client",
+                "$.schemaVersion")
         }
         for dim in TagDimension.allCases {
             for (i, entry) in seed.vocabularies.entries(for: dim).enumerated() {
                 try checkName(entry.name, path: { "$.vocabularies.\(dim.vocabularyKey)[\(i)].name" }, id: nil)
             }
         }
-        var ids = Set<String>(), playlists = Set<String>(), spotifyPlaylists = Set<String>(), slugs = Set<String>()
+        var ids = Set<String>()
+        var playlists = Set<String>()
+        var spotifyPlaylists = Set<String>()
+        var slugs = Set<String>()
         for i in seed.music.indices {
             let path = { "$.music[\(i)]" }
             let musicID = try canonical(seed.music[i].id, path: path, seen: &ids)
-            if musicID != seed.music[i].id { seed.music[i].id = musicID }   // assign only when needed: no array copy
+            if musicID != seed.music[i].id { seed.music[i].id = musicID }  // assign only when needed: no array copy
             let entry = seed.music[i]
             try checkTitle(entry.title, path: path, id: entry.id)
             let playlist = entry.appleMusicPlaylistId
-            guard !playlist.isEmpty else { throw fail("music \(entry.id) has an empty appleMusicPlaylistId", "\(path()).appleMusicPlaylistId") }
+            guard !playlist.isEmpty else {
+                throw fail("music \(entry.id) has an empty appleMusicPlaylistId", "\(path()).appleMusicPlaylistId")
+            }
             guard playlists.insert(playlist).inserted else {
-                throw fail("music \(entry.id) reuses appleMusicPlaylistId '\(playlist)'; each playlist may appear once",
-                           "\(path()).appleMusicPlaylistId")
+                throw fail(
+                    "music \(entry.id) reuses appleMusicPlaylistId '\(playlist)'; each playlist may appear once",
+                    "\(path()).appleMusicPlaylistId")
             }
             if let spotify = entry.spotifyPlaylistId {
                 guard !spotify.isEmpty, spotifyPlaylists.insert(spotify).inserted else {
-                    throw fail("music \(entry.id) has an empty or reused spotifyPlaylistId '\(spotify)'; each playlist may appear once",
-                               "\(path()).spotifyPlaylistId")
+                    throw fail(
+                        "music \(entry.id) has an empty or reused spotifyPlaylistId '\(spotify)'; each playlist may appear once",
+                        "\(path()).spotifyPlaylistId")
                 }
             }
             try checkTags(entry.tags, kind: .music, path: { "\(path()).tags" }, id: entry.id)
@@ -79,14 +87,21 @@ struct SeedValidator {
             if packID != seed.packs[p].id { seed.packs[p].id = packID }
             let pack = seed.packs[p]
             guard pack.kind.isPackKind else {
-                throw fail("pack \(pack.id) has kind 'music'; a pack's kind must be atmosphere or sfx", "\(packPath).kind")
+                throw fail(
+                    "pack \(pack.id) has kind 'music'; a pack's kind must be atmosphere or sfx", "\(packPath).kind")
             }
             try checkTitle(pack.title, path: path, id: pack.id)
             guard !pack.slug.isEmpty, slugs.insert(pack.slug).inserted else {
-                throw fail("pack \(pack.id) has an empty or repeated slug '\(pack.slug)'; slugs must be unique", "\(packPath).slug")
+                throw fail(
+                    "pack \(pack.id) has an empty or repeated slug '\(pack.slug)'; slugs must be unique",
+                    "\(packPath).slug")
             }
-            guard pack.version >= 1 else { throw fail("pack \(pack.id) has version \(pack.version); versions start at 1", "\(packPath).version") }
-            guard !pack.manifestURL.isEmpty else { throw fail("pack \(pack.id) has an empty manifestURL", "\(packPath).manifestURL") }
+            guard pack.version >= 1 else {
+                throw fail("pack \(pack.id) has version \(pack.version); versions start at 1", "\(packPath).version")
+            }
+            guard !pack.manifestURL.isEmpty else {
+                throw fail("pack \(pack.id) has an empty manifestURL", "\(packPath).manifestURL")
+            }
             for i in pack.items.indices {
                 let itemPath = { "\(packPath).items[\(i)]" }
                 let itemID = try canonical(pack.items[i].id, path: itemPath, seen: &ids)
@@ -144,8 +159,9 @@ struct SeedValidator {
         for key in TagSet.keys where !tags[key].isEmpty {
             guard let dim = kind.dimension(forTagsKey: key) else {
                 let allowed = kind.dimensions.map(\.tagsKey).joined(separator: ", ")
-                throw fail("item \(id): a \(kind.rawValue) item may not use '\(key)' (allowed: \(allowed)); remove those tags",
-                           "\(path()).\(key)")
+                throw fail(
+                    "item \(id): a \(kind.rawValue) item may not use '\(key)' (allowed: \(allowed)); remove those tags",
+                    "\(path()).\(key)")
             }
             for (i, name) in tags[key].enumerated() {
                 try checkName(name, path: { "\(path()).\(key)[\(i)]" }, id: id, dimension: dim)
@@ -153,7 +169,9 @@ struct SeedValidator {
         }
     }
 
-    private func checkName(_ name: String, path: () -> String, id: String?, dimension: TagDimension? = nil) throws(Diagnostic) {
+    private func checkName(_ name: String, path: () -> String, id: String?, dimension: TagDimension? = nil)
+        throws(Diagnostic)
+    {
         let key = ExactString(name)
         if cache.normal.contains(key) { return }
         let normal = TagName.normalize(name)
@@ -161,7 +179,9 @@ struct SeedValidator {
         let what = dimension.map { "\($0.displayName) " } ?? "tag "
         if normal.isEmpty { throw fail("\(owner)\(what)name is empty", path()) }
         if !normal.unicodeScalars.elementsEqual(name.unicodeScalars) {
-            throw fail("\(owner)\(what)'\(name)' is not in normal form (NFC, trimmed, single spaces); write '\(normal)'", path())
+            throw fail(
+                "\(owner)\(what)'\(name)' is not in normal form (NFC, trimmed, single spaces); write '\(normal)'",
+                path())
         }
         cache.normal.insert(key)
     }

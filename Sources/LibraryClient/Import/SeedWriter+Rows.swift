@@ -12,11 +12,15 @@ struct BulkStatements {
     let packItems: PackItemBuffer?
 
     init(_ db: Database, deferPackItems: Bool = false) throws {
-        insertItem = try BulkStatement(db, """
+        insertItem = try BulkStatement(
+            db,
+            """
             INSERT INTO library_item(id, kind, title, subtitle, duration, artwork_url, is_visible, created_at, updated_at, item_number)
             VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
             """)
-        upsertPackItem = try BulkStatement(db, """
+        upsertPackItem = try BulkStatement(
+            db,
+            """
             INSERT INTO pack_item(pack_id, item_id, sort_order) VALUES (?, ?, ?)
             ON CONFLICT(pack_id, item_id) DO UPDATE SET sort_order = excluded.sort_order
             """)
@@ -34,7 +38,11 @@ struct BulkStatements {
         guard let packItems else { return }
         packItems.rows.sort { $0.packId != $1.packId ? $0.packId < $1.packId : $0.itemId < $1.itemId }
         for row in packItems.rows {
-            try upsertPackItem.run { $0.bind(1, row.packId); $0.bind(2, row.itemId); $0.bind(3, row.sortOrder) }
+            try upsertPackItem.run {
+                $0.bind(1, row.packId)
+                $0.bind(2, row.itemId)
+                $0.bind(3, row.sortOrder)
+            }
         }
         packItems.rows = []
     }
@@ -52,37 +60,56 @@ extension SeedWriter {
         try db.cachedStatement(sql: "UPDATE pack SET slug = NULL WHERE slug = ? AND id <> ?")
             .execute(arguments: [pack.slug, pack.id])
         if insert {
-            try db.cachedStatement(sql: """
-                INSERT INTO pack(id, kind, title, description, artwork_url, version, manifest_url, created_at, slug, is_visible)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-                """).execute(arguments: [pack.id, pack.kind.rawValue, pack.title, pack.description, pack.artworkURL,
-                                         pack.version, pack.manifestURL, now, pack.slug])
-            try db.cachedStatement(sql: """
-                INSERT INTO pack_state(pack_id, state, updated_at) VALUES (?, 'not_downloaded', ?)
-                ON CONFLICT(pack_id) DO NOTHING
-                """).execute(arguments: [pack.id, now])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO pack(id, kind, title, description, artwork_url, version, manifest_url, created_at, slug, is_visible)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    """
+            ).execute(arguments: [
+                pack.id, pack.kind.rawValue, pack.title, pack.description, pack.artworkURL,
+                pack.version, pack.manifestURL, now, pack.slug,
+            ])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO pack_state(pack_id, state, updated_at) VALUES (?, 'not_downloaded', ?)
+                    ON CONFLICT(pack_id) DO NOTHING
+                    """
+            ).execute(arguments: [pack.id, now])
         } else {
-            try db.cachedStatement(sql: """
-                UPDATE pack SET title = ?, description = ?, artwork_url = ?, version = ?, manifest_url = ?, slug = ?,
-                is_visible = 1 WHERE id = ?
-                """).execute(arguments: [pack.title, pack.description, pack.artworkURL, pack.version, pack.manifestURL,
-                                         pack.slug, pack.id])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE pack SET title = ?, description = ?, artwork_url = ?, version = ?, manifest_url = ?, slug = ?,
+                    is_visible = 1 WHERE id = ?
+                    """
+            ).execute(arguments: [
+                pack.title, pack.description, pack.artworkURL, pack.version, pack.manifestURL,
+                pack.slug, pack.id,
+            ])
         }
     }
 
     func insertItem(_ item: DesiredItem, number: Int64, _ bulk: BulkStatements, _ db: Database) throws {
         try bulk.insertItem.run {
-            $0.bind(1, item.id); $0.bind(2, item.kind.rawValue); $0.bind(3, item.title); $0.bind(4, item.subtitle)
-            $0.bind(5, item.duration); $0.bind(6, item.artworkURL); $0.bind(7, now); $0.bind(8, now); $0.bind(9, number)
+            $0.bind(1, item.id)
+            $0.bind(2, item.kind.rawValue)
+            $0.bind(3, item.title)
+            $0.bind(4, item.subtitle)
+            $0.bind(5, item.duration)
+            $0.bind(6, item.artworkURL)
+            $0.bind(7, now)
+            $0.bind(8, now)
+            $0.bind(9, number)
         }
         try writeMembership(item, bulk, db)
     }
 
     func updateItem(_ item: DesiredItem, old: ExistingCatalog.Item, _ bulk: BulkStatements, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE library_item SET title = ?, subtitle = ?, duration = ?, artwork_url = ?, is_visible = 1, updated_at = ?
-            WHERE id = ?
-            """).execute(arguments: [item.title, item.subtitle, item.duration, item.artworkURL, now, item.id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE library_item SET title = ?, subtitle = ?, duration = ?, artwork_url = ?, is_visible = 1, updated_at = ?
+                WHERE id = ?
+                """
+        ).execute(arguments: [item.title, item.subtitle, item.duration, item.artworkURL, now, item.id])
         if old.packId != nil, old.packId != item.packId {
             try db.cachedStatement(sql: "DELETE FROM pack_item WHERE item_id = ?").execute(arguments: [item.id])
         }
@@ -95,22 +122,33 @@ extension SeedWriter {
             if let buffer = bulk.packItems {
                 buffer.rows.append((packId, item.id, item.sortOrder))
             } else {
-                try bulk.upsertPackItem.run { $0.bind(1, packId); $0.bind(2, item.id); $0.bind(3, item.sortOrder) }
+                try bulk.upsertPackItem.run {
+                    $0.bind(1, packId)
+                    $0.bind(2, item.id)
+                    $0.bind(3, item.sortOrder)
+                }
             }
         }
         if let playlist = item.playlistId {
             // A playlist id may move from a hidden or renumbered entry to this one: free it first.
-            try db.cachedStatement(sql: "DELETE FROM music_playlist_ref WHERE apple_music_playlist_id = ? AND item_id <> ?")
-                .execute(arguments: [playlist, item.id])
+            try db.cachedStatement(
+                sql: "DELETE FROM music_playlist_ref WHERE apple_music_playlist_id = ? AND item_id <> ?"
+            )
+            .execute(arguments: [playlist, item.id])
             if let spotify = item.spotifyPlaylistId {
-                try db.cachedStatement(sql: "UPDATE music_playlist_ref SET spotify_playlist_id = NULL WHERE spotify_playlist_id = ? AND item_id <> ?")
-                    .execute(arguments: [spotify, item.id])
+                try db.cachedStatement(
+                    sql:
+                        "UPDATE music_playlist_ref SET spotify_playlist_id = NULL WHERE spotify_playlist_id = ? AND item_id <> ?"
+                )
+                .execute(arguments: [spotify, item.id])
             }
-            try db.cachedStatement(sql: """
-                INSERT INTO music_playlist_ref(item_id, apple_music_playlist_id, spotify_playlist_id) VALUES (?, ?, ?)
-                ON CONFLICT(item_id) DO UPDATE SET apple_music_playlist_id = excluded.apple_music_playlist_id,
-                  spotify_playlist_id = excluded.spotify_playlist_id
-                """).execute(arguments: [item.id, playlist, item.spotifyPlaylistId])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO music_playlist_ref(item_id, apple_music_playlist_id, spotify_playlist_id) VALUES (?, ?, ?)
+                    ON CONFLICT(item_id) DO UPDATE SET apple_music_playlist_id = excluded.apple_music_playlist_id,
+                      spotify_playlist_id = excluded.spotify_playlist_id
+                    """
+            ).execute(arguments: [item.id, playlist, item.spotifyPlaylistId])
         }
     }
 
@@ -134,7 +172,8 @@ extension SeedWriter {
         for pack in seed.packs { for item in pack.items { listedItems.insert(item.id) } }
         let listedPacks = Set(seed.packs.map(\.id))
         var hidden = 0
-        let hideItem = try db.cachedStatement(sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE id = ?")
+        let hideItem = try db.cachedStatement(
+            sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE id = ?")
         for (id, item) in existing.items where item.visible && !listedItems.contains(id) {
             try hideItem.execute(arguments: [now, id])
             hidden += 1
@@ -149,7 +188,9 @@ extension SeedWriter {
 
     func refreshSearch(number: Int64, item: DesiredItem, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM library_item_search WHERE rowid = ?").execute(arguments: [number])
-        try db.cachedStatement(sql: "INSERT INTO library_item_search(rowid, title, subtitle, pack_title) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [number, item.title, item.subtitle, item.packTitle])
+        try db.cachedStatement(
+            sql: "INSERT INTO library_item_search(rowid, title, subtitle, pack_title) VALUES (?, ?, ?, ?)"
+        )
+        .execute(arguments: [number, item.title, item.subtitle, item.packTitle])
     }
 }

@@ -53,7 +53,9 @@ struct SeedWriter {
         }
         for item in desired {
             if let old = existing.items[item.id] {
-                if old.kind != item.kind.rawValue { throw kindChange(item.id, old.kind, item.kind.rawValue, path: item.path) }
+                if old.kind != item.kind.rawValue {
+                    throw kindChange(item.id, old.kind, item.kind.rawValue, path: item.path)
+                }
                 let tagsChanged = existing.tagSignature(number: old.number) != TagSignature.of(item.tags)
                 let rowChanged = item.differs(from: old)
                 if rowChanged || tagsChanged {
@@ -61,7 +63,8 @@ struct SeedWriter {
                     if tagsChanged { try replaceTags(of: item, bulk, db) }
                     summary.updated += 1
                 }
-                let searchChanged = old.title != item.title || old.subtitle != item.subtitle
+                let searchChanged =
+                    old.title != item.title || old.subtitle != item.subtitle
                     || old.packId != item.packId || item.packId.map(packTitleChanged.contains) == true
                 if searchChanged { searchRefresh.append((old.number, item)) }
             } else {
@@ -76,7 +79,8 @@ struct SeedWriter {
 
         try bulk.flush()
         if fresh, let prebuild {
-            prebuild.start(desired.map { FacetIndexPrebuild.Item(number: UInt32($0.number ?? 0), kind: $0.kind, tags: $0.tags) })
+            prebuild.start(
+                desired.map { FacetIndexPrebuild.Item(number: UInt32($0.number ?? 0), kind: $0.kind, tags: $0.tags) })
         }
         timer?.mark("items and tags written")
         summary.hidden = try hideMissing(existing, db)
@@ -86,11 +90,12 @@ struct SeedWriter {
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try deferred?.restore(db)
             timer?.mark("indexes recreated")
-            try db.execute(sql: """
-                INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
-                SELECT li.item_number, li.title, li.subtitle, p.title
-                FROM library_item li LEFT JOIN pack_item pi ON pi.item_id = li.id LEFT JOIN pack p ON p.id = pi.pack_id
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
+                    SELECT li.item_number, li.title, li.subtitle, p.title
+                    FROM library_item li LEFT JOIN pack_item pi ON pi.item_id = li.id LEFT JOIN pack p ON p.id = pi.pack_id
+                    """)
         } else {
             for (number, item) in searchRefresh { try refreshSearch(number: number, item: item, db) }
         }
@@ -105,18 +110,22 @@ struct SeedWriter {
         var result: [DesiredItem] = []
         result.reserveCapacity(seed.music.count + seed.packs.reduce(0) { $0 + $1.items.count })
         for (i, entry) in seed.music.enumerated() {
-            result.append(DesiredItem(id: entry.id, kind: .music, title: entry.title, subtitle: entry.subtitle,
-                                      duration: entry.duration, artworkURL: entry.artworkURL, packId: nil, packTitle: nil,
-                                      sortOrder: 0, playlistId: entry.appleMusicPlaylistId, spotifyPlaylistId: entry.spotifyPlaylistId,
-                                      tags: try dimensions.ids(for: entry.tags, kind: .music, db), origin: .music(i)))
+            result.append(
+                DesiredItem(
+                    id: entry.id, kind: .music, title: entry.title, subtitle: entry.subtitle,
+                    duration: entry.duration, artworkURL: entry.artworkURL, packId: nil, packTitle: nil,
+                    sortOrder: 0, playlistId: entry.appleMusicPlaylistId, spotifyPlaylistId: entry.spotifyPlaylistId,
+                    tags: try dimensions.ids(for: entry.tags, kind: .music, db), origin: .music(i)))
         }
         for (p, pack) in seed.packs.enumerated() {
             for (i, item) in pack.items.enumerated() {
-                result.append(DesiredItem(id: item.id, kind: pack.kind, title: item.title, subtitle: item.subtitle,
-                                          duration: item.duration, artworkURL: nil, packId: pack.id, packTitle: pack.title,
-                                          sortOrder: item.sortOrder, playlistId: nil,
-                                          tags: try dimensions.ids(for: item.tags, kind: pack.kind, db),
-                                          origin: .packItem(p, i)))
+                result.append(
+                    DesiredItem(
+                        id: item.id, kind: pack.kind, title: item.title, subtitle: item.subtitle,
+                        duration: item.duration, artworkURL: nil, packId: pack.id, packTitle: pack.title,
+                        sortOrder: item.sortOrder, playlistId: nil,
+                        tags: try dimensions.ids(for: item.tags, kind: pack.kind, db),
+                        origin: .packItem(p, i)))
             }
         }
         return result
@@ -127,7 +136,8 @@ struct SeedWriter {
     }
 
     private func kindChange(_ id: String, _ old: String, _ new: String, path: String) -> Diagnostic {
-        Diagnostic(.error, "id \(id) was \(old) and is now \(new); an id never changes kind, so the catalog must use a new id",
-                   file: file, path: "\(path).kind")
+        Diagnostic(
+            .error, "id \(id) was \(old) and is now \(new); an id never changes kind, so the catalog must use a new id",
+            file: file, path: "\(path).kind")
     }
 }

@@ -15,7 +15,9 @@ struct FacetBinaryReader {
         let size = MemoryLayout<T>.size
         guard remaining >= size, let base = buffer.baseAddress else { throw FacetIndexError.truncated }
         var value: T = 0
-        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + position, count: size)) }
+        withUnsafeMutableBytes(of: &value) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: base + position, count: size))
+        }
         position += size
         return T(littleEndian: value)
     }

@@ -18,8 +18,11 @@ enum FacetChecksum {
             index += 4
         }
         var hash = UInt64(bytes.count) &* multiplier
-        for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { hash = (hash ^ lane) &* multiplier; hash ^= hash >> 31 }
-        for offset in (index * 8) ..< bytes.count {
+        for lane in [lanes.0, lanes.1, lanes.2, lanes.3] {
+            hash = (hash ^ lane) &* multiplier
+            hash ^= hash >> 31
+        }
+        for offset in (index * 8)..<bytes.count {
             hash = (hash ^ UInt64(bytes[offset])) &* multiplier
             hash ^= hash >> 31
         }

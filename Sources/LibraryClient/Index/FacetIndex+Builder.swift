@@ -67,8 +67,10 @@ extension FacetIndex {
 
     /// Encodes the tags of an item of `kind` as sorted, duplicate-free tag codes, interning new
     /// value ids. Dimensions the kind may not use are skipped.
-    static func encode(kind: Kind, tags: [TagDimension: [Int64]], values: inout [ValueDictionary],
-                       into codes: inout [UInt32]) {
+    static func encode(
+        kind: Kind, tags: [TagDimension: [Int64]], values: inout [ValueDictionary],
+        into codes: inout [UInt32]
+    ) {
         codes.removeAll(keepingCapacity: true)
         let allowed = kind.facetAllowedMask
         values.withUnsafeMutableBufferPointer { values in
@@ -84,7 +86,7 @@ extension FacetIndex {
         guard codes.count > 1 else { return }
         // Items carry a handful of codes: insertion sort beats the general sort here.
         codes.withUnsafeMutableBufferPointer { codes in
-            for position in 1 ..< codes.count {
+            for position in 1..<codes.count {
                 let code = codes[position]
                 var hole = position
                 while hole > 0, codes[hole - 1] > code {
@@ -95,7 +97,7 @@ extension FacetIndex {
             }
         }
         var kept = 1
-        for position in 1 ..< codes.count where codes[position] != codes[kept - 1] {
+        for position in 1..<codes.count where codes[position] != codes[kept - 1] {
             codes[kept] = codes[position]
             kept += 1
         }

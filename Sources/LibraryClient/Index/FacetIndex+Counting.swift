@@ -82,8 +82,10 @@ extension FacetIndex {
     /// for one item of a sparse list ≈ 4, walking one mask item through the forward index
     /// (scattered reads of three arrays) ≈ 300. So the walk wins only for selective masks —
     /// a few thousand items against a dimension with large posting lists.
-    private func useItems(lists: [PostingList], maskCount: Int, wordCount words: Int,
-                          strategy: CountingStrategy) -> Bool {
+    private func useItems(
+        lists: [PostingList], maskCount: Int, wordCount words: Int,
+        strategy: CountingStrategy
+    ) -> Bool {
         switch strategy {
         case .items: return true
         case .postings, .scan: return false
@@ -108,7 +110,7 @@ extension FacetIndex {
                             let index = Int(item)
                             guard index < starts.count else { return }
                             let start = Int(starts[index])
-                            for position in start ..< start + Int(lengths[index]) {
+                            for position in start..<start + Int(lengths[index]) {
                                 let code = codes[position]
                                 let codeDimension = code >> FacetCode.valueBits
                                 if codeDimension == wanted {

@@ -107,12 +107,14 @@ extension FacetIndex {
     private static func decodePayload(_ reader: inout FacetBinaryReader) throws -> FacetIndex {
         let divisor = try reader.read(UInt64.self)
         let minDense = try reader.read(UInt64.self)
-        guard (1 ... 1 << 20).contains(divisor), minDense <= UInt64(Int.max) else { throw FacetIndexError.corrupt("layout") }
+        guard (1...1 << 20).contains(divisor), minDense <= UInt64(Int.max) else {
+            throw FacetIndexError.corrupt("layout")
+        }
         var index = FacetIndex(layout: Layout(denseDivisor: Int(divisor), minDenseCount: Int(minDense)))
         index.meta = try reader.readArray(UInt8.self)
         let offsets = try reader.readArray(UInt32.self)
         let codes = try reader.readArray(UInt32.self)
-        for dimension in 0 ..< TagDimension.facetCount {
+        for dimension in 0..<TagDimension.facetCount {
             guard let dictionary = ValueDictionary(ids: try reader.readArray(Int64.self)) else {
                 throw FacetIndexError.corrupt("value ids")
             }
@@ -121,7 +123,7 @@ extension FacetIndex {
         try index.validateItems(offsets: offsets, codes: codes)
         index.forward = ForwardIndex(offsets: offsets, codes: codes)
         index.kindMasks = index.visibleMasks()
-        for slot in 0 ..< FacetSlots.count {
+        for slot in 0..<FacetSlots.count {
             index.postings[slot] = try index.decodeSlot(slot, from: &reader)
         }
         guard reader.remaining == 0 else { throw FacetIndexError.corrupt("trailing bytes") }

@@ -26,8 +26,9 @@ extension FacetIndex {
         kindMasks = visibleMasks()
         let itemNumbers = meta.count
         postings = pairs.indices.map { slot in
-            Self.postingLists(offsets: offsets[base[slot] ... base[slot + 1]], items: items,
-                              itemNumbers: itemNumbers, layout: layout)
+            Self.postingLists(
+                offsets: offsets[base[slot]...base[slot + 1]], items: items,
+                itemNumbers: itemNumbers, layout: layout)
         }
     }
 
@@ -42,12 +43,12 @@ extension FacetIndex {
                     forward.codes.withUnsafeBufferPointer { codes in
                         table.withUnsafeBufferPointer { table in
                             base.withUnsafeBufferPointer { base in
-                                for item in 0 ..< min(meta.count, starts.count) {
+                                for item in 0..<min(meta.count, starts.count) {
                                     let itemMeta = ItemMeta(raw: meta[item])
                                     guard itemMeta.isVisible else { continue }
                                     let row = itemMeta.kindOrdinal * TagDimension.facetCount
                                     let start = Int(starts[item])
-                                    for position in start ..< start + Int(lengths[item]) {
+                                    for position in start..<start + Int(lengths[item]) {
                                         let code = codes[position]
                                         let slot = table[row + FacetCode.dimension(code)]
                                         guard slot >= 0 else { continue }
@@ -65,12 +66,14 @@ extension FacetIndex {
     /// Posting lists of one slot from CSR arrays: value v owns `items[offsets[i+v] ..< offsets[i+v+1]]`
     /// where i is `offsets.startIndex`; runs must be sorted. Lists past `layout`'s threshold
     /// become bitsets.
-    static func postingLists(offsets: ArraySlice<UInt32>, items: [UInt32], itemNumbers: Int,
-                             layout: Layout) -> [PostingList] {
+    static func postingLists(
+        offsets: ArraySlice<UInt32>, items: [UInt32], itemNumbers: Int,
+        layout: Layout
+    ) -> [PostingList] {
         let words = Bitset.wordCount(for: itemNumbers)
         let first = offsets.startIndex
-        return (0 ..< max(0, offsets.count - 1)).map { value in
-            let range = Int(offsets[first + value]) ..< Int(offsets[first + value + 1])
+        return (0..<max(0, offsets.count - 1)).map { value in
+            let range = Int(offsets[first + value])..<Int(offsets[first + value + 1])
             guard layout.isDense(count: range.count, itemNumbers: itemNumbers) else {
                 return PostingList(sorted: Array(items[range]))
             }
@@ -86,21 +89,22 @@ extension FacetIndex {
     /// of kind k is visible iff its low nibble is `0x08 | k`.
     func visibleMasks() -> [Bitset] {
         var music = [UInt64](repeating: 0, count: wordCount)
-        var atmosphere = music, sfx = music
+        var atmosphere = music
+        var sfx = music
         let ones: UInt64 = 0x0101_0101_0101_0101
         music.withUnsafeMutableBufferPointer { music in
             atmosphere.withUnsafeMutableBufferPointer { atmosphere in
                 sfx.withUnsafeMutableBufferPointer { sfx in
                     meta.withUnsafeBytes { meta in
                         let chunks = meta.count / 8
-                        for chunk in 0 ..< chunks {
+                        for chunk in 0..<chunks {
                             let nibbles = meta.loadUnaligned(fromByteOffset: chunk * 8, as: UInt64.self) & (ones * 0x0F)
                             let shift = UInt64((chunk & 7) * 8)
                             music[chunk >> 3] |= Self.matchingBytes(nibbles, ones &* 0x08) << shift
                             atmosphere[chunk >> 3] |= Self.matchingBytes(nibbles, ones &* 0x09) << shift
                             sfx[chunk >> 3] |= Self.matchingBytes(nibbles, ones &* 0x0A) << shift
                         }
-                        for item in chunks * 8 ..< meta.count {
+                        for item in chunks * 8..<meta.count {
                             let itemMeta = ItemMeta(raw: meta[item])
                             guard itemMeta.isVisible else { continue }
                             let bit: UInt64 = 1 << UInt64(item & 63)
@@ -122,7 +126,7 @@ extension FacetIndex {
     private static func matchingBytes(_ bytes: UInt64, _ pattern: UInt64) -> UInt64 {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let difference = bytes ^ pattern
-        let zeroFlags = ~(((difference & low) &+ low) | difference | low)   // 0x80 in equal bytes
+        let zeroFlags = ~(((difference & low) &+ low) | difference | low)  // 0x80 in equal bytes
         return ((zeroFlags >> 7) &* 0x0102_0408_1020_4080) >> 56
     }
 }

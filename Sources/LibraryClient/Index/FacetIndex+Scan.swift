@@ -8,7 +8,7 @@ extension FacetIndex {
     func scanCounts(_ plan: FilterPlan) -> RawFacetCounts {
         // Flat per-value arrays for every dimension: value v of dimension d sits at base[d] + v.
         var base = [Int](repeating: 0, count: TagDimension.facetCount + 1)
-        for dimension in 0 ..< TagDimension.facetCount { base[dimension + 1] = base[dimension] + values[dimension].count }
+        for dimension in 0..<TagDimension.facetCount { base[dimension + 1] = base[dimension] + values[dimension].count }
         var selected = [Bool](repeating: false, count: base[TagDimension.facetCount])
         var activeBits: UInt32 = 0
         for filter in plan.active {
@@ -26,7 +26,7 @@ extension FacetIndex {
                                 kindMasks[plan.kind].forEach { item in
                                     let index = Int(item)
                                     guard index < starts.count else { return }
-                                    let run = Int(starts[index]) ..< Int(starts[index]) + Int(lengths[index])
+                                    let run = Int(starts[index])..<Int(starts[index]) + Int(lengths[index])
                                     var satisfied: UInt32 = 0
                                     for position in run {
                                         let code = codes[position]
@@ -40,7 +40,9 @@ extension FacetIndex {
                                         total += 1
                                         for position in run {
                                             let code = codes[position]
-                                            tally[base[Int(code >> FacetCode.valueBits)] + Int(code & FacetCode.valueMask)] &+= 1
+                                            tally[
+                                                base[Int(code >> FacetCode.valueBits)] + Int(code & FacetCode.valueMask)
+                                            ] &+= 1
                                         }
                                     } else if failing & (failing - 1) == 0 {
                                         let only = UInt32(failing.trailingZeroBitCount)
@@ -60,7 +62,7 @@ extension FacetIndex {
         for dimension in Kind(facetOrdinal: plan.kind)?.dimensions ?? [] {
             let ordinal = dimension.facetOrdinal
             var counts: [Int64: Int] = [:]
-            for value in 0 ..< values[ordinal].count where tally[base[ordinal] + value] > 0 {
+            for value in 0..<values[ordinal].count where tally[base[ordinal] + value] > 0 {
                 counts[values[ordinal].ids[value]] = tally[base[ordinal] + value]
             }
             result.counts[dimension] = counts

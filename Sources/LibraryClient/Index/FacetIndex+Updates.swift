@@ -90,7 +90,8 @@ extension FacetIndex {
             }
             postings[slot][value].insert(item)
             if !postings[slot][value].isDense,
-               layout.isDense(count: postings[slot][value].count, itemNumbers: meta.count) {
+                layout.isDense(count: postings[slot][value].count, itemNumbers: meta.count)
+            {
                 postings[slot][value].makeDense(wordCount: words)
             }
         }

@@ -15,7 +15,7 @@ extension FacetIndex {
         guard offsets.count == meta.count + 1, offsets.first == 0, offsets.last.map(Int.init) == codes.count else {
             throw FacetIndexError.corrupt("forward offsets")
         }
-        let wellFormed: [UInt8] = (0 ... 255).map { ItemMeta(raw: UInt8($0)).isWellFormed ? 1 : 0 }
+        let wellFormed: [UInt8] = (0...255).map { ItemMeta(raw: UInt8($0)).isWellFormed ? 1 : 0 }
         // Per dimension ordinal (3 bits, so 8 entries): how many values exist; 0 for 6 and 7.
         var limits = [UInt32](repeating: 0, count: 8)
         for (dimension, dictionary) in values.enumerated() { limits[dimension] = UInt32(dictionary.count) }
@@ -24,7 +24,7 @@ extension FacetIndex {
         meta.withUnsafeBufferPointer { meta in
             offsets.withUnsafeBufferPointer { offsets in
                 wellFormed.withUnsafeBufferPointer { wellFormed in
-                    for item in 0 ..< meta.count {
+                    for item in 0..<meta.count {
                         let raw = meta[item]
                         let absent = UInt32(((raw >> 4) & 1) ^ 1)
                         present &+= Int((raw >> 4) & 1)
@@ -71,26 +71,30 @@ extension FacetIndex {
         let mask = kindMasks[pair.kind]
         let denseCount = flags.reduce(0) { $0 + ($1 == 1 ? 1 : 0) }
         guard flags.count <= values[pair.dimension].count, offsets.count == flags.count + 1,
-              offsets.first == 0, offsets.last.map(Int.init) == items.count,
-              flags.allSatisfy({ $0 <= 1 }), denseWords.count == denseCount * words,
-              items.allSatisfy({ mask.contains($0) }) else {
+            offsets.first == 0, offsets.last.map(Int.init) == items.count,
+            flags.allSatisfy({ $0 <= 1 }), denseWords.count == denseCount * words,
+            items.allSatisfy({ mask.contains($0) })
+        else {
             throw FacetIndexError.corrupt("postings")
         }
         var lists = [PostingList]()
         lists.reserveCapacity(flags.count)
         var denseStart = 0
         for value in flags.indices {
-            let start = Int(offsets[value]), end = Int(offsets[value + 1])
+            let start = Int(offsets[value])
+            let end = Int(offsets[value + 1])
             guard start <= end, end <= items.count else { throw FacetIndexError.corrupt("postings") }
             if flags[value] == 1 {
                 guard start == end else { throw FacetIndexError.corrupt("postings") }
-                let bits = Bitset(words: Array(denseWords[denseStart ..< denseStart + words]))
+                let bits = Bitset(words: Array(denseWords[denseStart..<denseStart + words]))
                 denseStart += words
                 guard Self.isSubset(bits, of: mask) else { throw FacetIndexError.corrupt("postings") }
                 lists.append(PostingList(bits: bits))
             } else {
-                let run = items[start ..< end]
-                guard zip(run, run.dropFirst()).allSatisfy({ $0 < $1 }) else { throw FacetIndexError.corrupt("postings") }
+                let run = items[start..<end]
+                guard zip(run, run.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                    throw FacetIndexError.corrupt("postings")
+                }
                 lists.append(PostingList(sorted: Array(run)))
             }
         }

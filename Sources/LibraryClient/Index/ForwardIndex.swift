@@ -41,7 +41,7 @@ struct ForwardIndex: Sendable {
         let index = Int(item)
         guard index < starts.count else { return [] }
         let start = Int(starts[index])
-        return codes[start ..< start + Int(lengths[index])]
+        return codes[start..<start + Int(lengths[index])]
     }
 
     /// Replaces the codes of `item` (sorted, duplicate-free), growing the slots when needed.
@@ -61,7 +61,7 @@ struct ForwardIndex: Sendable {
         let oldLength = Int(lengths[index])
         if newCodes.count <= oldLength {
             let start = Int(starts[index])
-            codes.replaceSubrange(start ..< start + newCodes.count, with: newCodes)
+            codes.replaceSubrange(start..<start + newCodes.count, with: newCodes)
             garbage += oldLength - newCodes.count
         } else {
             starts[index] = UInt32(truncatingIfNeeded: codes.count)
@@ -93,7 +93,7 @@ struct ForwardIndex: Sendable {
         for index in starts.indices {
             offsets.append(UInt32(truncatingIfNeeded: packed.count))
             let start = Int(starts[index])
-            packed.append(contentsOf: codes[start ..< start + Int(lengths[index])])
+            packed.append(contentsOf: codes[start..<start + Int(lengths[index])])
         }
         offsets.append(UInt32(truncatingIfNeeded: packed.count))
         return (offsets, packed)

@@ -26,8 +26,10 @@ public struct DownloadPolicy: Sendable, Hashable {
     public var catalogLocation: String?
 
     /// A policy with the given limits; the defaults suit a phone on a flaky network.
-    public init(stallTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 86_400, maxRetries: Int = 3,
-                retryDelay: TimeInterval = 0.5, progressInterval: TimeInterval = 0.25, lockWait: TimeInterval = 0) {
+    public init(
+        stallTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 86_400, maxRetries: Int = 3,
+        retryDelay: TimeInterval = 0.5, progressInterval: TimeInterval = 0.25, lockWait: TimeInterval = 0
+    ) {
         self.stallTimeout = stallTimeout
         self.resourceTimeout = resourceTimeout
         self.maxRetries = max(0, maxRetries)

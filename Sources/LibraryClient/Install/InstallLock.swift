@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The per-pack install lock: `.staging/<packId>.lock` created exclusively and holding the
@@ -29,7 +30,8 @@ final class InstallLock: Sendable {
                 return InstallLock(url: url)
             }
             guard errno == EEXIST else {
-                throw PackInstallError.fileSystem(path: url.path, reason: "cannot create the install lock (errno \(errno))")
+                throw PackInstallError.fileSystem(
+                    path: url.path, reason: "cannot create the install lock (errno \(errno))")
             }
             let owner = ownerPID(of: url)
             if let owner, isLive(owner, path: url.path) {

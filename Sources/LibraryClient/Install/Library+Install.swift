@@ -7,8 +7,10 @@ extension Library {
     /// let manager = library.makeDownloadManager()
     /// try await manager.startDownload("dungeon-delve")
     /// ```
-    public func makeDownloadManager(policy: DownloadPolicy = DownloadPolicy(),
-                                    transport: any CatalogTransport = URLCatalogTransport()) -> PackDownloadManager {
+    public func makeDownloadManager(
+        policy: DownloadPolicy = DownloadPolicy(),
+        transport: any CatalogTransport = URLCatalogTransport()
+    ) -> PackDownloadManager {
         PackDownloadManager(library: self, policy: policy, transport: transport)
     }
 }

@@ -37,8 +37,10 @@ public struct PackDownloadEvent: Sendable, Hashable {
     public var message: String?
 
     /// An event from its fields.
-    public init(packID: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
-                bytesTotal: Int64 = 0, message: String? = nil) {
+    public init(
+        packID: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
+        bytesTotal: Int64 = 0, message: String? = nil
+    ) {
         self.packID = packID
         self.phase = phase
         self.state = state
@@ -51,10 +53,12 @@ public struct PackDownloadEvent: Sendable, Hashable {
 /// Fans events out to every open stream; streams end when their consumer stops iterating.
 final class PackEventHub: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuations: [UUID: (filter: String?, continuation: AsyncStream<PackDownloadEvent>.Continuation)] = [:]
+    private var continuations: [UUID: (filter: String?, continuation: AsyncStream<PackDownloadEvent>.Continuation)] =
+        [:]
 
     func stream(filter packId: String?) -> AsyncStream<PackDownloadEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PackDownloadEvent.self, bufferingPolicy: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PackDownloadEvent.self, bufferingPolicy: .bufferingNewest(256))
         let key = UUID()
         lock.withLock { continuations[key] = (packId, continuation) }
         continuation.onTermination = { [weak self] _ in

@@ -22,8 +22,10 @@ public actor PackDownloadManager {
     private var running: [String: Task<PackInstallResult, any Error>] = [:]
 
     /// A manager over `library`; manifests (and catalog.json) are read through `transport`.
-    public init(library: Library, policy: DownloadPolicy = DownloadPolicy(),
-                transport: any CatalogTransport = URLCatalogTransport()) {
+    public init(
+        library: Library, policy: DownloadPolicy = DownloadPolicy(),
+        transport: any CatalogTransport = URLCatalogTransport()
+    ) {
         self.library = library
         self.policy = policy
         self.transport = transport
@@ -58,8 +60,12 @@ public actor PackDownloadManager {
     @discardableResult
     public func deletePack(_ reference: PackReference) async throws -> PackInstallResult {
         let pack = try await library.packs.fetchPack(reference)
-        if let task = running[pack.id] { task.cancel(); _ = try? await task.value }
-        let result = try await PackUninstaller(paths: library.paths, database: library.database, policy: policy).run(pack)
+        if let task = running[pack.id] {
+            task.cancel()
+            _ = try? await task.value
+        }
+        let result = try await PackUninstaller(paths: library.paths, database: library.database, policy: policy).run(
+            pack)
         hub.send(PackDownloadEvent(packID: pack.id, phase: .removed, state: .notDownloaded))
         return result
     }
@@ -79,17 +85,24 @@ public actor PackDownloadManager {
 
     // MARK: -
 
-    private func operate(_ reference: PackReference,
-                         _ body: @escaping @Sendable (PackInstaller, PackWithState) async throws -> PackInstallResult) async throws -> PackInstallResult {
+    private func operate(
+        _ reference: PackReference,
+        _ body: @escaping @Sendable (PackInstaller, PackWithState) async throws -> PackInstallResult
+    ) async throws -> PackInstallResult {
         try await recoverInterruptedDownloads()
         let pack = try await library.packs.fetchPack(reference)
         if let task = running[pack.id] { return try await task.value }
         let library = self.library
-        let installer = PackInstaller(paths: library.paths, database: library.database, transport: transport, policy: policy,
-                                      hub: hub, refreshIndex: { try await library.refreshIndexedItems($0) })
+        let installer = PackInstaller(
+            paths: library.paths, database: library.database, transport: transport, policy: policy,
+            hub: hub, refreshIndex: { try await library.refreshIndexedItems($0) })
         let task = Task { try await body(installer, pack) }
         running[pack.id] = task
         defer { running[pack.id] = nil }
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 }

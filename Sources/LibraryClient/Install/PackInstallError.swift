@@ -37,27 +37,34 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
     public var description: String {
         switch self {
         case .httpStatus(let url, let status):
-            return "\(url): the server answered HTTP \(status) instead of the file; check the catalog location or try again later"
+            return
+                "\(url): the server answered HTTP \(status) instead of the file; check the catalog location or try again later"
         case .unreachable(let url, let reason):
             return "\(url): cannot be downloaded (\(reason)); check your connection and run the install again to resume"
         case .timedOut(let url, let seconds, let received, let expected):
-            return "\(url): timed out (no data for \(Self.seconds(seconds)) s, \(received) of \(expected) bytes received); run the install again to resume"
+            return
+                "\(url): timed out (no data for \(Self.seconds(seconds)) s, \(received) of \(expected) bytes received); run the install again to resume"
         case .sizeMismatch(let url, let expected, let actual):
-            return "\(url): size mismatch: the manifest declares \(expected) bytes but the server sent \(actual); the file on the server is not the published one, nothing was installed"
+            return
+                "\(url): size mismatch: the manifest declares \(expected) bytes but the server sent \(actual); the file on the server is not the published one, nothing was installed"
         case .hashMismatch(let url, let expected, let actual):
-            return "\(url): SHA-256 mismatch: expected \(expected), got \(actual); the file is damaged or not the published one, nothing was installed"
+            return
+                "\(url): SHA-256 mismatch: expected \(expected), got \(actual); the file is damaged or not the published one, nothing was installed"
         case .manifestMismatch(let url, let field, let expected, let actual):
-            return "\(url): \(field) is \(actual) but \(expected) was expected; the manifest does not belong to this catalog or pack, run `client sync` and retry"
+            return
+                "\(url): \(field) is \(actual) but \(expected) was expected; the manifest does not belong to this catalog or pack, run `client sync` and retry"
         case .invalidManifest(let url, let reason):
             return "\(url): \(reason); the manifest is malformed, ask the publisher to rebuild the pack"
         case .refusedArchive(let url, let reason):
             return "\(url): refused: \(reason)"
         case .catalogChanged(let packId, let listed, let synced):
-            return "pack \(packId): the catalog now lists version \(listed) but the library has version \(synced); run `client sync` first"
+            return
+                "pack \(packId): the catalog now lists version \(listed) but the library has version \(synced); run `client sync` first"
         case .notInCatalog(let packId, let catalog):
             return "pack \(packId): \(catalog) no longer lists this pack; run `client sync`"
         case .busy(let packId, let pid):
-            return "pack \(packId): another process (pid \(pid)) is installing it right now; wait for it to finish and retry"
+            return
+                "pack \(packId): another process (pid \(pid)) is installing it right now; wait for it to finish and retry"
         case .cancelled(let packId):
             return "pack \(packId): the download was cancelled; run the install again to resume it"
         case .fileSystem(let path, let reason):

@@ -19,8 +19,10 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     public var reusedFiles: Int
 
     /// A result from its fields.
-    public init(packID: String, state: PackState, files: Int, bytes: Int64,
-                downloadedBytes: Int64 = 0, reusedFiles: Int = 0) {
+    public init(
+        packID: String, state: PackState, files: Int, bytes: Int64,
+        downloadedBytes: Int64 = 0, reusedFiles: Int = 0
+    ) {
         self.packID = packID
         self.state = state
         self.files = files

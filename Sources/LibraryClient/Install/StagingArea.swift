@@ -35,7 +35,8 @@ struct StagingArea: Sendable {
                 try fm.removeItem(at: downloads.appendingPathComponent(name))
             }
         } catch {
-            throw PackInstallError.fileSystem(path: folder.path, reason: "cannot prepare the staging folder (\(error.localizedDescription))")
+            throw PackInstallError.fileSystem(
+                path: folder.path, reason: "cannot prepare the staging folder (\(error.localizedDescription))")
         }
     }
 

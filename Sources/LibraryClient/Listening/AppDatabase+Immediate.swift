@@ -13,7 +13,9 @@ extension AppDatabase {
                     result = try body(db)
                     return .commit
                 }
-                guard let result else { throw ListeningError.unknownStoredValue(column: "transaction", value: "no result") }
+                guard let result else {
+                    throw ListeningError.unknownStoredValue(column: "transaction", value: "no result")
+                }
                 return result
             }
         } catch let error as DatabaseError {
@@ -25,7 +27,9 @@ extension AppDatabase {
 /// Reading stored ISO-8601 text back into dates.
 enum StoredTime {
     static func date(_ text: String, column: String = "played_at") throws -> Date {
-        guard let date = ISO8601.date(text) else { throw ListeningError.unknownStoredValue(column: column, value: text) }
+        guard let date = ISO8601.date(text) else {
+            throw ListeningError.unknownStoredValue(column: column, value: text)
+        }
         return date
     }
 }

@@ -14,28 +14,35 @@ public struct ChartsRepository: Sendable {
     /// The chart of the `period` containing `now`, as of `now` (later plays count nowhere); the
     /// previous chart of `all` is the all-time chart as of 7 calendar days earlier.
     /// Ranks and previous ranks are among the targets `filter` keeps; `limit` cuts the list after ranking.
-    public func fetchChart(period: ChartPeriod = .all, filter: ChartFilter = .everything, limit: Int? = nil,
-                           now: Date = Date(), timeZone: TimeZone = .current) async throws -> Chart {
+    public func fetchChart(
+        period: ChartPeriod = .all, filter: ChartFilter = .everything, limit: Int? = nil,
+        now: Date = Date(), timeZone: TimeZone = .current
+    ) async throws -> Chart {
         let kind = filter.targetKind
         let current = period.interval(containing: now, timeZone: timeZone)
         let previous = period.previousInterval(before: now, timeZone: timeZone)
         let weekEarlier = ChartPeriod.calendar(timeZone).date(byAdding: .day, value: -7, to: now) ?? now - 7 * 86_400
         let (counts, previousCounts) = try await context.database.read { db in
             if let current, let previous {
-                return (try ChartCounts.inRange(from: current.start, to: current.end, cut: now, kind: kind, in: db),
-                        try ChartCounts.inRange(from: previous.start, to: previous.end, cut: now, kind: kind, in: db))
+                return (
+                    try ChartCounts.inRange(from: current.start, to: current.end, cut: now, kind: kind, in: db),
+                    try ChartCounts.inRange(from: previous.start, to: previous.end, cut: now, kind: kind, in: db)
+                )
             }
-            return (try ChartCounts.allTime(cut: now, kind: kind, in: db),
-                    try ChartCounts.allTime(cut: weekEarlier, kind: kind, in: db))
+            return (
+                try ChartCounts.allTime(cut: now, kind: kind, in: db),
+                try ChartCounts.allTime(cut: weekEarlier, kind: kind, in: db)
+            )
         }
         let previousRanks = ChartRanking.ranks(ChartRanking.ranked(previousCounts))
         var ranked = ChartRanking.ranked(counts)
         if let limit { ranked = Array(ranked.prefix(max(0, limit))) }
         let entries = ranked.enumerated().map { index, count in
             let previousRank = previousRanks[count.target]
-            return ChartEntry(rank: index + 1, previousRank: previousRank,
-                              movement: ChartRanking.movement(rank: index + 1, previousRank: previousRank),
-                              plays: count.plays, target: count.target, title: count.title)
+            return ChartEntry(
+                rank: index + 1, previousRank: previousRank,
+                movement: ChartRanking.movement(rank: index + 1, previousRank: previousRank),
+                plays: count.plays, target: count.target, title: count.title)
         }
         return Chart(period: period, from: current?.start, to: current?.end, entries: entries)
     }

@@ -35,7 +35,9 @@ public struct HistoryRepository: Sendable {
     let context: LibraryContext
 
     /// Up to `limit` plays older than `cursor` (from an earlier page), at or after `since`.
-    public func fetchHistory(limit: Int = 50, after cursor: String? = nil, since: Date? = nil) async throws -> HistoryPage {
+    public func fetchHistory(limit: Int = 50, after cursor: String? = nil, since: Date? = nil) async throws
+        -> HistoryPage
+    {
         let position = try cursor.map(HistoryCursor.decode)
         let limit = max(0, limit)
         return try await context.database.read { db in
@@ -51,15 +53,20 @@ public struct HistoryRepository: Sendable {
             }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [limit + 1]
-            let rows = try PlayEventRecord.fetchAll(db, sql: """
-                SELECT * FROM play_event \(whereClause) ORDER BY played_at DESC, id DESC LIMIT ?
-                """, arguments: arguments)
+            let rows = try PlayEventRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM play_event \(whereClause) ORDER BY played_at DESC, id DESC LIMIT ?
+                    """, arguments: arguments)
             let page = rows.prefix(limit)
             let plays = try page.map {
-                HistoryPlay(playID: $0.playID, target: $0.target, title: $0.title, at: try StoredTime.date($0.playedAt),
-                            source: try PlaySource.stored($0.source))
+                HistoryPlay(
+                    playID: $0.playID, target: $0.target, title: $0.title, at: try StoredTime.date($0.playedAt),
+                    source: try PlaySource.stored($0.source))
             }
-            let next = rows.count > limit ? page.last.map { HistoryCursor(playedAt: $0.playedAt, rowID: $0.id ?? 0).encoded } : nil
+            let next =
+                rows.count > limit
+                ? page.last.map { HistoryCursor(playedAt: $0.playedAt, rowID: $0.id ?? 0).encoded } : nil
             return HistoryPage(plays: plays, nextCursor: next)
         }
     }

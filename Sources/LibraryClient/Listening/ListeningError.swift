@@ -28,11 +28,14 @@ public enum ListeningError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownTarget(let target):
-            return "no library item or cached track '\(target)'; give an item id (see `client list`) or track:<trackId> (see `client tracks`)"
+            return
+                "no library item or cached track '\(target)'; give an item id (see `client list`) or track:<trackId> (see `client tracks`)"
         case .unknownImportTarget(let file, let path, let target):
-            return "\(file): \(path): no library item or cached track '\(target)'; fix or remove that entry, nothing was imported"
+            return
+                "\(file): \(path): no library item or cached track '\(target)'; fix or remove that entry, nothing was imported"
         case .invalidImportFile(let file, let path, let problem):
-            return "\(file): \(path): \(problem); expected {\"capturedAt\": TIME, \"songs\": [{\"target\", \"playCount\"}]}, nothing was imported"
+            return
+                "\(file): \(path): \(problem); expected {\"capturedAt\": TIME, \"songs\": [{\"target\", \"playCount\"}]}, nothing was imported"
         case .unreadableImportFile(let file, let reason):
             return "\(file): cannot be read (\(reason)); check the path"
         case .invalidTime(let text):

@@ -46,20 +46,32 @@ public struct PlayCountFile: Sendable, Hashable {
             .invalidImportFile(file: name, path: path, problem: problem)
         }
         let json: JSONValue
-        do { json = try JSONDecoder().decode(JSONValue.self, from: data) } catch { throw invalid("$", "not valid JSON") }
+        do { json = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+            throw invalid("$", "not valid JSON")
+        }
         guard case .object(let root) = json else { throw invalid("$", "not a JSON object") }
-        guard case .string(let capturedText)? = root["capturedAt"] else { throw invalid("$.capturedAt", "missing or not a string") }
-        guard let capturedAt = ISO8601.date(capturedText) else { throw invalid("$.capturedAt", "'\(capturedText)' is not an ISO-8601 time") }
+        guard case .string(let capturedText)? = root["capturedAt"] else {
+            throw invalid("$.capturedAt", "missing or not a string")
+        }
+        guard let capturedAt = ISO8601.date(capturedText) else {
+            throw invalid("$.capturedAt", "'\(capturedText)' is not an ISO-8601 time")
+        }
         guard case .array(let songs)? = root["songs"] else { throw invalid("$.songs", "missing or not an array") }
         var seen: [String: String] = [:]
         var parsed: [Song] = []
         for (index, value) in songs.enumerated() {
             let path = "$.songs[\(index)]"
             guard case .object(let song) = value else { throw invalid(path, "not an object") }
-            guard case .string(let target)? = song["target"], !target.isEmpty else { throw invalid(path + ".target", "missing or not a string") }
-            guard let count = Self.count(song["playCount"]) else { throw invalid(path + ".playCount", "missing or not a whole number of 0 or more") }
+            guard case .string(let target)? = song["target"], !target.isEmpty else {
+                throw invalid(path + ".target", "missing or not a string")
+            }
+            guard let count = Self.count(song["playCount"]) else {
+                throw invalid(path + ".playCount", "missing or not a whole number of 0 or more")
+            }
             let key = CanonicalID.parse(target) ?? target
-            if let first = seen[key] { throw invalid(path + ".target", "'\(target)' is listed twice (also at \(first))") }
+            if let first = seen[key] {
+                throw invalid(path + ".target", "'\(target)' is listed twice (also at \(first))")
+            }
             seen[key] = path + ".target"
             parsed.append(Song(target: target, playCount: count, path: path))
         }
@@ -67,7 +79,9 @@ public struct PlayCountFile: Sendable, Hashable {
     }
 
     private static func count(_ value: JSONValue?) -> Int? {
-        guard case .number(let double)? = value, double >= 0, double < 1e12, double == double.rounded(.down) else { return nil }
+        guard case .number(let double)? = value, double >= 0, double < 1e12, double == double.rounded(.down) else {
+            return nil
+        }
         return Int(double)
     }
 }
@@ -75,15 +89,27 @@ public struct PlayCountFile: Sendable, Hashable {
 /// Any JSON value, decoded strictly (a `true` is never a number), so a file's problems can be
 /// reported with their JSON path.
 enum JSONValue: Decodable, Sendable, Hashable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 }

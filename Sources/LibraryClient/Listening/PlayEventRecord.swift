@@ -17,8 +17,15 @@ package struct PlayEventRecord: Codable, Sendable, Hashable, FetchableRecord, Mu
     package var title: String
 
     package enum CodingKeys: String, CodingKey {
-        case id, playID = "play_id", target, targetKind = "target_kind", playedAt = "played_at", source
-        case secondsPlayed = "seconds_played", targetDuration = "target_duration", title
+        case id
+        case playID = "play_id"
+        case target
+        case targetKind = "target_kind"
+        case playedAt = "played_at"
+        case source
+        case secondsPlayed = "seconds_played"
+        case targetDuration = "target_duration"
+        case title
     }
 
     package enum Columns {
@@ -44,7 +51,11 @@ package struct PlayImportBaselineRecord: Codable, Sendable, Hashable, FetchableR
     package var playCount: Int
     package var capturedAt: String
 
-    package enum CodingKeys: String, CodingKey { case target, playCount = "play_count", capturedAt = "captured_at" }
+    package enum CodingKeys: String, CodingKey {
+        case target
+        case playCount = "play_count"
+        case capturedAt = "captured_at"
+    }
 
     package enum Columns {
         package static let target = Column(CodingKeys.target)
@@ -62,7 +73,11 @@ package struct ListeningStateRecord: Codable, Sendable, Hashable, FetchableRecor
     package var installedAt: String
     package var lastImportRunAt: String?
 
-    package enum CodingKeys: String, CodingKey { case id, installedAt = "installed_at", lastImportRunAt = "last_import_run_at" }
+    package enum CodingKeys: String, CodingKey {
+        case id
+        case installedAt = "installed_at"
+        case lastImportRunAt = "last_import_run_at"
+    }
 
     package enum Columns {
         package static let installedAt = Column(CodingKeys.installedAt)
@@ -70,7 +85,9 @@ package struct ListeningStateRecord: Codable, Sendable, Hashable, FetchableRecor
     }
 
     package static func current(_ db: Database) throws -> ListeningStateRecord {
-        guard let row = try fetchOne(db, key: 1) else { throw ListeningError.unknownStoredValue(column: "listening_state", value: "missing row") }
+        guard let row = try fetchOne(db, key: 1) else {
+            throw ListeningError.unknownStoredValue(column: "listening_state", value: "missing row")
+        }
         return row
     }
 }

@@ -26,8 +26,10 @@ public struct PlayImporter: Sendable {
 
     /// Imports `file`. Skipped (nothing changed) when the previous run was less than 5 minutes
     /// before `now` by the clock, unless `force`.
-    public func importCounts(_ file: PlayCountFile, name: String = "play counts", force: Bool = false,
-                             now: Date = Date()) async throws -> PlayImportSummary {
+    public func importCounts(
+        _ file: PlayCountFile, name: String = "play counts", force: Bool = false,
+        now: Date = Date()
+    ) async throws -> PlayImportSummary {
         try await context.database.writeImmediate { db in
             let state = try ListeningStateRecord.current(db)
             if !force, let last = state.lastImportRunAt {
@@ -36,24 +38,28 @@ public struct PlayImporter: Sendable {
                     return PlayImportSummary(created: 0, estimated: 0, skipped: true)
                 }
             }
-            var created = 0, estimated = 0
+            var created = 0
+            var estimated = 0
             let captured = ISO8601.string(file.capturedAt)
             for song in file.songs {
                 guard let target = try PlayTarget.resolve(song.target, in: db) else {
-                    throw ListeningError.unknownImportTarget(file: name, path: song.path + ".target", target: song.target)
+                    throw ListeningError.unknownImportTarget(
+                        file: name, path: song.path + ".target", target: song.target)
                 }
                 let baseline = try PlayImportBaselineRecord.fetchOne(db, key: target.reference)
                 let plan = try Self.plan(song: song, baseline: baseline, capturedAt: file.capturedAt, file: name)
                 for at in plan.times {
-                    var record = PlayEventRecord(id: nil, playID: CanonicalID.random(), target: target.reference,
-                                                 targetKind: target.kind.rawValue, playedAt: ISO8601.string(at),
-                                                 source: plan.source.rawValue, secondsPlayed: nil,
-                                                 targetDuration: target.duration, title: target.title)
+                    var record = PlayEventRecord(
+                        id: nil, playID: CanonicalID.random(), target: target.reference,
+                        targetKind: target.kind.rawValue, playedAt: ISO8601.string(at),
+                        source: plan.source.rawValue, secondsPlayed: nil,
+                        targetDuration: target.duration, title: target.title)
                     try record.insert(db)
                 }
                 created += plan.times.count
                 if plan.source == .estimated { estimated += plan.times.count }
-                try PlayImportBaselineRecord(target: target.reference, playCount: song.playCount, capturedAt: captured).save(db)
+                try PlayImportBaselineRecord(target: target.reference, playCount: song.playCount, capturedAt: captured)
+                    .save(db)
             }
             var updated = state
             updated.lastImportRunAt = ISO8601.string(now)
@@ -63,11 +69,17 @@ public struct PlayImporter: Sendable {
     }
 
     /// The plays one entry creates against its baseline (pure).
-    static func plan(song: PlayCountFile.Song, baseline: PlayImportBaselineRecord?, capturedAt: Date,
-                     file: String) throws -> (source: PlaySource, times: [Date]) {
+    static func plan(
+        song: PlayCountFile.Song, baseline: PlayImportBaselineRecord?, capturedAt: Date,
+        file: String
+    ) throws -> (source: PlaySource, times: [Date]) {
         guard let baseline else {
-            return (.estimated, PlayRules.spreadTimes(count: song.playCount, after: capturedAt - PlayRules.estimateSpan,
-                                                      until: capturedAt))
+            return (
+                .estimated,
+                PlayRules.spreadTimes(
+                    count: song.playCount, after: capturedAt - PlayRules.estimateSpan,
+                    until: capturedAt)
+            )
         }
         let added = song.playCount - baseline.playCount
         guard added > 0 else { return (.sync, []) }
@@ -75,7 +87,9 @@ public struct PlayImporter: Sendable {
         guard capturedAt > previous else {
             throw ListeningError.invalidImportFile(
                 file: file, path: "$.capturedAt",
-                problem: "the count of '\(song.target)' grew but capturedAt is not after its previous import (\(baseline.capturedAt))")
+                problem:
+                    "the count of '\(song.target)' grew but capturedAt is not after its previous import (\(baseline.capturedAt))"
+            )
         }
         return (.sync, PlayRules.spreadTimes(count: added, after: previous, until: capturedAt))
     }

@@ -75,21 +75,29 @@ public struct PlayRecorder: Sendable {
     /// Records one play; throws ``ListeningError/unknownTarget(_:)`` for a target the library does not know.
     public func record(_ input: PlayInput) async throws -> PlayOutcome {
         guard input.source != .estimated else { throw ListeningError.unsupportedSource(input.source) }
-        guard input.secondsPlayed >= 0, input.secondsPlayed.isFinite else { throw ListeningError.invalidSeconds(input.secondsPlayed) }
+        guard input.secondsPlayed >= 0, input.secondsPlayed.isFinite else {
+            throw ListeningError.invalidSeconds(input.secondsPlayed)
+        }
         let at = Date(timeIntervalSince1970: input.at.timeIntervalSince1970.rounded(.down))
         return try await context.database.writeImmediate { db in
-            guard let target = try PlayTarget.resolve(input.target, in: db) else { throw ListeningError.unknownTarget(input.target) }
+            guard let target = try PlayTarget.resolve(input.target, in: db) else {
+                throw ListeningError.unknownTarget(input.target)
+            }
             guard PlayRules.counts(secondsPlayed: input.secondsPlayed, duration: target.duration) else {
                 return .notCounted(.short(needed: PlayRules.neededSeconds(duration: target.duration)))
             }
-            let installedAt = try StoredTime.date(try ListeningStateRecord.current(db).installedAt, column: "installed_at")
-            if PlayRules.isBeforeInstall(at: at, source: input.source, installedAt: installedAt) { return .notCounted(.beforeInstall) }
+            let installedAt = try StoredTime.date(
+                try ListeningStateRecord.current(db).installedAt, column: "installed_at")
+            if PlayRules.isBeforeInstall(at: at, source: input.source, installedAt: installedAt) {
+                return .notCounted(.beforeInstall)
+            }
             let nearest = try Self.nearestPlay(of: target.reference, to: at, in: db)
             if PlayRules.isDuplicate(at: at, source: input.source, nearest: nearest) { return .notCounted(.duplicate) }
-            var record = PlayEventRecord(id: nil, playID: CanonicalID.random(), target: target.reference,
-                                         targetKind: target.kind.rawValue, playedAt: ISO8601.string(at),
-                                         source: input.source.rawValue, secondsPlayed: input.secondsPlayed,
-                                         targetDuration: target.duration, title: target.title)
+            var record = PlayEventRecord(
+                id: nil, playID: CanonicalID.random(), target: target.reference,
+                targetKind: target.kind.rawValue, playedAt: ISO8601.string(at),
+                source: input.source.rawValue, secondsPlayed: input.secondsPlayed,
+                targetDuration: target.duration, title: target.title)
             try record.insert(db)
             return .counted(StoredPlay(playID: record.playID, target: target.reference, at: at, source: input.source))
         }
@@ -99,22 +107,30 @@ public struct PlayRecorder: Sendable {
     /// of another target lies strictly between the two.
     static func nearestPlay(of target: String, to at: Date, in db: Database) throws -> PlayRules.NearestPlay? {
         let time = ISO8601.string(at)
-        let before = try Row.fetchOne(db, sql: """
-            SELECT played_at, source FROM play_event WHERE target = ? AND played_at <= ? ORDER BY played_at DESC LIMIT 1
-            """, arguments: [target, time])
-        let after = try Row.fetchOne(db, sql: """
-            SELECT played_at, source FROM play_event WHERE target = ? AND played_at > ? ORDER BY played_at LIMIT 1
-            """, arguments: [target, time])
+        let before = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT played_at, source FROM play_event WHERE target = ? AND played_at <= ? ORDER BY played_at DESC LIMIT 1
+                """, arguments: [target, time])
+        let after = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT played_at, source FROM play_event WHERE target = ? AND played_at > ? ORDER BY played_at LIMIT 1
+                """, arguments: [target, time])
         var candidates: [(Date, PlaySource, String)] = []
         for row in [before, after].compactMap({ $0 }) {
             let text: String = row["played_at"]
             candidates.append((try StoredTime.date(text), try PlaySource.stored(row["source"]), text))
         }
-        guard let nearest = candidates.min(by: { abs($0.0.timeIntervalSince(at)) < abs($1.0.timeIntervalSince(at)) }) else { return nil }
+        guard let nearest = candidates.min(by: { abs($0.0.timeIntervalSince(at)) < abs($1.0.timeIntervalSince(at)) })
+        else { return nil }
         let (low, high) = nearest.2 < time ? (nearest.2, time) : (time, nearest.2)
-        let between = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS(SELECT 1 FROM play_event WHERE played_at > ? AND played_at < ? AND target <> ?)
-            """, arguments: [low, high, target]) ?? false
+        let between =
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS(SELECT 1 FROM play_event WHERE played_at > ? AND played_at < ? AND target <> ?)
+                    """, arguments: [low, high, target]) ?? false
         return PlayRules.NearestPlay(at: nearest.0, source: nearest.1, otherTargetBetween: between)
     }
 }

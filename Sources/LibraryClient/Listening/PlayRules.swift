@@ -64,8 +64,10 @@ public enum PlayRules {
     /// k = 1…count, in whole seconds (rounded down; the last is exactly `until`).
     public static func spreadTimes(count: Int, after: Date, until: Date) -> [Date] {
         guard count > 0 else { return [] }
-        let a = after.timeIntervalSince1970.rounded(.down), span = until.timeIntervalSince1970.rounded(.down) - a
-        return (1...count).map { k in Date(timeIntervalSince1970: a + (span * Double(k) / Double(count)).rounded(.down)) }
+        let a = after.timeIntervalSince1970.rounded(.down)
+        let span = until.timeIntervalSince1970.rounded(.down) - a
+        return (1...count).map { k in Date(timeIntervalSince1970: a + (span * Double(k) / Double(count)).rounded(.down))
+        }
     }
 
     /// How long before `capturedAt` a target's first import spreads its estimated plays: 365 days.

@@ -15,7 +15,9 @@ public enum PlaySource: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Reads a stored value; an unknown one is an error, never a fallback.
     static func stored(_ text: String) throws -> PlaySource {
-        guard let source = PlaySource(rawValue: text) else { throw ListeningError.unknownStoredValue(column: "source", value: text) }
+        guard let source = PlaySource(rawValue: text) else {
+            throw ListeningError.unknownStoredValue(column: "source", value: text)
+        }
         return source
     }
 }
@@ -29,7 +31,9 @@ public enum PlayTargetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case music, atmosphere, sfx, track
 
     static func stored(_ text: String) throws -> PlayTargetKind {
-        guard let kind = PlayTargetKind(rawValue: text) else { throw ListeningError.unknownStoredValue(column: "target_kind", value: text) }
+        guard let kind = PlayTargetKind(rawValue: text) else {
+            throw ListeningError.unknownStoredValue(column: "target_kind", value: text)
+        }
         return kind
     }
 }

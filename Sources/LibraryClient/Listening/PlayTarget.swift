@@ -17,13 +17,18 @@ struct PlayTarget: Sendable, Hashable {
         if reference.hasPrefix(trackPrefix) {
             let trackID = String(reference.dropFirst(trackPrefix.count))
             guard !trackID.isEmpty,
-                  let row = try Row.fetchOne(db, sql: "SELECT title, duration FROM music_track_cache WHERE track_id = ?",
-                                             arguments: [trackID]) else { return nil }
-            return PlayTarget(reference: trackPrefix + trackID, kind: .track, title: row["title"], duration: row["duration"])
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT title, duration FROM music_track_cache WHERE track_id = ?",
+                    arguments: [trackID])
+            else { return nil }
+            return PlayTarget(
+                reference: trackPrefix + trackID, kind: .track, title: row["title"], duration: row["duration"])
         }
         guard let id = CanonicalID.parse(reference),
-              let row = try Row.fetchOne(db, sql: "SELECT kind, title, duration FROM library_item WHERE id = ?", arguments: [id])
+            let row = try Row.fetchOne(
+                db, sql: "SELECT kind, title, duration FROM library_item WHERE id = ?", arguments: [id])
         else { return nil }
-        return PlayTarget(reference: id, kind: try PlayTargetKind.stored(row["kind"]), title: row["title"], duration: row["duration"])
+        return PlayTarget(
+            reference: id, kind: try PlayTargetKind.stored(row["kind"]), title: row["title"], duration: row["duration"])
     }
 }

@@ -31,10 +31,11 @@ public struct StatsRepository: Sendable {
         let month = ChartPeriod.month.interval(containing: now, timeZone: timeZone)
         return try await context.database.read { db in
             let bySource = try ChartCounts.bySource(cut: now, in: db)
-            return ListeningStats(today: try day.map { try ChartCounts.total(from: $0.start, cut: now, in: db) } ?? 0,
-                                  week: try week.map { try ChartCounts.total(from: $0.start, cut: now, in: db) } ?? 0,
-                                  month: try month.map { try ChartCounts.total(from: $0.start, cut: now, in: db) } ?? 0,
-                                  allTime: bySource.values.reduce(0, +), bySource: bySource)
+            return ListeningStats(
+                today: try day.map { try ChartCounts.total(from: $0.start, cut: now, in: db) } ?? 0,
+                week: try week.map { try ChartCounts.total(from: $0.start, cut: now, in: db) } ?? 0,
+                month: try month.map { try ChartCounts.total(from: $0.start, cut: now, in: db) } ?? 0,
+                allTime: bySource.values.reduce(0, +), bySource: bySource)
         }
     }
 }

@@ -54,11 +54,16 @@ struct OrphanCleanup: Sendable {
         var result = OrphanCleanupResult(dryRun: dryRun)
         let fm = FileManager.default
         let staging = paths.root.appendingPathComponent(".staging", isDirectory: true)
-        var packNames = Set(names(in: paths.audioAssets).filter { isDirectory(paths.audioAssets.appendingPathComponent($0)) })
+        var packNames = Set(
+            names(in: paths.audioAssets).filter { isDirectory(paths.audioAssets.appendingPathComponent($0)) })
         for name in names(in: staging) {
-            if name.hasSuffix(".lock") { packNames.insert(String(name.dropLast(5))) }
-            else if name.hasSuffix(".old") { packNames.insert(String(name.dropLast(4))) }
-            else if isDirectory(staging.appendingPathComponent(name)) { packNames.insert(name) }
+            if name.hasSuffix(".lock") {
+                packNames.insert(String(name.dropLast(5)))
+            } else if name.hasSuffix(".old") {
+                packNames.insert(String(name.dropLast(4)))
+            } else if isDirectory(staging.appendingPathComponent(name)) {
+                packNames.insert(name)
+            }
         }
         for name in packNames.sorted() {
             let area = StagingArea(paths: paths, packId: name)
@@ -150,7 +155,9 @@ struct OrphanCleanup: Sendable {
 
     /// A real folder (a symbolic link to one is treated as a file: removed, never followed).
     private func isDirectory(_ url: URL) -> Bool {
-        guard let type = try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType else { return false }
+        guard let type = try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType else {
+            return false
+        }
         return type == .typeDirectory
     }
 

@@ -27,10 +27,12 @@ public struct AppleMusicAPIClient: MusicServiceClient {
         let url = try endpoint("/v1/catalog/\(storefront)/playlists/\(id)", playlistID: id)
         let page = try await http.get(AppleResponse<ApplePlaylistAttributes>.self, url, playlistID: id)
         guard let resource = page.data.first, let attributes = resource.attributes else {
-            throw MusicServiceError.malformedResponse(service: .appleMusic, playlistID: id, detail: "no playlist at $.data[0]")
+            throw MusicServiceError.malformedResponse(
+                service: .appleMusic, playlistID: id, detail: "no playlist at $.data[0]")
         }
-        return ServicePlaylist(id: id, name: attributes.name, description: attributes.description?.standard,
-                               artworkURL: attributes.artwork?.url, ownerName: attributes.curatorName)
+        return ServicePlaylist(
+            id: id, name: attributes.name, description: attributes.description?.standard,
+            artworkURL: attributes.artwork?.url, ownerName: attributes.curatorName)
     }
 
     public func fetchTracks(playlistID: String) async throws -> [ServiceTrack] {
@@ -41,10 +43,11 @@ public struct AppleMusicAPIClient: MusicServiceClient {
             let page = try await http.get(AppleResponse<AppleSongAttributes>.self, url, playlistID: playlistID)
             for resource in page.data where resource.type == "songs" {
                 guard let a = resource.attributes, let id = resource.id else { continue }
-                tracks.append(ServiceTrack(
-                    serviceTrackID: id, title: a.name, artist: a.artistName ?? "", album: a.albumName,
-                    duration: a.durationInMillis.map { $0 / 1000 }, isrc: a.isrc, artworkURL: a.artwork?.url,
-                    genres: a.genreNames ?? [], composer: a.composerName, releaseDate: a.releaseDate))
+                tracks.append(
+                    ServiceTrack(
+                        serviceTrackID: id, title: a.name, artist: a.artistName ?? "", album: a.albumName,
+                        duration: a.durationInMillis.map { $0 / 1000 }, isrc: a.isrc, artworkURL: a.artwork?.url,
+                        genres: a.genreNames ?? [], composer: a.composerName, releaseDate: a.releaseDate))
             }
             next = page.next
         }
@@ -53,10 +56,13 @@ public struct AppleMusicAPIClient: MusicServiceClient {
 
     /// A path on the API (or an absolute URL on its origin, refused elsewhere).
     private func endpoint(_ path: String, playlistID: String) throws -> URL {
-        let base = http.api.absoluteString.hasSuffix("/") ? String(http.api.absoluteString.dropLast()) : http.api.absoluteString
+        let base =
+            http.api.absoluteString.hasSuffix("/")
+            ? String(http.api.absoluteString.dropLast()) : http.api.absoluteString
         let text = path.hasPrefix("/") ? base + path : path
         guard let url = URL(string: text) else {
-            throw MusicServiceError.malformedResponse(service: .appleMusic, playlistID: playlistID, detail: "bad next link")
+            throw MusicServiceError.malformedResponse(
+                service: .appleMusic, playlistID: playlistID, detail: "bad next link")
         }
         return url
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// How a music client waits and retries: `Retry-After` on 429 (capped), backoff on 5xx and
@@ -34,7 +35,8 @@ struct MusicHTTP: Sendable {
     func get<T: Decodable>(_ type: T.Type, _ url: URL, playlistID: String) async throws -> T {
         let data = try await body(url, playlistID: playlistID)
         do { return try JSONDecoder().decode(T.self, from: data) } catch let error as DecodingError {
-            throw MusicServiceError.malformedResponse(service: service, playlistID: playlistID, detail: Self.describe(error))
+            throw MusicServiceError.malformedResponse(
+                service: service, playlistID: playlistID, detail: Self.describe(error))
         } catch {
             throw MusicServiceError.malformedResponse(service: service, playlistID: playlistID, detail: "not JSON")
         }
@@ -57,17 +59,22 @@ struct MusicHTTP: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 4
-        var rateLimited = 0, failed = 0
+        var rateLimited = 0
+        var failed = 0
         while true {
-            let data: Data, response: URLResponse?
+            let data: Data
+            let response: URLResponse?
             do {
-                (data, response) = try await CappedDataTask.get(request, limit: Self.responseLimit, configuration: configuration)
+                (data, response) = try await CappedDataTask.get(
+                    request, limit: Self.responseLimit, configuration: configuration)
             } catch LibraryClientError.tooLarge {
-                throw MusicServiceError.responseTooLarge(service: service, playlistID: playlistID, limit: Self.responseLimit)
+                throw MusicServiceError.responseTooLarge(
+                    service: service, playlistID: playlistID, limit: Self.responseLimit)
             } catch {
                 guard failed < retry.failureRetries else {
-                    throw MusicServiceError.unreachable(service: service, playlistID: playlistID,
-                                                        reason: (error as NSError).localizedDescription)
+                    throw MusicServiceError.unreachable(
+                        service: service, playlistID: playlistID,
+                        reason: (error as NSError).localizedDescription)
                 }
                 try await retry.sleep(retry.backoff[min(failed, retry.backoff.count - 1)])
                 failed += 1
@@ -82,7 +89,9 @@ struct MusicHTTP: Sendable {
                 guard rateLimited < retry.rateLimitRetries else {
                     throw MusicServiceError.rateLimited(service: service, playlistID: playlistID)
                 }
-                let header = http?.value(forHTTPHeaderField: "Retry-After").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                let header = http?.value(forHTTPHeaderField: "Retry-After").flatMap {
+                    Double($0.trimmingCharacters(in: .whitespaces))
+                }
                 try await retry.sleep(min(max(header ?? 1, 0), retry.maxRetryAfter))
                 rateLimited += 1
             case 401, 403:
@@ -102,14 +111,17 @@ struct MusicHTTP: Sendable {
     }
 
     private static func describe(_ error: DecodingError) -> String {
-        let (context, what): (DecodingError.Context?, String) = switch error {
-        case .dataCorrupted(let c): (c, "not valid JSON")
-        case .keyNotFound(let key, let c): (c, "missing '\(key.stringValue)'")
-        case .typeMismatch(_, let c): (c, "wrong type")
-        case .valueNotFound(_, let c): (c, "null value")
-        @unknown default: (nil, "undecodable")
-        }
-        let path = context.map { "$" + $0.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() } ?? "$"
+        let (context, what): (DecodingError.Context?, String) =
+            switch error {
+            case .dataCorrupted(let c): (c, "not valid JSON")
+            case .keyNotFound(let key, let c): (c, "missing '\(key.stringValue)'")
+            case .typeMismatch(_, let c): (c, "wrong type")
+            case .valueNotFound(_, let c): (c, "null value")
+            @unknown default: (nil, "undecodable")
+            }
+        let path =
+            context.map { "$" + $0.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() }
+            ?? "$"
         return "\(what) at \(path)"
     }
 }

@@ -14,7 +14,9 @@ extension MusicRepository {
     /// let clients = MusicConnections.clients(environment: ProcessInfo.processInfo.environment)
     /// let result = try await library.music.refresh(MusicRefreshOptions(force: true), clients: clients)
     /// ```
-    public func refresh(_ options: MusicRefreshOptions, clients: [any MusicServiceClient]) async throws -> MusicRefreshResult {
+    public func refresh(_ options: MusicRefreshOptions, clients: [any MusicServiceClient]) async throws
+        -> MusicRefreshResult
+    {
         let entries = try await resolveEntries(options.entries)
         var sources: [MusicRefreshResult.Source] = []
         for service in MusicService.allCases where options.source == nil || options.source == service {
@@ -22,7 +24,9 @@ extension MusicRepository {
                 sources.append(.init(source: service, status: .notConnected, playlists: 0, tracks: 0, errors: []))
                 continue
             }
-            let playlists = entries.compactMap { service == .appleMusic ? $0.appleMusicPlaylistID : $0.spotifyPlaylistID }
+            let playlists = entries.compactMap {
+                service == .appleMusic ? $0.appleMusicPlaylistID : $0.spotifyPlaylistID
+            }
             sources.append(try await refresh(playlists, with: client, skipFresh: options.skipsFresh))
         }
         let merged = try await context.database.write { try MusicTrackStore.dedup($0) }
@@ -35,7 +39,9 @@ extension MusicRepository {
     /// try await library.music.refreshPlaylistTrackCache(itemID: entry.id, clients: clients)
     /// ```
     @discardableResult
-    public func refreshPlaylistTrackCache(itemID: String, clients: [any MusicServiceClient]) async throws -> MusicRefreshResult {
+    public func refreshPlaylistTrackCache(itemID: String, clients: [any MusicServiceClient]) async throws
+        -> MusicRefreshResult
+    {
         try await refresh(MusicRefreshOptions(entries: [itemID], force: true), clients: clients)
     }
 
@@ -55,10 +61,16 @@ extension MusicRepository {
             do {
                 let info = try await client.fetchPlaylist(id: id)
                 try await context.database.write { db in
-                    var record = try MusicServicePlaylistRecord.fetchOne(db, key: ["service": client.service.rawValue, "playlist_id": id])
+                    var record =
+                        try MusicServicePlaylistRecord.fetchOne(
+                            db, key: ["service": client.service.rawValue, "playlist_id": id])
                         ?? MusicServicePlaylistRecord(service: client.service, playlistID: id)
-                    (record.name, record.description, record.artworkURL) = (info.name, info.description, info.artworkURL)
-                    (record.ownerName, record.isPublic, record.trackTotal) = (info.ownerName, info.isPublic, info.trackTotal)
+                    (record.name, record.description, record.artworkURL) = (
+                        info.name, info.description, info.artworkURL
+                    )
+                    (record.ownerName, record.isPublic, record.trackTotal) = (
+                        info.ownerName, info.isPublic, info.trackTotal
+                    )
                     try record.save(db)
                 }
             } catch {
@@ -68,8 +80,10 @@ extension MusicRepository {
         return errors
     }
 
-    private func refresh(_ playlists: [String], with client: any MusicServiceClient,
-                         skipFresh: Bool) async throws -> MusicRefreshResult.Source {
+    private func refresh(
+        _ playlists: [String], with client: any MusicServiceClient,
+        skipFresh: Bool
+    ) async throws -> MusicRefreshResult.Source {
         let service = client.service
         var result = MusicRefreshResult.Source(source: service, status: .ok, playlists: 0, tracks: 0, errors: [])
         var skipped = 0
@@ -85,8 +99,12 @@ extension MusicRepository {
             do {
                 let info = try await client.fetchPlaylist(id: id)
                 let now = Timestamp.now()
-                if service == .spotify, let snapshot = info.snapshotID, stored?.lastSuccessAt != nil, stored?.snapshotID == snapshot {
-                    try await context.database.write { try MusicTrackStore.saveState(info, service: service, now: now, $0) }
+                if service == .spotify, let snapshot = info.snapshotID, stored?.lastSuccessAt != nil,
+                    stored?.snapshotID == snapshot
+                {
+                    try await context.database.write {
+                        try MusicTrackStore.saveState(info, service: service, now: now, $0)
+                    }
                 } else {
                     let tracks = try await client.fetchTracks(playlistID: id)
                     result.tracks += try await context.database.write {
@@ -100,7 +118,8 @@ extension MusicRepository {
                 let message = Self.message(error)
                 result.errors.append(message)
                 try await context.database.write {
-                    try MusicTrackStore.saveFailure(playlistID: id, service: service, message: message, now: Timestamp.now(), $0)
+                    try MusicTrackStore.saveFailure(
+                        playlistID: id, service: service, message: message, now: Timestamp.now(), $0)
                 }
             }
         }

@@ -29,7 +29,8 @@ public enum MusicServiceError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unauthorized(let service, let id, let status):
-            return "\(service.displayName) refused playlist \(id) (HTTP \(status)); renew the \(service.tokenVariable) token and retry"
+            return
+                "\(service.displayName) refused playlist \(id) (HTTP \(status)); renew the \(service.tokenVariable) token and retry"
         case .playlistNotFound(let service, let id):
             return "\(service.displayName) has no playlist \(id) (HTTP 404); fix the playlist id in catalog.yaml"
         case .httpStatus(let service, let id, let status):
@@ -37,17 +38,22 @@ public enum MusicServiceError: Error, Sendable, Hashable, CustomStringConvertibl
         case .rateLimited(let service, let id):
             return "\(service.displayName) kept rate-limiting playlist \(id) (HTTP 429); wait a minute and retry"
         case .unreachable(let service, let id, let reason):
-            return "\(service.displayName) could not be reached for playlist \(id) (\(reason)); check the connection and \(service.apiVariable)"
+            return
+                "\(service.displayName) could not be reached for playlist \(id) (\(reason)); check the connection and \(service.apiVariable)"
         case .malformedResponse(let service, let id, let detail):
-            return "\(service.displayName) sent a malformed answer for playlist \(id) (\(detail)); check \(service.apiVariable) points at the service"
+            return
+                "\(service.displayName) sent a malformed answer for playlist \(id) (\(detail)); check \(service.apiVariable) points at the service"
         case .responseTooLarge(let service, let id, let limit):
-            return "\(service.displayName) sent more than \(limit >> 20) MiB for playlist \(id); check \(service.apiVariable) points at the service"
+            return
+                "\(service.displayName) sent more than \(limit >> 20) MiB for playlist \(id); check \(service.apiVariable) points at the service"
         case .foreignLink(let service, let id, let link):
-            return "\(service.displayName) paged playlist \(id) to \(link), away from its API address; not followed, check \(service.apiVariable)"
+            return
+                "\(service.displayName) paged playlist \(id) to \(link), away from its API address; not followed, check \(service.apiVariable)"
         case .unknownStoredService(let text):
             return "the database names an unknown music service '\(text)'; update the client"
         case .invalidCursor(let text):
-            return "'\(text)' is not a cursor from this listing; pass the nextCursor of the previous page or leave --after out"
+            return
+                "'\(text)' is not a cursor from this listing; pass the nextCursor of the previous page or leave --after out"
         }
     }
 }

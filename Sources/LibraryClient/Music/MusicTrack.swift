@@ -74,8 +74,10 @@ public struct TrackQuery: Sendable, Hashable {
     public var after: String?
 
     /// A query; the defaults list every cached track, most recently added first.
-    public init(source: TrackSourceFilter = .all, search: String? = nil, sort: TrackSort = .recent, limit: Int = 100,
-                after: String? = nil) {
+    public init(
+        source: TrackSourceFilter = .all, search: String? = nil, sort: TrackSort = .recent, limit: Int = 100,
+        after: String? = nil
+    ) {
         self.source = source
         self.search = search
         self.sort = sort
@@ -110,8 +112,10 @@ struct TrackCursor: Codable, Hashable {
     static func decode(_ text: String, sort: TrackSort) throws -> TrackCursor {
         var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base += String(repeating: "=", count: (4 - base.count % 4) % 4)
-        guard let data = Data(base64Encoded: base), let cursor = try? JSONDecoder().decode(TrackCursor.self, from: data),
-              cursor.sort == sort.rawValue, (cursor.key == nil) == (sort == .plays), (cursor.number == nil) == (sort != .plays)
+        guard let data = Data(base64Encoded: base),
+            let cursor = try? JSONDecoder().decode(TrackCursor.self, from: data),
+            cursor.sort == sort.rawValue, (cursor.key == nil) == (sort == .plays),
+            (cursor.number == nil) == (sort != .plays)
         else { throw MusicServiceError.invalidCursor(text) }
         return cursor
     }

@@ -8,15 +8,19 @@ enum MusicTrackStore {
     /// metadata, and replaces the playlist's rows of `playlist_track` with the service order.
     /// Returns how many tracks were written.
     @discardableResult
-    static func apply(_ playlist: ServicePlaylist, tracks: [ServiceTrack], service: MusicService, now: String,
-                      _ db: Database) throws -> Int {
-        var order: [String] = [], placed = Set<String>()
+    static func apply(
+        _ playlist: ServicePlaylist, tracks: [ServiceTrack], service: MusicService, now: String,
+        _ db: Database
+    ) throws -> Int {
+        var order: [String] = []
+        var placed = Set<String>()
         for track in tracks {
             let trackID = try write(track, service: service, now: now, db)
             if placed.insert(trackID).inserted { order.append(trackID) }
         }
         try db.execute(sql: "DELETE FROM playlist_track WHERE playlist_id = ?", arguments: [playlist.id])
-        let insert = try db.cachedStatement(sql: "INSERT INTO playlist_track(playlist_id, track_id, position) VALUES (?, ?, ?)")
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO playlist_track(playlist_id, track_id, position) VALUES (?, ?, ?)")
         for (position, trackID) in order.enumerated() {
             try insert.execute(arguments: [playlist.id, trackID, position])
         }
@@ -35,24 +39,36 @@ enum MusicTrackStore {
     }
 
     /// Records a failed attempt (the message names no token) without touching tracks.
-    static func saveFailure(playlistID: String, service: MusicService, message: String, now: String, _ db: Database) throws {
-        var record = try MusicServicePlaylistRecord.fetchOne(db, key: ["service": service.rawValue, "playlist_id": playlistID])
+    static func saveFailure(playlistID: String, service: MusicService, message: String, now: String, _ db: Database)
+        throws
+    {
+        var record =
+            try MusicServicePlaylistRecord.fetchOne(db, key: ["service": service.rawValue, "playlist_id": playlistID])
             ?? MusicServicePlaylistRecord(service: service, playlistID: playlistID)
         record.lastAttemptAt = now
         record.lastError = message
         try record.save(db)
     }
 
-    private static func write(_ track: ServiceTrack, service: MusicService, now: String, _ db: Database) throws -> String {
-        let key: [String: (any DatabaseValueConvertible)?] = ["service": service.rawValue, "service_track_id": track.serviceTrackID]
+    private static func write(_ track: ServiceTrack, service: MusicService, now: String, _ db: Database) throws
+        -> String
+    {
+        let key: [String: (any DatabaseValueConvertible)?] = [
+            "service": service.rawValue, "service_track_id": track.serviceTrackID,
+        ]
         let canonical: MusicTrackCacheRecord
         if let source = try MusicSourceTrackRecord.fetchOne(db, key: key),
-           let existing = try MusicTrackCacheRecord.fetchOne(db, key: source.trackID) {
-            canonical = TrackMerge.update(existing, with: track, from: service,
-                                          hasAppleSource: try hasAppleSource(existing.trackId, db), now: now)
-        } else if let existing = try MusicTrackCacheRecord.fetchOne(db, sql: """
+            let existing = try MusicTrackCacheRecord.fetchOne(db, key: source.trackID)
+        {
+            canonical = TrackMerge.update(
+                existing, with: track, from: service,
+                hasAppleSource: try hasAppleSource(existing.trackId, db), now: now)
+        } else if let existing = try MusicTrackCacheRecord.fetchOne(
+            db,
+            sql: """
                 SELECT * FROM music_track_cache WHERE title = ? AND artist = ? AND album IS ? ORDER BY track_id LIMIT 1
-                """, arguments: [track.title, track.artist, track.album]) {
+                """, arguments: [track.title, track.artist, track.album])
+        {
             let hasApple = try service == .appleMusic || hasAppleSource(existing.trackId, db)
             canonical = TrackMerge.update(existing, with: track, from: service, hasAppleSource: hasApple, now: now)
         } else {
@@ -65,14 +81,18 @@ enum MusicTrackStore {
 
     static func hasAppleSource(_ trackID: String, _ db: Database) throws -> Bool {
         try MusicSourceTrackRecord
-            .filter(MusicSourceTrackRecord.Columns.trackID == trackID && MusicSourceTrackRecord.Columns.service == MusicService.appleMusic.rawValue)
+            .filter(
+                MusicSourceTrackRecord.Columns.trackID == trackID
+                    && MusicSourceTrackRecord.Columns.service == MusicService.appleMusic.rawValue
+            )
             .fetchCount(db) > 0
     }
 
     /// Merges canonical tracks whose ISRCs are equal after trimming and lowercasing; source
     /// tracks and playlist rows move to the survivor. Returns how many tracks were merged away.
     static func dedup(_ db: Database) throws -> Int {
-        let rows = try Row.fetchAll(db, sql: "SELECT track_id, isrc FROM music_track_cache WHERE isrc IS NOT NULL AND TRIM(isrc) <> ''")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT track_id, isrc FROM music_track_cache WHERE isrc IS NOT NULL AND TRIM(isrc) <> ''")
         let groups = TrackMerge.duplicateGroups(rows.map { (trackID: $0["track_id"], isrc: $0["isrc"]) })
         var merged = 0
         for group in groups {
@@ -81,7 +101,8 @@ enum MusicTrackStore {
             }
             let winner = TrackMerge.survivor(of: tracks)
             let others = tracks.indices.filter { $0 != winner }.map { tracks[$0].track }
-            let survivor = TrackMerge.combine(tracks[winner].track, survivorHasApple: tracks[winner].hasAppleSource, with: others)
+            let survivor = TrackMerge.combine(
+                tracks[winner].track, survivorHasApple: tracks[winner].hasAppleSource, with: others)
             for other in others {
                 try moveRows(from: other.trackId, to: survivor.trackId, db)
                 _ = try MusicTrackCacheRecord.deleteOne(db, key: other.trackId)
@@ -95,16 +116,19 @@ enum MusicTrackStore {
     /// Source tracks and playlist rows of `loser` become the survivor's; a playlist holding both
     /// keeps the first position.
     private static func moveRows(from loser: String, to survivor: String, _ db: Database) throws {
-        try db.execute(sql: "UPDATE music_source_track SET track_id = ? WHERE track_id = ?", arguments: [survivor, loser])
-        try db.execute(sql: """
-            UPDATE playlist_track SET position = MIN(position, (SELECT l.position FROM playlist_track l
-                WHERE l.playlist_id = playlist_track.playlist_id AND l.track_id = ?))
-            WHERE track_id = ? AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
-            """, arguments: [loser, survivor, loser])
-        try db.execute(sql: """
-            DELETE FROM playlist_track WHERE track_id = ?
-              AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
-            """, arguments: [loser, survivor])
+        try db.execute(
+            sql: "UPDATE music_source_track SET track_id = ? WHERE track_id = ?", arguments: [survivor, loser])
+        try db.execute(
+            sql: """
+                UPDATE playlist_track SET position = MIN(position, (SELECT l.position FROM playlist_track l
+                    WHERE l.playlist_id = playlist_track.playlist_id AND l.track_id = ?))
+                WHERE track_id = ? AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
+                """, arguments: [loser, survivor, loser])
+        try db.execute(
+            sql: """
+                DELETE FROM playlist_track WHERE track_id = ?
+                  AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
+                """, arguments: [loser, survivor])
         try db.execute(sql: "UPDATE playlist_track SET track_id = ? WHERE track_id = ?", arguments: [survivor, loser])
     }
 }

@@ -34,10 +34,12 @@ public struct ServiceTrack: Sendable, Hashable {
     public var previewURL: String?
 
     /// A track from its fields.
-    public init(serviceTrackID: String, title: String, artist: String, album: String? = nil, duration: Double? = nil,
-                isrc: String? = nil, artworkURL: String? = nil, genres: [String] = [], composer: String? = nil,
-                albumArtist: String? = nil, releaseDate: String? = nil, addedAt: String? = nil,
-                popularity: Int? = nil, previewURL: String? = nil) {
+    public init(
+        serviceTrackID: String, title: String, artist: String, album: String? = nil, duration: Double? = nil,
+        isrc: String? = nil, artworkURL: String? = nil, genres: [String] = [], composer: String? = nil,
+        albumArtist: String? = nil, releaseDate: String? = nil, addedAt: String? = nil,
+        popularity: Int? = nil, previewURL: String? = nil
+    ) {
         self.serviceTrackID = serviceTrackID
         self.title = title
         self.artist = artist
@@ -78,8 +80,10 @@ public struct ServicePlaylist: Sendable, Hashable {
     public var snapshotID: String?
 
     /// A playlist from its fields.
-    public init(id: String, name: String? = nil, description: String? = nil, artworkURL: String? = nil,
-                ownerName: String? = nil, isPublic: Bool? = nil, trackTotal: Int? = nil, snapshotID: String? = nil) {
+    public init(
+        id: String, name: String? = nil, description: String? = nil, artworkURL: String? = nil,
+        ownerName: String? = nil, isPublic: Bool? = nil, trackTotal: Int? = nil, snapshotID: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.description = description

@@ -23,9 +23,10 @@ public struct SpotifyAPIClient: MusicServiceClient {
 
     public func fetchPlaylist(id: String) async throws -> ServicePlaylist {
         let p = try await http.get(SpotifyPlaylist.self, url("/v1/playlists/\(id)"), playlistID: id)
-        return ServicePlaylist(id: id, name: p.name, description: p.description, artworkURL: p.images?.first?.url,
-                               ownerName: p.owner?.display_name, isPublic: p.public, trackTotal: p.tracks?.total,
-                               snapshotID: p.snapshot_id)
+        return ServicePlaylist(
+            id: id, name: p.name, description: p.description, artworkURL: p.images?.first?.url,
+            ownerName: p.owner?.display_name, isPublic: p.public, trackTotal: p.tracks?.total,
+            snapshotID: p.snapshot_id)
     }
 
     public func fetchTracks(playlistID: String) async throws -> [ServiceTrack] {
@@ -35,15 +36,17 @@ public struct SpotifyAPIClient: MusicServiceClient {
             let body = try await http.get(SpotifyPage.self, page, playlistID: playlistID)
             for item in body.items where item.is_local != true {
                 guard let t = item.track, let id = t.id, let name = t.name else { continue }
-                tracks.append(ServiceTrack(
-                    serviceTrackID: id, title: name, artist: t.artists?.first?.name ?? "", album: t.album?.name,
-                    duration: t.duration_ms.map { $0 / 1000 }, isrc: t.external_ids?.isrc,
-                    artworkURL: t.album?.images?.first?.url, releaseDate: t.album?.release_date,
-                    addedAt: item.added_at, popularity: t.popularity, previewURL: t.preview_url))
+                tracks.append(
+                    ServiceTrack(
+                        serviceTrackID: id, title: name, artist: t.artists?.first?.name ?? "", album: t.album?.name,
+                        duration: t.duration_ms.map { $0 / 1000 }, isrc: t.external_ids?.isrc,
+                        artworkURL: t.album?.images?.first?.url, releaseDate: t.album?.release_date,
+                        addedAt: item.added_at, popularity: t.popularity, previewURL: t.preview_url))
             }
             guard let link = body.next else { break }
             guard let nextURL = URL(string: link) else {
-                throw MusicServiceError.malformedResponse(service: .spotify, playlistID: playlistID, detail: "bad next link")
+                throw MusicServiceError.malformedResponse(
+                    service: .spotify, playlistID: playlistID, detail: "bad next link")
             }
             next = nextURL
         }
@@ -51,7 +54,9 @@ public struct SpotifyAPIClient: MusicServiceClient {
     }
 
     private func url(_ path: String) -> URL {
-        let base = http.api.absoluteString.hasSuffix("/") ? String(http.api.absoluteString.dropLast()) : http.api.absoluteString
+        let base =
+            http.api.absoluteString.hasSuffix("/")
+            ? String(http.api.absoluteString.dropLast()) : http.api.absoluteString
         return URL(string: base + path)!
     }
 }

@@ -27,8 +27,10 @@ public struct LibraryObservation<Element: Sendable>: AsyncSequence, Sendable {
 
 extension LibraryObservation where Element: Equatable {
     /// Re-reads `fetch` after each commit that touched one of `tables`; emits changed values.
-    static func tracking(_ database: AppDatabase, tables: [String],
-                         fetch: @escaping @Sendable (Database) throws -> Element) -> LibraryObservation {
+    static func tracking(
+        _ database: AppDatabase, tables: [String],
+        fetch: @escaping @Sendable (Database) throws -> Element
+    ) -> LibraryObservation {
         derived(database, tables: tables, trigger: fetch) { $0 }
     }
 
@@ -37,7 +39,8 @@ extension LibraryObservation where Element: Equatable {
     /// that changed too.
     static func derived<Trigger: Equatable & Sendable>(
         _ database: AppDatabase, tables: [String], trigger: @escaping @Sendable (Database) throws -> Trigger,
-        value: @escaping @Sendable (Trigger) async throws -> Element) -> LibraryObservation {
+        value: @escaping @Sendable (Trigger) async throws -> Element
+    ) -> LibraryObservation {
         LibraryObservation {
             AsyncThrowingStream { continuation in
                 let triggers = ValueObservation.tracking(regions: tables.map { Table($0) }, fetch: trigger)

@@ -28,7 +28,9 @@ extension FacetRepository {
     /// ```
     public func observeFacetCounts(kind: Kind, filters: Filters) -> LibraryObservation<FacetCounts> {
         let context = self.context
-        return .derived(context.database, tables: ["catalog_state"], trigger: { db in try FacetIndexStore.Stamp.current(db) }) { _ in
+        return .derived(
+            context.database, tables: ["catalog_state"], trigger: { db in try FacetIndexStore.Stamp.current(db) }
+        ) { _ in
             try await context.engine().facetCounts(kind: kind, filters: filters)
         }
     }
@@ -44,8 +46,10 @@ extension PackRepository {
     public func observePack(_ reference: String) -> LibraryObservation<PackWithState?> {
         let id = CanonicalID.parse(reference) ?? reference
         return .tracking(context.database, tables: ObservedTables.packs) { db in
-            try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ? OR p.slug = ?", arguments: [id, reference])
-                .map(PackWithState.init(row:))
+            try Row.fetchOne(
+                db, sql: PackWithState.select + " WHERE p.id = ? OR p.slug = ?", arguments: [id, reference]
+            )
+            .map(PackWithState.init(row:))
         }
     }
 }
@@ -59,7 +63,9 @@ extension FavoritesRepository {
     public func observeFavorites(limit: Int) -> LibraryObservation<Page<LibraryItemRow>> {
         let paths = context.paths
         let request = PageRequest(limit: limit)
-        return .tracking(context.database, tables: ObservedTables.itemRows) { db in try Self.page(request, paths: paths, db) }
+        return .tracking(context.database, tables: ObservedTables.itemRows) { db in
+            try Self.page(request, paths: paths, db)
+        }
     }
 }
 
@@ -70,7 +76,9 @@ extension ScenesRepository {
     /// for try await scenes in library.scenes.observeScenes() { print(scenes.map(\.title)) }
     /// ```
     public func observeScenes() -> LibraryObservation<[SceneSummary]> {
-        .tracking(context.database, tables: ["scene", "scene_item", "library_item"]) { db in try SceneQueries.summaries(db) }
+        .tracking(context.database, tables: ["scene", "scene_item", "library_item"]) { db in
+            try SceneQueries.summaries(db)
+        }
     }
 
     /// One scene (by id or exact title when the observation starts) with its items, again after

@@ -39,7 +39,8 @@ package struct CursorCodec: Sendable {
     private static let macBytes = 16
 
     package init(_ db: Database) throws {
-        guard let data = try Data.fetchOne(db, sql: "SELECT cursor_key FROM client_secret WHERE id = 1"), !data.isEmpty else {
+        guard let data = try Data.fetchOne(db, sql: "SELECT cursor_key FROM client_secret WHERE id = 1"), !data.isEmpty
+        else {
             throw LibraryClientError.unexpectedValue(table: "client_secret", column: "cursor_key", value: "(missing)")
         }
         key = data
@@ -50,8 +51,9 @@ package struct CursorCodec: Sendable {
         let texts = keys.map(Self.text(of:))
         bytes += (try? JSONEncoder().encode(texts)).map(Array.init) ?? []
         bytes += mac(bytes)
-        return PageCursor(Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""))
+        return PageCursor(
+            Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""))
     }
 
     package func decode(_ cursor: PageCursor, for query: PagedQuery, keyCount: Int) throws -> [DatabaseValue] {
@@ -62,9 +64,14 @@ package struct CursorCodec: Sendable {
         guard let data = Data(base64Encoded: base64), data.count > 1 + 8 + Self.macBytes else { throw invalid }
         let bytes = Array(data)
         let body = Array(bytes[..<(bytes.count - Self.macBytes)])
-        guard bytes[0] == Self.version, Self.equal(mac(body), Array(bytes[(bytes.count - Self.macBytes)...])) else { throw invalid }
-        guard Array(body[1..<9]) == query.fingerprint else { throw PagingError.foreignCursor(cursor.string, expected: query.name) }
-        guard let texts = try? JSONDecoder().decode([String].self, from: Data(body[9...])), texts.count == keyCount else {
+        guard bytes[0] == Self.version, Self.equal(mac(body), Array(bytes[(bytes.count - Self.macBytes)...])) else {
+            throw invalid
+        }
+        guard Array(body[1..<9]) == query.fingerprint else {
+            throw PagingError.foreignCursor(cursor.string, expected: query.name)
+        }
+        guard let texts = try? JSONDecoder().decode([String].self, from: Data(body[9...])), texts.count == keyCount
+        else {
             throw invalid
         }
         return try texts.map { text in
@@ -74,7 +81,9 @@ package struct CursorCodec: Sendable {
     }
 
     private func mac(_ bytes: [UInt8]) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: bytes, using: SymmetricKey(data: key))).prefix(Self.macBytes).map { $0 }
+        Array(HMAC<SHA256>.authenticationCode(for: bytes, using: SymmetricKey(data: key))).prefix(Self.macBytes).map {
+            $0
+        }
     }
 
     private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {

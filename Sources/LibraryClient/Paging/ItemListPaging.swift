@@ -6,8 +6,9 @@ import GRDB
 enum ItemListPaging {
     /// What a list cursor belongs to.
     static func query(kind: Kind, filters: Filters, sort: ItemSort) -> PagedQuery {
-        PagedQuery(name: "list of \(kind.rawValue) items by \(sort.rawValue)",
-                   parts: ["list", kind.rawValue, sort.rawValue, canonical(filters)])
+        PagedQuery(
+            name: "list of \(kind.rawValue) items by \(sort.rawValue)",
+            parts: ["list", kind.rawValue, sort.rawValue, canonical(filters)])
     }
 
     /// `location=1,4;mood=9`: the selected ids per dimension, sorted and deduplicated.
@@ -17,15 +18,22 @@ enum ItemListPaging {
         }.joined(separator: ";")
     }
 
-    static func sqlPage(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest, paths: LibraryPaths,
-                        _ db: Database) throws -> ItemPage {
+    static func sqlPage(
+        kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest, paths: LibraryPaths,
+        _ db: Database
+    ) throws -> ItemPage {
         let fragment = FilterSQL.visible(kind: kind, filters)
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(fragment.sql.joined(separator: " AND "))",
-                                     arguments: fragment.arguments) ?? 0
-        let pager = KeysetPager(order: sort.keyset, query: query(kind: kind, filters: filters, sort: sort), codec: try CursorCodec(db))
-        return try pager.page(db, select: LibraryItemRow.columns, from: "library_item li \(LibraryItemRow.joins)",
-                              conditions: fragment.sql, arguments: fragment.arguments, orderBy: sort.orderSQL,
-                              request: page, total: total) { try LibraryItemRow(row: $0, paths: paths) }
+        let total =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(fragment.sql.joined(separator: " AND "))",
+                arguments: fragment.arguments) ?? 0
+        let pager = KeysetPager(
+            order: sort.keyset, query: query(kind: kind, filters: filters, sort: sort), codec: try CursorCodec(db))
+        return try pager.page(
+            db, select: LibraryItemRow.columns, from: "library_item li \(LibraryItemRow.joins)",
+            conditions: fragment.sql, arguments: fragment.arguments, orderBy: sort.orderSQL,
+            request: page, total: total
+        ) { try LibraryItemRow(row: $0, paths: paths) }
     }
 }
 
@@ -33,11 +41,15 @@ extension ItemRanking {
     /// The position in ``order`` of the first row after the cursor's `keys` (binary search; each
     /// probe compares one row with the cursor in SQL, so collations are SQLite's own).
     func firstPosition(after keys: [DatabaseValue], _ keyset: KeysetOrder, _ db: Database) throws -> Int {
-        let probe = try db.cachedStatement(sql: "SELECT \(keyset.afterCondition) FROM library_item li WHERE li.item_number = ?")
-        var low = 0, high = order.count
+        let probe = try db.cachedStatement(
+            sql: "SELECT \(keyset.afterCondition) FROM library_item li WHERE li.item_number = ?")
+        var low = 0
+        var high = order.count
         while low < high {
             let middle = (low + high) / 2
-            let isAfter = try Bool.fetchOne(probe, arguments: StatementArguments(keys + [Int64(order[middle]).databaseValue])) ?? false
+            let isAfter =
+                try Bool.fetchOne(probe, arguments: StatementArguments(keys + [Int64(order[middle]).databaseValue]))
+                ?? false
             if isAfter { high = middle } else { low = middle + 1 }
         }
         return low
@@ -67,8 +79,11 @@ extension ItemRanking {
 
     /// The cursor values of the row with item number `number`.
     static func keys(of number: UInt32, _ keyset: KeysetOrder, _ db: Database) throws -> [DatabaseValue] {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(keyset.valueColumns) FROM library_item li WHERE li.item_number = ?",
-                                         arguments: [Int64(number)]) else { return [] }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \(keyset.valueColumns) FROM library_item li WHERE li.item_number = ?",
+                arguments: [Int64(number)])
+        else { return [] }
         return keyset.keys(from: row)
     }
 }

@@ -44,11 +44,13 @@ extension ItemSort {
         case .title:
             KeysetOrder(compared: ["li.title COLLATE NOCASE", "li.id"], values: ["li.title", "li.id"])
         case .duration:
-            KeysetOrder(compared: ["li.duration IS NULL", "COALESCE(li.duration, 0)", "li.title COLLATE NOCASE", "li.id"],
-                        values: ["li.duration IS NULL", "COALESCE(li.duration, 0)", "li.title", "li.id"])
+            KeysetOrder(
+                compared: ["li.duration IS NULL", "COALESCE(li.duration, 0)", "li.title COLLATE NOCASE", "li.id"],
+                values: ["li.duration IS NULL", "COALESCE(li.duration, 0)", "li.title", "li.id"])
         case .recent:
-            KeysetOrder(compared: ["li.created_at", "li.item_number"], values: ["li.created_at", "li.item_number"],
-                        descending: true)
+            KeysetOrder(
+                compared: ["li.created_at", "li.item_number"], values: ["li.created_at", "li.item_number"],
+                descending: true)
         }
     }
 }

@@ -25,9 +25,11 @@ package struct KeysetPager: Sendable {
         try request.after.map { try codec.decode($0, for: query, keyCount: order.values.count) }
     }
 
-    package func page<T: Sendable & Hashable>(_ db: Database, select: String, from: String, conditions: [String], arguments: StatementArguments,
-                         orderBy: String, request: PageRequest, total: Int,
-                         map: (Row) throws -> T) throws -> Page<T> {
+    package func page<T: Sendable & Hashable>(
+        _ db: Database, select: String, from: String, conditions: [String], arguments: StatementArguments,
+        orderBy: String, request: PageRequest, total: Int,
+        map: (Row) throws -> T
+    ) throws -> Page<T> {
         var conditions = conditions
         var arguments = arguments
         if let keys = try position(request) {
@@ -36,9 +38,11 @@ package struct KeysetPager: Sendable {
         }
         let whereSQL = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         _ = arguments.append(contentsOf: [request.limit.map { $0 + 1 } ?? -1, request.offset])
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT \(select), \(order.valueColumns) FROM \(from)\(whereSQL) ORDER BY \(orderBy) LIMIT ? OFFSET ?
-            """, arguments: arguments)
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(select), \(order.valueColumns) FROM \(from)\(whereSQL) ORDER BY \(orderBy) LIMIT ? OFFSET ?
+                """, arguments: arguments)
         let shown = request.limit.map { Array(rows.prefix($0)) } ?? rows
         let next = rows.count > shown.count ? shown.last.map { codec.encode(order.keys(from: $0), for: query) } : nil
         return Page(total: total, items: try shown.map(map), nextCursor: next)

@@ -13,7 +13,8 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidCursor(let cursor):
-            return "'\(Self.short(cursor))' is not a cursor of this library (damaged, altered or from another data root); "
+            return
+                "'\(Self.short(cursor))' is not a cursor of this library (damaged, altered or from another data root); "
                 + "start again without --after and use the nextCursor the previous page printed"
         case .foreignCursor(let cursor, let expected):
             return "cursor '\(Self.short(cursor))' belongs to another query, not to this \(expected); "

@@ -5,17 +5,21 @@ import GRDB
 /// itself — items whose title holds every word, then the others — then title and id, so pages stay
 /// stable while a sync changes other rows (FTS5's bm25 score would move with every new row).
 enum SearchPaging {
-    static let keyset = KeysetOrder(compared: ["hit.search_tier", "hit.title COLLATE NOCASE", "hit.id"],
-                                    values: ["hit.search_tier", "hit.title", "hit.id"])
+    static let keyset = KeysetOrder(
+        compared: ["hit.search_tier", "hit.title COLLATE NOCASE", "hit.id"],
+        values: ["hit.search_tier", "hit.title", "hit.id"])
     static let orderSQL = "hit.search_tier, hit.title COLLATE NOCASE, hit.id"
 
     static func query(kind: Kind?, pattern: String, filters: Filters) -> PagedQuery {
-        PagedQuery(name: "search", parts: ["search", kind?.rawValue ?? "*", pattern, ItemListPaging.canonical(filters)])
+        PagedQuery(
+            name: "search", parts: ["search", kind?.rawValue ?? "*", pattern, ItemListPaging.canonical(filters)])
     }
 
     /// `pattern` is the FTS5 prefix pattern of the words (see `LibraryRepository.prefixPattern`).
-    static func page(kind: Kind?, pattern: String, filters: Filters, page: PageRequest, paths: LibraryPaths,
-                     _ db: Database) throws -> ItemPage {
+    static func page(
+        kind: Kind?, pattern: String, filters: Filters, page: PageRequest, paths: LibraryPaths,
+        _ db: Database
+    ) throws -> ItemPage {
         var fragment = FilterSQL.conditions(filters)
         fragment.sql.insert("li.is_visible = 1", at: 0)
         if let kind {
@@ -24,10 +28,13 @@ enum SearchPaging {
         }
         var countArguments: StatementArguments = [pattern]
         _ = countArguments.append(contentsOf: fragment.arguments)
-        let total = try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM library_item_search s JOIN library_item li ON li.item_number = s.rowid
-            WHERE library_item_search MATCH ?\(fragment.andClause)
-            """, arguments: countArguments) ?? 0
+        let total =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM library_item_search s JOIN library_item li ON li.item_number = s.rowid
+                    WHERE library_item_search MATCH ?\(fragment.andClause)
+                    """, arguments: countArguments) ?? 0
         var arguments: StatementArguments = ["title : (\(pattern))", pattern]
         _ = arguments.append(contentsOf: fragment.arguments)
         let hits = """
@@ -37,8 +44,11 @@ enum SearchPaging {
              FROM library_item_search s JOIN library_item li ON li.item_number = s.rowid \(LibraryItemRow.joins)
              WHERE library_item_search MATCH ?\(fragment.andClause)) hit
             """
-        let pager = KeysetPager(order: keyset, query: query(kind: kind, pattern: pattern, filters: filters), codec: try CursorCodec(db))
-        return try pager.page(db, select: "hit.*", from: hits, conditions: [], arguments: arguments, orderBy: orderSQL,
-                              request: page, total: total) { try LibraryItemRow(row: $0, paths: paths) }
+        let pager = KeysetPager(
+            order: keyset, query: query(kind: kind, pattern: pattern, filters: filters), codec: try CursorCodec(db))
+        return try pager.page(
+            db, select: "hit.*", from: hits, conditions: [], arguments: arguments, orderBy: orderSQL,
+            request: page, total: total
+        ) { try LibraryItemRow(row: $0, paths: paths) }
     }
 }

@@ -54,7 +54,9 @@ struct DimensionValueCatalog: Sendable {
             let present = counts.compactMap { id, count -> Value? in
                 count > 0 ? (value(id, in: dim) ?? Value(id: id, name: "#\(id)", sortOrder: nil)) : nil
             }
-            facets[dim] = present.sorted(by: Self.displayOrder).map { FacetValue(id: $0.id, name: $0.name, count: counts[$0.id] ?? 0) }
+            facets[dim] = present.sorted(by: Self.displayOrder).map {
+                FacetValue(id: $0.id, name: $0.name, count: counts[$0.id] ?? 0)
+            }
         }
         return FacetCounts(kind: kind, total: total, facets: facets)
     }

@@ -18,19 +18,23 @@ enum FacetIndexLoader {
         var visible = [Bool](repeating: false, count: bound)
         let statement = try db.makeStatement(sql: "SELECT item_number, kind, is_visible FROM library_item")
         let column = ColumnPositions(statement)
-        let (numberColumn, kindColumn, visibleColumn) = try (column["item_number"], column["kind"], column["is_visible"])
+        let (numberColumn, kindColumn, visibleColumn) = try (
+            column["item_number"], column["kind"], column["is_visible"]
+        )
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
             guard let number: Int64 = row[numberColumn], number >= 0, Int(number) < bound else { continue }
-            kinds[Int(number)] = try StoredValue.decode(Kind.self, row[kindColumn], table: "library_item", column: "kind")
+            kinds[Int(number)] = try StoredValue.decode(
+                Kind.self, row[kindColumn], table: "library_item", column: "kind")
             visible[Int(number)] = row[visibleColumn]
         }
         var tags = [[Int64]](repeating: [], count: bound)
         for dim in TagDimension.allCases {
-            let tagStatement = try db.makeStatement(sql: """
-                SELECT li.item_number, j.\(dim.joinColumn) AS value_id
-                FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
-                """)
+            let tagStatement = try db.makeStatement(
+                sql: """
+                    SELECT li.item_number, j.\(dim.joinColumn) AS value_id
+                    FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
+                    """)
             let column = ColumnPositions(tagStatement)
             let (numberColumn, valueColumn) = try (column["item_number"], column["value_id"])
             let tagRows = try Row.fetchCursor(tagStatement)
@@ -42,7 +46,8 @@ enum FacetIndexLoader {
         var builder = FacetIndex.Builder()
         for number in 0..<bound {
             guard let kind = kinds[number] else { continue }
-            builder.add(item: UInt32(number), kind: kind, visible: visible[number], tags: TagSignature.decode(tags[number]))
+            builder.add(
+                item: UInt32(number), kind: kind, visible: visible[number], tags: TagSignature.decode(tags[number]))
             tags[number] = []
         }
         return builder.build()
@@ -61,18 +66,21 @@ enum FacetIndexLoader {
     private static func entries(where condition: String?, arguments: [String], _ db: Database) throws -> [Entry] {
         let filter = condition.map { " WHERE \($0)" } ?? ""
         var entries: [Int: Entry] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT li.item_number, li.kind, li.is_visible FROM library_item li\(filter)",
-                                       arguments: StatementArguments(arguments))
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT li.item_number, li.kind, li.is_visible FROM library_item li\(filter)",
+            arguments: StatementArguments(arguments))
         while let row = try rows.next() {
             guard let number: Int64 = row["item_number"] else { continue }
             let kind = try StoredValue.decode(Kind.self, row["kind"], table: "library_item", column: "kind")
             entries[Int(number)] = Entry(number: UInt32(number), kind: kind, visible: row["is_visible"], tags: [:])
         }
         for dim in TagDimension.allCases {
-            let tagRows = try Row.fetchCursor(db, sql: """
-                SELECT li.item_number, j.\(dim.joinColumn) AS value_id
-                FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id\(filter)
-                """, arguments: StatementArguments(arguments))
+            let tagRows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT li.item_number, j.\(dim.joinColumn) AS value_id
+                    FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id\(filter)
+                    """, arguments: StatementArguments(arguments))
             while let row = try tagRows.next() {
                 guard let number: Int64 = row["item_number"] else { continue }
                 entries[Int(number)]?.tags[dim, default: []].append(row["value_id"])

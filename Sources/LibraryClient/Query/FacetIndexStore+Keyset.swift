@@ -19,7 +19,8 @@ extension FacetIndexStore {
                 guard try Stamp.current(db) == stamp else { return nil }
                 let pager = KeysetPager(order: keyset, query: query, codec: try CursorCodec(db))
                 let start = try pager.position(page).map { try ranking.firstPosition(after: $0, keyset, db) } ?? 0
-                let numbers = ranking.page(of: matches, from: start, offset: page.offset, limit: page.limit.map { $0 + 1 })
+                let numbers = ranking.page(
+                    of: matches, from: start, offset: page.offset, limit: page.limit.map { $0 + 1 })
                 let shown = page.limit.map { Array(numbers.prefix($0)) } ?? numbers
                 let rows = try ItemRanking.rows(shown, paths: paths, db)
                 var next: PageCursor?
@@ -30,7 +31,8 @@ extension FacetIndexStore {
             }
             if let result { return result }
         }
-        throw LibraryClientError.database(path: database.path, code: SQLiteResultCode(rawValue: 5),
-                                         message: "the library kept changing while a page was read; try again")
+        throw LibraryClientError.database(
+            path: database.path, code: SQLiteResultCode(rawValue: 5),
+            message: "the library kept changing while a page was read; try again")
     }
 }

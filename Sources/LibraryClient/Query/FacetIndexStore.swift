@@ -75,7 +75,8 @@ actor FacetIndexStore: QueryEngine {
             (try FacetIndexLoader.entries(itemIDs: itemIDs, db), try Stamp.current(db), try DimensionValueCatalog(db))
         }
         guard var current = loaded, current.stamp.seed == stamp.seed,
-              current.stamp.generation == stamp.generation || current.stamp.generation + 1 == stamp.generation else {
+            current.stamp.generation == stamp.generation || current.stamp.generation + 1 == stamp.generation
+        else {
             return try await rebuild()
         }
         for entry in entries {

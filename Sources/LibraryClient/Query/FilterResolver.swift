@@ -30,11 +30,14 @@ public struct FilterResolver: Sendable {
             return match.id
         }
         if let id = Int64(wanted) {
-            guard catalog.value(id, in: dim) != nil else { throw LibraryClientError.unknownTagID(dimension: dim, id: id) }
+            guard catalog.value(id, in: dim) != nil else {
+                throw LibraryClientError.unknownTagID(dimension: dim, id: id)
+            }
             return id
         }
         let key = TagName.foldingKey(wanted)
-        let suggestion = values.first { TagName.foldingKey($0.name) == key }
+        let suggestion =
+            values.first { TagName.foldingKey($0.name) == key }
             ?? values.first { TagName.editDistance($0.name, wanted) <= 2 }
         throw LibraryClientError.unknownTag(dimension: dim, name: text, suggestion: suggestion?.name)
     }

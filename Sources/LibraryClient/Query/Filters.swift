@@ -22,8 +22,10 @@ public struct Filters: Sendable, Hashable, Codable {
     public var creatureTypeIDs: [Int64]
 
     /// Filters selecting the given value ids; an empty list leaves its dimension unfiltered.
-    public init(locationIDs: [Int64] = [], moodIDs: [Int64] = [], musicThemeIDs: [Int64] = [],
-                atmosphereThemeIDs: [Int64] = [], sfxThemeIDs: [Int64] = [], creatureTypeIDs: [Int64] = []) {
+    public init(
+        locationIDs: [Int64] = [], moodIDs: [Int64] = [], musicThemeIDs: [Int64] = [],
+        atmosphereThemeIDs: [Int64] = [], sfxThemeIDs: [Int64] = [], creatureTypeIDs: [Int64] = []
+    ) {
         self.locationIDs = locationIDs
         self.moodIDs = moodIDs
         self.musicThemeIDs = musicThemeIDs

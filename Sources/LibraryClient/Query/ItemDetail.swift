@@ -22,8 +22,10 @@ public struct ItemDetail: Sendable, Hashable {
     public var appleMusicPlaylistID: String?
 
     /// An item detail from its parts.
-    public init(item: LibraryItemRow, artworkURL: String?, isVisible: Bool, tags: [TagDimension: [TagValue]],
-                pack: PackWithState?, appleMusicPlaylistID: String?) {
+    public init(
+        item: LibraryItemRow, artworkURL: String?, isVisible: Bool, tags: [TagDimension: [TagValue]],
+        pack: PackWithState?, appleMusicPlaylistID: String?
+    ) {
         self.item = item
         self.artworkURL = artworkURL
         self.isVisible = isVisible

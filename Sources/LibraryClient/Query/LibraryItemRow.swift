@@ -27,8 +27,10 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var isVisible: Bool
 
     /// A row from its fields.
-    public init(id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packID: String?,
-                availability: Availability, isFavorite: Bool = false, isVisible: Bool = true) {
+    public init(
+        id: String, kind: Kind, title: String, subtitle: String?, duration: Double?, packID: String?,
+        availability: Availability, isFavorite: Bool = false, isVisible: Bool = true
+    ) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -67,8 +69,9 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         } else {
             availability = .notDownloaded
         }
-        self.init(id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],
-                  packID: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
-                  isVisible: row["is_visible"])
+        self.init(
+            id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],
+            packID: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
+            isVisible: row["is_visible"])
     }
 }

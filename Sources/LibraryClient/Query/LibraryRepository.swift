@@ -29,26 +29,33 @@ public struct LibraryRepository: Sendable {
         let id = CanonicalID.parse(itemID) ?? itemID.lowercased()
         let paths = context.paths
         let detail: ItemDetail? = try await context.database.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT \(LibraryItemRow.columns), li.artwork_url AS artwork_url, mr.apple_music_playlist_id AS apple_music_playlist_id
-                FROM library_item li \(LibraryItemRow.joins)
-                LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
-                WHERE li.id = ?
-                """, arguments: [id]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT \(LibraryItemRow.columns), li.artwork_url AS artwork_url, mr.apple_music_playlist_id AS apple_music_playlist_id
+                        FROM library_item li \(LibraryItemRow.joins)
+                        LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
+                        WHERE li.id = ?
+                        """, arguments: [id])
+            else { return nil }
             let item = try LibraryItemRow(row: row, paths: paths)
             var tags: [TagDimension: [TagValue]] = [:]
             let values = try DimensionValueCatalog(db)
             for dim in item.kind.dimensions {
-                let ids = try Int64.fetchAll(db, sql: "SELECT \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?",
-                                             arguments: [id])
+                let ids = try Int64.fetchAll(
+                    db, sql: "SELECT \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?",
+                    arguments: [id])
                 tags[dim] = ids.compactMap { values.value($0, in: dim) }.sorted(by: DimensionValueCatalog.displayOrder)
                     .map { TagValue(id: $0.id, name: $0.name) }
             }
             let pack = try item.packID.flatMap {
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(PackWithState.init(row:))
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(
+                    PackWithState.init(row:))
             }
-            return ItemDetail(item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
-                              pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"])
+            return ItemDetail(
+                item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
+                pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"])
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
         return detail
@@ -62,7 +69,9 @@ public struct LibraryRepository: Sendable {
     }
 
     /// A page of search results with the number of all matches.
-    public func fetchItems(matching query: String, kind: Kind?, filters: Filters, page: PageRequest) async throws -> ItemPage {
+    public func fetchItems(matching query: String, kind: Kind?, filters: Filters, page: PageRequest) async throws
+        -> ItemPage
+    {
         guard let pattern = Self.prefixPattern(query) else { throw LibraryClientError.emptySearch }
         let paths = context.paths
         return try await context.database.read { db in

@@ -32,15 +32,19 @@ public struct MusicRepository: Sendable {
     /// Every visible music entry, by title.
     public func fetchMusicEntries() async throws -> [MusicEntry] {
         try await context.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT li.id, li.title, li.subtitle, li.duration, li.artwork_url, mr.apple_music_playlist_id,
-                       mr.spotify_playlist_id
-                FROM library_item li JOIN music_playlist_ref mr ON mr.item_id = li.id
-                WHERE li.kind = 'music' AND li.is_visible = 1 ORDER BY li.title COLLATE NOCASE, li.id
-                """).map {
-                MusicEntry(id: $0["id"], title: $0["title"], subtitle: $0["subtitle"], duration: $0["duration"],
-                           artworkURL: $0["artwork_url"], appleMusicPlaylistID: $0["apple_music_playlist_id"],
-                           spotifyPlaylistID: $0["spotify_playlist_id"])
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT li.id, li.title, li.subtitle, li.duration, li.artwork_url, mr.apple_music_playlist_id,
+                           mr.spotify_playlist_id
+                    FROM library_item li JOIN music_playlist_ref mr ON mr.item_id = li.id
+                    WHERE li.kind = 'music' AND li.is_visible = 1 ORDER BY li.title COLLATE NOCASE, li.id
+                    """
+            ).map {
+                MusicEntry(
+                    id: $0["id"], title: $0["title"], subtitle: $0["subtitle"], duration: $0["duration"],
+                    artworkURL: $0["artwork_url"], appleMusicPlaylistID: $0["apple_music_playlist_id"],
+                    spotifyPlaylistID: $0["spotify_playlist_id"])
             }
         }
     }
@@ -49,8 +53,9 @@ public struct MusicRepository: Sendable {
     public func fetchPlaylistID(forItemID itemId: String) async throws -> String {
         let id = CanonicalID.parse(itemId) ?? itemId
         let playlist = try await context.database.read { db in
-            try String.fetchOne(db, sql: "SELECT apple_music_playlist_id FROM music_playlist_ref WHERE item_id = ?",
-                                arguments: [id])
+            try String.fetchOne(
+                db, sql: "SELECT apple_music_playlist_id FROM music_playlist_ref WHERE item_id = ?",
+                arguments: [id])
         }
         guard let playlist else { throw LibraryClientError.musicEntryNotFound(itemId) }
         return playlist

@@ -15,7 +15,9 @@ public struct PackRepository: Sendable {
     /// Packs of `kind` (nil: all), by title.
     public func fetchPacks(kind: Kind? = nil) async throws -> [PackWithState] {
         try await context.database.read { db in
-            var sql = PackWithState.select + " WHERE (p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') <> 'not_downloaded')"
+            var sql =
+                PackWithState.select
+                + " WHERE (p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') <> 'not_downloaded')"
             var arguments = StatementArguments()
             if let kind {
                 sql += " AND p.kind = ?"
@@ -31,10 +33,13 @@ public struct PackRepository: Sendable {
         let pack = try await fetchPack(reference)
         let paths = context.paths
         let items = try await context.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(LibraryItemRow.columns) FROM library_item li \(LibraryItemRow.joins)
-                WHERE pi.pack_id = ? AND li.is_visible = 1 ORDER BY pi.sort_order, li.title COLLATE NOCASE, li.id
-                """, arguments: [pack.id]).map { try LibraryItemRow(row: $0, paths: paths) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(LibraryItemRow.columns) FROM library_item li \(LibraryItemRow.joins)
+                    WHERE pi.pack_id = ? AND li.is_visible = 1 ORDER BY pi.sort_order, li.title COLLATE NOCASE, li.id
+                    """, arguments: [pack.id]
+            ).map { try LibraryItemRow(row: $0, paths: paths) }
         }
         return PackDetail(pack: pack, items: items)
     }
@@ -49,9 +54,11 @@ public struct PackRepository: Sendable {
         let found = try await context.database.read { db in
             switch reference {
             case .id(let id):
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [id]).map(PackWithState.init(row:))
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [id]).map(
+                    PackWithState.init(row:))
             case .slug(let slug):
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.slug = ?", arguments: [slug]).map(PackWithState.init(row:))
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.slug = ?", arguments: [slug]).map(
+                    PackWithState.init(row:))
             }
         }
         guard let found else { throw LibraryClientError.packNotFound(reference) }

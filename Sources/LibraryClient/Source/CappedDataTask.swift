@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One GET that keeps at most `limit` bytes: the moment a server sends more (a wrong or
@@ -19,7 +20,9 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     init(limit: Int) { self.limit = limit }
 
     /// The body and response; throws ``LibraryClientError/tooLarge(url:limit:)`` past the limit.
-    static func get(_ request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws -> (Data, URLResponse?) {
+    static func get(_ request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws -> (
+        Data, URLResponse?
+    ) {
         let task = CappedDataTask(limit: limit)
         let session = URLSession(configuration: configuration, delegate: task, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -34,8 +37,10 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         return (data, response)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         lock.withLock { self.response = response }
         let declared = response.expectedContentLength
         if declared > Int64(limit) {
@@ -61,13 +66,15 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, result): (CheckedContinuation<(Data, URLResponse?), any Error>?, Result<(Data, URLResponse?), any Error>) = lock.withLock {
-            let c = self.continuation
-            self.continuation = nil
-            if overLimit { return (c, .success((Data(), response))) }
-            if let error { return (c, .failure(error)) }
-            return (c, .success((body, response)))
-        }
+        let (continuation, result):
+            (CheckedContinuation<(Data, URLResponse?), any Error>?, Result<(Data, URLResponse?), any Error>) =
+                lock.withLock {
+                    let c = self.continuation
+                    self.continuation = nil
+                    if overLimit { return (c, .success((Data(), response))) }
+                    if let error { return (c, .failure(error)) }
+                    return (c, .success((body, response)))
+                }
         continuation?.resume(with: result)
     }
 }

@@ -46,16 +46,20 @@ package struct CatalogFetcher: Sendable {
             throw LibraryClientError.invalidDocument(error)
         }
         guard document.schemaVersion == 1 else {
-            throw LibraryClientError.invalidDocument(Diagnostic(
-                .error, "schemaVersion \(document.schemaVersion) is not supported by this client (it reads 1); update the client",
-                file: name, path: "$.schemaVersion"))
+            throw LibraryClientError.invalidDocument(
+                Diagnostic(
+                    .error,
+                    "schemaVersion \(document.schemaVersion) is not supported by this client (it reads 1); update the client",
+                    file: name, path: "$.schemaVersion"))
         }
         return FetchedCatalog(location: location, document: document, sha256: sha)
     }
 
     /// Refuses an expired catalog and a rollback below `importedVersion` (unless allowed).
-    package func checkFreshness(_ catalog: FetchedCatalog, importedVersion: Int?, allowDowngrade: Bool,
-                               now: Date = Date()) throws(LibraryClientError) {
+    package func checkFreshness(
+        _ catalog: FetchedCatalog, importedVersion: Int?, allowDowngrade: Bool,
+        now: Date = Date()
+    ) throws(LibraryClientError) {
         let name = catalog.location.description
         if let expires = catalog.document.expires {
             guard let date = ISO8601.date(expires) else { throw .invalidExpiry(url: name, expires: expires) }
@@ -74,8 +78,9 @@ package struct CatalogFetcher: Sendable {
         let data = try await transport.fetch(url, limit: Int(clamping: max(ref.bytes, 0)))
         PhaseTimer.current?.mark("seed read (\(data.count) bytes)")
         if Int64(data.count) != ref.bytes {
-            throw LibraryClientError.integrityMismatch(url: name, field: "size", expected: "\(ref.bytes) bytes",
-                                                       actual: "\(data.count) bytes")
+            throw LibraryClientError.integrityMismatch(
+                url: name, field: "size", expected: "\(ref.bytes) bytes",
+                actual: "\(data.count) bytes")
         }
         let sha = SHA256Digest.hex(of: data)
         PhaseTimer.current?.mark("seed SHA-256")
@@ -108,8 +113,10 @@ package struct CatalogFetcher: Sendable {
 
     static func publicKey(base64: String, source: String) throws(LibraryClientError) -> Curve25519.Signing.PublicKey {
         guard let raw = Data(base64Encoded: base64),
-              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
-            throw .invalidKey(file: source, reason: "not a base64 Ed25519 package key; sync again with --trust-key FILE")
+            let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        else {
+            throw .invalidKey(
+                file: source, reason: "not a base64 Ed25519 package key; sync again with --trust-key FILE")
         }
         return key
     }

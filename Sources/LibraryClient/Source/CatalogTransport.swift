@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Reads a small published document (catalog.json, a signature, the seed, a manifest) from a
@@ -51,7 +52,8 @@ public struct URLCatalogTransport: CatalogTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 4
-        let data: Data, response: URLResponse?
+        let data: Data
+        let response: URLResponse?
         do {
             (data, response) = try await CappedDataTask.get(request, limit: limit, configuration: configuration)
         } catch let error as LibraryClientError {

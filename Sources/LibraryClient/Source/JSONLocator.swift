@@ -27,7 +27,9 @@ enum JSONLocator {
             } else if let array = node as? [Any] {
                 guard case .index(let i) = step, array.indices.contains(i) else { break }
                 node = array[i]
-            } else { break }
+            } else {
+                break
+            }
         }
         if let dict = node as? [String: Any], let id = dict["id"] as? String { found = id }
         return found
@@ -40,14 +42,22 @@ enum JSONLocator {
         var current = ""
         var inIndex = false
         func flush() {
-            if !current.isEmpty { result.append(inIndex ? (Int(current).map(Step.index) ?? .key(current)) : .key(current)) }
+            if !current.isEmpty {
+                result.append(inIndex ? (Int(current).map(Step.index) ?? .key(current)) : .key(current))
+            }
             current = ""
         }
         for char in path.dropFirst(path.hasPrefix("$") ? 1 : 0) {
             switch char {
-            case ".": flush(); inIndex = false
-            case "[": flush(); inIndex = true
-            case "]": flush(); inIndex = false
+            case ".":
+                flush()
+                inIndex = false
+            case "[":
+                flush()
+                inIndex = true
+            case "]":
+                flush()
+                inIndex = false
             default: current.append(char)
             }
         }

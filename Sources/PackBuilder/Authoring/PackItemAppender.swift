@@ -1,5 +1,5 @@
-import Foundation
 import CatalogModel
+import Foundation
 import Yams
 
 /// `packer add`: appends one item per audio file to a pack.yaml, with fresh UUIDs and a title
@@ -17,16 +17,20 @@ public enum PackItemAppender {
         public var file: String
     }
 
-    public static func add(files: [String], to packPath: String,
-                           probe: (String) throws -> Void = { _ in }) throws(AuthoringError) -> [Added] {
+    public static func add(
+        files: [String], to packPath: String,
+        probe: (String) throws -> Void = { _ in }
+    ) throws(AuthoringError) -> [Added] {
         guard let data = FileManager.default.contents(atPath: packPath) else {
-            throw AuthoringError(file: packPath, message: "cannot be read; check the path or create it with `packer init`")
+            throw AuthoringError(
+                file: packPath, message: "cannot be read; check the path or create it with `packer init`")
         }
         let text = String(decoding: data, as: UTF8.self)
         let (pack, problems) = PackSource.parse(text, file: packPath)
         guard let pack else {
             let first = problems.first { $0.severity == .error }
-            throw AuthoringError(file: packPath, message: "fix it before adding items: \(first?.description ?? "not a pack.yaml")")
+            throw AuthoringError(
+                file: packPath, message: "fix it before adding items: \(first?.description ?? "not a pack.yaml")")
         }
         let listed = Set(pack.items.map(\.file))
         var added: [Added] = []
@@ -41,11 +45,13 @@ public enum PackItemAppender {
         let updated = try insert(added, into: text, file: packPath)
         let (check, after) = PackSource.parse(updated, file: packPath)
         guard check != nil, !after.contains(where: { $0.severity == .error && !problems.contains($0) }) else {
-            throw AuthoringError(file: packPath, message: "adding the items would make the file invalid; check its `items:` list")
+            throw AuthoringError(
+                file: packPath, message: "adding the items would make the file invalid; check its `items:` list")
         }
         do {
             for copy in copies {
-                try FileManager.default.createDirectory(atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: copy.from, toPath: copy.to)
             }
             try AtomicFile.write(Data(updated.utf8), to: packPath)
@@ -64,7 +70,9 @@ public enum PackItemAppender {
     }
 
     /// The path relative to the pack folder; a file outside it is planned for copying to `audio/`.
-    static func placement(of file: String, in directory: URL, copies: inout [(from: String, to: String)]) throws(AuthoringError) -> String {
+    static func placement(of file: String, in directory: URL, copies: inout [(from: String, to: String)])
+        throws(AuthoringError) -> String
+    {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue else {
@@ -89,10 +97,14 @@ public enum PackItemAppender {
         guard let itemsLine = lines.firstIndex(where: { $0.hasPrefix("items:") }) else {
             throw AuthoringError(file: file, message: "has no top-level `items:` key; add a line `items:` at the end")
         }
-        let rest = lines[itemsLine].dropFirst("items:".count).split(separator: "#", maxSplits: 1).first?
+        let rest =
+            lines[itemsLine].dropFirst("items:".count).split(separator: "#", maxSplits: 1).first?
             .trimmingCharacters(in: .whitespaces) ?? ""
-        if rest == "[]" { lines[itemsLine] = "items:" } else if !rest.isEmpty {
-            throw AuthoringError(file: file, message: "`items:` is written inline; write it as a block list to use `packer add`")
+        if rest == "[]" {
+            lines[itemsLine] = "items:"
+        } else if !rest.isEmpty {
+            throw AuthoringError(
+                file: file, message: "`items:` is written inline; write it as a block list to use `packer add`")
         }
         var end = itemsLine + 1
         var found: String?
@@ -106,11 +118,13 @@ public enum PackItemAppender {
         }
         let indent = found ?? "  "
         while end > itemsLine + 1, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
-        let block = items.flatMap { item in [
-            "\(indent)- id: \(item.id)",
-            "\(indent)  title: \(YAMLText.quoted(item.title))",
-            "\(indent)  file: \(YAMLText.quoted(item.file))",
-        ] }
+        let block = items.flatMap { item in
+            [
+                "\(indent)- id: \(item.id)",
+                "\(indent)  title: \(YAMLText.quoted(item.title))",
+                "\(indent)  file: \(YAMLText.quoted(item.file))",
+            ]
+        }
         lines.insert(contentsOf: block, at: end)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -16,7 +16,9 @@ struct KeygenCommand: ParsableCommand {
 
     func run() throws {
         let (key, pub) = try CommandRunner.run { try CatalogKeys.generate(in: out) }
-        if output.json { try Output.json(["privateKey": key, "publicKey": pub]) } else {
+        if output.json {
+            try Output.json(["privateKey": key, "publicKey": pub])
+        } else {
             Output.line("private key: \(key) (keep it secret; pass it to `catalog publish --sign-key`)")
             Output.line("public key:  \(pub) (give it to clients: `client sync --trust-key`)")
         }

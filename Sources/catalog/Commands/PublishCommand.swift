@@ -25,8 +25,10 @@ struct PublishCommand: ParsableCommand {
     @Flag(help: "Write a new catalog.json (catalogVersion + 1, later expiry) even when nothing changed.")
     var renew = false
 
-    @Option(help: ArgumentHelp("A folder with a customised index.html.mustache (and the partials it uses); the built-in page is used when left out.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder with a customised index.html.mustache (and the partials it uses); the built-in page is used when left out.",
+            valueName: "dir"))
     var templates: String?
 
     @OptionGroup var validation: StrictOptions
@@ -44,15 +46,21 @@ struct PublishCommand: ParsableCommand {
         options.renew = renew
         options.strict = validation.strict
         let result = try CommandRunner.run {
-            options.templatesDirectory = try TemplateOverride.directory(option: templates, holding: CatalogPage.templateName)
+            options.templatesDirectory = try TemplateOverride.directory(
+                option: templates, holding: CatalogPage.templateName)
             return try CatalogPublisher.publish(options)
         }
-        if output.json { try Output.json(result); return }
+        if output.json {
+            try Output.json(result)
+            return
+        }
         for slug in result.packsBuilt { Output.line("built pack \(slug)") }
         if !result.removedPacks.isEmpty { Output.line("removed packs: \(result.removedPacks.joined(separator: ", "))") }
         if !result.removedItems.isEmpty { Output.line("removed items: \(result.removedItems.joined(separator: ", "))") }
-        Output.line(result.changed ? "published catalogVersion \(result.catalogVersion) → \(result.catalog)"
-                                   : "unchanged: catalogVersion \(result.catalogVersion), nothing rewritten")
+        Output.line(
+            result.changed
+                ? "published catalogVersion \(result.catalogVersion) → \(result.catalog)"
+                : "unchanged: catalogVersion \(result.catalogVersion), nothing rewritten")
         if let sig = result.signature { Output.line("signature: \(sig)") }
     }
 }

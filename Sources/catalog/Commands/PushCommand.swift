@@ -9,22 +9,27 @@ struct PushCommand: AsyncParsableCommand {
         commandName: "push",
         abstract: "Upload a published folder to S3-compatible object storage, catalog.json last.",
         discussion: """
-        Credentials come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN; the region from \
-        AWS_REGION or AWS_DEFAULT_REGION; a custom endpoint (MinIO, R2, B2, Ceph) from AWS_ENDPOINT_URL_S3 or \
-        AWS_ENDPOINT_URL. Only files missing from the store or different from it are uploaded.
-        """
+            Credentials come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN; the region from \
+            AWS_REGION or AWS_DEFAULT_REGION; a custom endpoint (MinIO, R2, B2, Ceph) from AWS_ENDPOINT_URL_S3 or \
+            AWS_ENDPOINT_URL. Only files missing from the store or different from it are uploaded.
+            """
     )
 
     @Argument(help: "The published folder, e.g. dist/.")
     var directory: String
 
-    @Argument(help: ArgumentHelp("Where to upload: s3://BUCKET or s3://BUCKET/PREFIX.", valueName: "s3://BUCKET[/PREFIX]"))
+    @Argument(
+        help: ArgumentHelp("Where to upload: s3://BUCKET or s3://BUCKET/PREFIX.", valueName: "s3://BUCKET[/PREFIX]"))
     var destination: String
 
-    @Option(help: ArgumentHelp("The store's endpoint (path-style addressing), e.g. http://127.0.0.1:9000.", valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "The store's endpoint (path-style addressing), e.g. http://127.0.0.1:9000.", valueName: "URL"))
     var endpoint: String?
 
-    @Option(help: ArgumentHelp("The signing region (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).", valueName: "R"))
+    @Option(
+        help: ArgumentHelp("The signing region (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).", valueName: "R")
+    )
     var region: String?
 
     @Flag(help: "List what would be uploaded; upload nothing.")
@@ -40,12 +45,18 @@ struct PushCommand: AsyncParsableCommand {
         let reporter = PushReporter(enabled: !output.json && !dryRun)
         let result = try await CommandRunner.run { try await CatalogPusher.push(options) { reporter.handle($0) } }
         reporter.finish()
-        if output.json { try Output.json(result); return }
+        if output.json {
+            try Output.json(result)
+            return
+        }
         if dryRun {
             for key in result.uploadedKeys { Output.line("would upload \(key)") }
-            Output.line("dry run: \(result.uploaded) to upload (\(ByteFormat.string(result.bytes))), \(result.unchanged) unchanged")
+            Output.line(
+                "dry run: \(result.uploaded) to upload (\(ByteFormat.string(result.bytes))), \(result.unchanged) unchanged"
+            )
         } else {
-            Output.line("pushed \(result.uploaded) files (\(ByteFormat.string(result.bytes))), \(result.unchanged) unchanged")
+            Output.line(
+                "pushed \(result.uploaded) files (\(ByteFormat.string(result.bytes))), \(result.unchanged) unchanged")
         }
     }
 }

@@ -16,7 +16,8 @@ final class PushReporter: @unchecked Sendable {
 
     func handle(_ event: PushEvent) {
         guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         switch event {
         case .planned(let count, let bytes):
             files = count
@@ -33,7 +34,8 @@ final class PushReporter: @unchecked Sendable {
     }
 
     func finish() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         meter?.finish()
     }
 }

@@ -24,13 +24,18 @@ struct VerifyCommand: AsyncParsableCommand {
         let place = try CommandRunner.run { try CatalogLocation(location) }
         let key = try CommandRunner.run { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
         let transport = URLCatalogTransport()
-        let report = await CatalogVerifier.verify(fetch: { try await transport.fetch(place.resolve($0), limit: Int(Int32.max)) },
-                                                  trustedKey: key)
-        if output.json { try Output.json(report) } else {
+        let report = await CatalogVerifier.verify(
+            fetch: { try await transport.fetch(place.resolve($0), limit: Int(Int32.max)) },
+            trustedKey: key)
+        if output.json {
+            try Output.json(report)
+        } else {
             for w in report.warnings { Output.error("warning: \(w)") }
             for p in report.problems { Output.error("error: \(p)") }
             let version = report.catalogVersion.map { "catalogVersion \($0)" } ?? "no catalog"
-            Output.line("\(version): \(report.filesChecked) files checked, \(report.problems.count) problems, \(report.warnings.count) warnings")
+            Output.line(
+                "\(version): \(report.filesChecked) files checked, \(report.problems.count) problems, \(report.warnings.count) warnings"
+            )
         }
         if !report.problems.isEmpty { throw ExitCode(1) }
     }

@@ -1,6 +1,6 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import Foundation
 import LibraryClient
 
@@ -53,13 +53,20 @@ struct ChartsCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             let chart = try await library.charts.fetchChart(period: period, filter: filter, limit: limit, now: moment)
             if global.json {
-                return try Output.json(JSON(period: chart.period.rawValue, from: chart.from.map(ISO8601.string),
-                                            to: chart.to.map(ISO8601.string), entries: chart.entries.map {
-                    Entry(rank: $0.rank, previousRank: $0.previousRank, movement: $0.movement.rawValue, plays: $0.plays,
-                          target: $0.target, title: $0.title)
-                }))
+                return try Output.json(
+                    JSON(
+                        period: chart.period.rawValue, from: chart.from.map(ISO8601.string),
+                        to: chart.to.map(ISO8601.string),
+                        entries: chart.entries.map {
+                            Entry(
+                                rank: $0.rank, previousRank: $0.previousRank, movement: $0.movement.rawValue,
+                                plays: $0.plays,
+                                target: $0.target, title: $0.title)
+                        }))
             }
-            Output.table(["RANK", "", "PLAYS", "TITLE"], chart.entries.map { ["\($0.rank)", Self.arrow($0.movement), "\($0.plays)", $0.title] })
+            Output.table(
+                ["RANK", "", "PLAYS", "TITLE"],
+                chart.entries.map { ["\($0.rank)", Self.arrow($0.movement), "\($0.plays)", $0.title] })
         }
     }
 

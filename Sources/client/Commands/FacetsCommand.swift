@@ -1,6 +1,6 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import LibraryClient
 
 /// `client facets --kind K [filters]`
@@ -25,12 +25,14 @@ struct FacetsCommand: AsyncParsableCommand {
             let counts = try await library.facets.fetchFacetCounts(kind: kind, filters: selected)
             let entries = kind.dimensions.map { ($0, counts.facets[$0] ?? []) }
             if global.json {
-                return try Output.json(JSON(kind: kind.rawValue, total: counts.total, facets: DimensionKeyed(entries: entries)))
+                return try Output.json(
+                    JSON(kind: kind.rawValue, total: counts.total, facets: DimensionKeyed(entries: entries)))
             }
             Output.line("\(counts.total) \(kind.rawValue) item\(counts.total == 1 ? "" : "s") match")
             for (dim, values) in entries {
                 Output.line()
-                Output.table([dim.displayName.uppercased(), "ID", "COUNT"], values.map { [$0.name, "\($0.id)", "\($0.count)"] })
+                Output.table(
+                    [dim.displayName.uppercased(), "ID", "COUNT"], values.map { [$0.name, "\($0.id)", "\($0.count)"] })
             }
         }
     }

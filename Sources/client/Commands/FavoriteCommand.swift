@@ -1,11 +1,12 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client favorite ITEM`: marks an item a favorite (idempotent).
 /// JSON: `{"itemId", "favorite": true, "changed": true|false}` (`changed` is false when it already was one).
 struct FavoriteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "favorite", abstract: "Mark an item a favorite (again is fine).")
+    static let configuration = CommandConfiguration(
+        commandName: "favorite", abstract: "Mark an item a favorite (again is fine).")
 
     @Argument(help: "Item id (either case).") var item: String
     @OptionGroup var global: GlobalOptions

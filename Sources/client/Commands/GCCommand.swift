@@ -1,25 +1,33 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client gc [--dry-run]` → `{"files", "bytes", "dryRun"}`: removes files under AudioAssets/ that no
 /// `local_asset` row references, folders left empty, and leftovers of installs that are not running.
 struct GCCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gc", abstract: "Remove orphaned audio files, empty folders and leftovers of interrupted installs.")
+        commandName: "gc", abstract: "Remove orphaned audio files, empty folders and leftovers of interrupted installs."
+    )
 
     @Flag(name: .long, help: "Only count what would be removed.") var dryRun = false
     @OptionGroup var global: GlobalOptions
 
-    struct Result: Encodable { let files: Int; let bytes: Int64; let dryRun: Bool }
+    struct Result: Encodable {
+        let files: Int
+        let bytes: Int64
+        let dryRun: Bool
+    }
 
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let result = try await library.collectGarbage(dryRun: dryRun)
-            if global.json { return try Output.json(Result(files: result.files, bytes: result.bytes, dryRun: result.dryRun)) }
-            Output.line("\(dryRun ? "would remove" : "removed") \(result.files) file\(result.files == 1 ? "" : "s"), "
-                        + Output.bytes(result.bytes))
+            if global.json {
+                return try Output.json(Result(files: result.files, bytes: result.bytes, dryRun: result.dryRun))
+            }
+            Output.line(
+                "\(dryRun ? "would remove" : "removed") \(result.files) file\(result.files == 1 ? "" : "s"), "
+                    + Output.bytes(result.bytes))
             for pack in result.skippedPacks { Output.line("left alone: pack \(pack) (its install is running)") }
         }
     }

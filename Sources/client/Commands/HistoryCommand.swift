@@ -1,6 +1,6 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import Foundation
 import LibraryClient
 
@@ -39,16 +39,21 @@ struct HistoryCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             let page = try await library.history.fetchHistory(limit: limit, after: after, since: sinceDate)
             let plays = page.plays.map {
-                Play(playId: $0.playID, target: $0.target, title: $0.title, at: ISO8601.string($0.at), source: $0.source.rawValue)
+                Play(
+                    playId: $0.playID, target: $0.target, title: $0.title, at: ISO8601.string($0.at),
+                    source: $0.source.rawValue)
             }
             switch global.json ? Format.json : format {
             case .json:
                 try Output.json(JSON(plays: plays, nextCursor: page.nextCursor))
             case .csv:
-                let rows = [["play_id", "target", "title", "at", "source"]] + plays.map { [$0.playId, $0.target, $0.title, $0.at, $0.source] }
+                let rows =
+                    [["play_id", "target", "title", "at", "source"]]
+                    + plays.map { [$0.playId, $0.target, $0.title, $0.at, $0.source] }
                 FileHandle.standardOutput.write(Data(CSV.render(rows).utf8))
             case .table:
-                Output.table(["AT", "SOURCE", "TITLE", "TARGET"], plays.map { [$0.at, $0.source, $0.title, $0.target] })
+                Output.table(
+                    ["AT", "SOURCE", "TITLE", "TARGET"], plays.map { [$0.at, $0.source, $0.title, $0.target] })
                 if let next = page.nextCursor { Output.line("more: client history --after \(next)") }
             }
         }

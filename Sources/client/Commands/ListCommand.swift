@@ -1,6 +1,6 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import LibraryClient
 
 /// `client list --kind K [filters] [--sort title|duration|recent] [--limit N] [--after CURSOR] [--offset N]`
@@ -24,8 +24,9 @@ struct ListCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let selected = try await filters.resolve(with: library, kind: kind)
-            let page = try await library.items.fetchItems(kind: kind, filters: selected, sort: sort,
-                                                          page: PageRequest(limit: limit, offset: offset, after: after))
+            let page = try await library.items.fetchItems(
+                kind: kind, filters: selected, sort: sort,
+                page: PageRequest(limit: limit, offset: offset, after: after))
             try ItemTable.print(page, json: global.json)
         }
     }

@@ -1,10 +1,11 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client music [list]`
 struct MusicListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "Music entries with their playlist ids.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Music entries with their playlist ids.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -29,12 +30,17 @@ struct MusicListCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             let entries = try await library.music.fetchMusicEntries()
             if global.json {
-                return try Output.json(JSON(items: entries.map {
-                    Entry(id: $0.id, title: $0.title, appleMusicPlaylistId: $0.appleMusicPlaylistID, spotifyPlaylistId: $0.spotifyPlaylistID)
-                }))
+                return try Output.json(
+                    JSON(
+                        items: entries.map {
+                            Entry(
+                                id: $0.id, title: $0.title, appleMusicPlaylistId: $0.appleMusicPlaylistID,
+                                spotifyPlaylistId: $0.spotifyPlaylistID)
+                        }))
             }
-            Output.table(["ID", "TITLE", "APPLE MUSIC", "SPOTIFY"],
-                         entries.map { [$0.id, $0.title, $0.appleMusicPlaylistID, $0.spotifyPlaylistID ?? "-"] })
+            Output.table(
+                ["ID", "TITLE", "APPLE MUSIC", "SPOTIFY"],
+                entries.map { [$0.id, $0.title, $0.appleMusicPlaylistID, $0.spotifyPlaylistID ?? "-"] })
         }
     }
 }

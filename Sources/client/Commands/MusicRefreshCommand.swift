@@ -1,12 +1,13 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import Foundation
 import LibraryClient
 
 /// `client music refresh [ENTRY...] [--source apple-music|spotify] [--force]`
 struct MusicRefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "refresh", abstract: "Refresh the track cache from Apple Music and Spotify (tokens from the environment).",
+        commandName: "refresh",
+        abstract: "Refresh the track cache from Apple Music and Spotify (tokens from the environment).",
         discussion: """
             Tokens: SOUNDSHELF_APPLE_MUSIC_TOKEN, SOUNDSHELF_SPOTIFY_TOKEN; a service without one is skipped.
             Addresses: SOUNDSHELF_APPLE_MUSIC_API, SOUNDSHELF_SPOTIFY_API; storefront: SOUNDSHELF_APPLE_MUSIC_STOREFRONT.
@@ -22,13 +23,16 @@ struct MusicRefreshCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let clients = MusicConnections.clients(environment: ProcessInfo.processInfo.environment)
-            let result = try await library.music.refresh(MusicRefreshOptions(entries: entries, source: source, force: force),
-                                                         clients: clients)
+            let result = try await library.music.refresh(
+                MusicRefreshOptions(entries: entries, source: source, force: force),
+                clients: clients)
             failed = result.hasFailures
             if global.json { return try Output.json(result) }
-            Output.table(["SOURCE", "STATUS", "PLAYLISTS", "TRACKS"], result.sources.map {
-                [$0.source.rawValue, $0.status.rawValue, "\($0.playlists)", "\($0.tracks)"]
-            })
+            Output.table(
+                ["SOURCE", "STATUS", "PLAYLISTS", "TRACKS"],
+                result.sources.map {
+                    [$0.source.rawValue, $0.status.rawValue, "\($0.playlists)", "\($0.tracks)"]
+                })
             Output.line("merged by ISRC: \(result.merged)")
             for source in result.sources {
                 for error in source.errors { FileHandle.standardError.write(Data("client: error: \(error)\n".utf8)) }

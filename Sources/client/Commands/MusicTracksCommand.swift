@@ -1,16 +1,20 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client music tracks ENTRY`
 struct MusicTracksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tracks", abstract: "The cached tracks of one music entry: Apple Music order, then Spotify-only tracks.")
+        commandName: "tracks",
+        abstract: "The cached tracks of one music entry: Apple Music order, then Spotify-only tracks.")
 
     @Argument(help: "The music entry (id or exact title).") var entry: String
     @OptionGroup var global: GlobalOptions
 
-    struct JSON: Encodable { let entry: String; let tracks: [TrackJSON] }
+    struct JSON: Encodable {
+        let entry: String
+        let tracks: [TrackJSON]
+    }
 
     func run() async throws {
         try await CommandRunner.run {

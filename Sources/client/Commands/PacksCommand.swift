@@ -1,11 +1,12 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import LibraryClient
 
 /// `client packs [--kind K] [PACK]`
 struct PacksCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "packs", abstract: "List packs with their state and progress.")
+    static let configuration = CommandConfiguration(
+        commandName: "packs", abstract: "List packs with their state and progress.")
 
     @Option(help: "atmosphere or sfx.") var kind: Kind?
     @Argument(help: "Only this pack (id or slug).") var pack: String?
@@ -36,15 +37,20 @@ struct PacksCommand: AsyncParsableCommand {
         var state = pack.state.rawValue
         if let installed = pack.installedVersion, installed != pack.version { state += " (v\(installed) installed)" }
         if let error = pack.lastError { state += ": \(error)" }
-        return [pack.slug ?? pack.id, pack.kind.rawValue, pack.title, "\(pack.version)", state, progress, "\(pack.itemCount)"]
+        return [
+            pack.slug ?? pack.id, pack.kind.rawValue, pack.title, "\(pack.version)", state, progress,
+            "\(pack.itemCount)",
+        ]
     }
 
     static func printDetail(_ detail: PackDetail) {
         Output.table(["SLUG", "KIND", "TITLE", "VERSION", "STATE", "PROGRESS", "ITEMS"], [cells(detail.pack)])
         Output.line("id: \(detail.pack.id)")
         Output.line()
-        Output.table(["ID", "TITLE", "DURATION", "AVAILABLE"], detail.items.map {
-            [$0.id, $0.title, Output.duration($0.duration), ItemTable.label($0.availability)]
-        })
+        Output.table(
+            ["ID", "TITLE", "DURATION", "AVAILABLE"],
+            detail.items.map {
+                [$0.id, $0.title, Output.duration($0.duration), ItemTable.label($0.availability)]
+            })
     }
 }

@@ -1,13 +1,14 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import Foundation
 import LibraryClient
 
 /// `client play TARGET --played SECONDS [--at TIME] [--source app|sync|manual]`
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play", abstract: "Record that an item (or track:<trackId>) was played; short plays and duplicates are not stored.")
+        commandName: "play",
+        abstract: "Record that an item (or track:<trackId>) was played; short plays and duplicates are not stored.")
 
     enum Source: String, ExpressibleByArgument, CaseIterable {
         case app, sync, manual
@@ -20,7 +21,10 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(help: "app, sync or manual.") var source: Source = .app
     @OptionGroup var global: GlobalOptions
 
-    struct Counted: Encodable { let counted = true; let playId, target, at, source: String }
+    struct Counted: Encodable {
+        let counted = true
+        let playId, target, at, source: String
+    }
     struct NotCounted: Encodable {
         let reason: String
         let needed: Double?
@@ -37,13 +41,16 @@ struct PlayCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let time = try at.map(TimeOption.parse) ?? Date()
             let library = try await global.openSyncedLibrary()
-            let outcome = try await library.plays.record(PlayInput(target: target, secondsPlayed: played, at: time,
-                                                                   source: source.playSource))
+            let outcome = try await library.plays.record(
+                PlayInput(
+                    target: target, secondsPlayed: played, at: time,
+                    source: source.playSource))
             switch outcome {
             case .counted(let play):
                 let at = ISO8601.string(play.at)
                 if global.json {
-                    return try Output.json(Counted(playId: play.playID, target: play.target, at: at, source: play.source.rawValue))
+                    return try Output.json(
+                        Counted(playId: play.playID, target: play.target, at: at, source: play.source.rawValue))
                 }
                 Output.line("counted: play \(play.playID) of \(play.target) at \(at) (\(play.source.rawValue))")
             case .notCounted(let rejection):
@@ -57,7 +64,11 @@ struct PlayCommand: AsyncParsableCommand {
     static func explain(_ rejection: PlayRejection) -> (String, Double?, String) {
         switch rejection {
         case .short(let needed): ("short", needed, "played too briefly; it needs \(Output.duration(needed)) to count")
-        case .beforeInstall: ("before-install", nil, "the time is before this library was installed (use --source manual to enter it anyway)")
+        case .beforeInstall:
+            (
+                "before-install", nil,
+                "the time is before this library was installed (use --source manual to enter it anyway)"
+            )
         case .duplicate: ("duplicate", nil, "this play is already in the history")
         }
     }

@@ -1,5 +1,5 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import Foundation
 import LibraryClient
 
@@ -25,7 +25,8 @@ struct PlaysImportCommand: AsyncParsableCommand {
             let summary = try await library.playImports.importCounts(counts, name: file, force: force)
             if global.json { return try Output.json(summary) }
             if summary.skipped {
-                return Output.line("skipped: the previous import was less than 5 minutes ago (use --force to import now)")
+                return Output.line(
+                    "skipped: the previous import was less than 5 minutes ago (use --force to import now)")
             }
             Output.line("imported \(summary.created) plays (\(summary.estimated) estimated)")
         }

@@ -1,5 +1,5 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client scene add SCENE ITEM... [--at POS]`: inserts the items, in order, at POS (default: the end).

@@ -1,5 +1,5 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client scene create|show|add|remove|move|rename|delete`: one scene (named by id or exact title).
@@ -8,6 +8,8 @@ import LibraryClient
 struct SceneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene", abstract: "Create, show and edit a scene (an ordered collection of items).",
-        subcommands: [SceneCreateCommand.self, SceneShowCommand.self, SceneAddCommand.self, SceneRemoveCommand.self,
-                      SceneMoveCommand.self, SceneRenameCommand.self, SceneDeleteCommand.self])
+        subcommands: [
+            SceneCreateCommand.self, SceneShowCommand.self, SceneAddCommand.self, SceneRemoveCommand.self,
+            SceneMoveCommand.self, SceneRenameCommand.self, SceneDeleteCommand.self,
+        ])
 }

@@ -1,15 +1,19 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client scene delete SCENE` → `{"sceneId", "deleted": true}`; the items stay in the library.
 struct SceneDeleteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a scene (its items stay in the library).")
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a scene (its items stay in the library).")
 
     @Argument(help: "Scene id or exact title.") var scene: String
     @OptionGroup var global: GlobalOptions
 
-    struct Deleted: Encodable { let sceneId: String; let deleted: Bool }
+    struct Deleted: Encodable {
+        let sceneId: String
+        let deleted: Bool
+    }
 
     func run() async throws {
         try await CommandRunner.run {

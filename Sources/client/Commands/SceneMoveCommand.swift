@@ -1,10 +1,11 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client scene move SCENE ITEM --to POS`.
 struct SceneMoveCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an item to another position of its scene.")
+    static let configuration = CommandConfiguration(
+        commandName: "move", abstract: "Move an item to another position of its scene.")
 
     @Argument(help: "Scene id or exact title.") var scene: String
     @Argument(help: "Item id.") var item: String

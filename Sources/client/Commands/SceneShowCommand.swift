@@ -1,10 +1,11 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client scene show SCENE` → `{"sceneId", "title", "count", "duration", "items": [ITEM]}`.
 struct SceneShowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a scene and its items in order.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a scene and its items in order.")
 
     @Argument(help: "Scene id or exact title.") var scene: String
     @OptionGroup var global: GlobalOptions

@@ -1,10 +1,11 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client scenes` → `{"scenes": [{"sceneId", "title", "count", "duration"}]}`, by title.
 struct ScenesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "scenes", abstract: "List the scenes with their item count and duration.")
+    static let configuration = CommandConfiguration(
+        commandName: "scenes", abstract: "List the scenes with their item count and duration.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -15,9 +16,11 @@ struct ScenesCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             let scenes = try await library.scenes.fetchScenes()
             if global.json { return try Output.json(List(scenes: scenes.map(SceneSummaryJSON.init))) }
-            Output.table(["ID", "TITLE", "ITEMS", "DURATION"], scenes.map {
-                [$0.id, $0.title, String($0.count), Output.duration($0.duration)]
-            })
+            Output.table(
+                ["ID", "TITLE", "ITEMS", "DURATION"],
+                scenes.map {
+                    [$0.id, $0.title, String($0.count), Output.duration($0.duration)]
+                })
         }
     }
 }

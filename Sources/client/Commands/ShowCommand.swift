@@ -1,12 +1,13 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import LibraryClient
 
 /// `client show ITEM` (an item id, or a pack id or slug).
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show an item: tags per dimension, pack, availability (or a pack, by id or slug).")
+        commandName: "show",
+        abstract: "Show an item: tags per dimension, pack, availability (or a pack, by id or slug).")
 
     @Argument(help: "Item id (either case), or a pack id or slug.") var item: String
     @OptionGroup var global: GlobalOptions
@@ -36,7 +37,9 @@ struct ShowCommand: AsyncParsableCommand {
         var lines: [[String]] = [["id", row.id], ["kind", row.kind.rawValue], ["title", row.title]]
         if let subtitle = row.subtitle { lines.append(["subtitle", subtitle]) }
         lines.append(["duration", Output.duration(row.duration)])
-        if let pack = detail.pack { lines.append(["pack", "\(pack.title) (\(pack.slug ?? pack.id), v\(pack.version), \(pack.state.rawValue))"]) }
+        if let pack = detail.pack {
+            lines.append(["pack", "\(pack.title) (\(pack.slug ?? pack.id), v\(pack.version), \(pack.state.rawValue))"])
+        }
         if let playlist = detail.appleMusicPlaylistID { lines.append(["playlist", playlist]) }
         lines.append(["available", ItemTable.label(detail.availability)])
         if !detail.isVisible { lines.append(["note", "no longer in the catalog"]) }

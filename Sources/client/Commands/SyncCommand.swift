@@ -1,5 +1,5 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client sync [--force] [--trust-key FILE] [--allow-downgrade]`
@@ -8,7 +8,10 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync", abstract: "Fetch the catalog, verify it, and import or update the library.")
 
     @Flag(help: "Re-import even when the seed is unchanged.") var force = false
-    @Option(name: .customLong("trust-key"), help: ArgumentHelp("Trust this Ed25519 public key (catalog.pub) for this data root from now on.", valueName: "FILE"))
+    @Option(
+        name: .customLong("trust-key"),
+        help: ArgumentHelp(
+            "Trust this Ed25519 public key (catalog.pub) for this data root from now on.", valueName: "FILE"))
     var trustKey: String?
     @Flag(name: .customLong("allow-downgrade"), help: "Accept a catalogVersion lower than the last imported one.")
     var allowDowngrade = false
@@ -19,15 +22,21 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try Library(root: global.rootURL)
-            let result = try await library.sync(SyncOptions(catalog: global.catalogLocation, force: force,
-                                                            trustKeyFile: trustKey, allowDowngrade: allowDowngrade))
+            let result = try await library.sync(
+                SyncOptions(
+                    catalog: global.catalogLocation, force: force,
+                    trustKeyFile: trustKey, allowDowngrade: allowDowngrade))
             if global.json {
-                try Output.json(JSON(catalogVersion: result.catalogVersion, inserted: result.inserted,
-                                     updated: result.updated, hidden: result.hidden))
+                try Output.json(
+                    JSON(
+                        catalogVersion: result.catalogVersion, inserted: result.inserted,
+                        updated: result.updated, hidden: result.hidden))
             } else if !result.summary.didWrite {
                 Output.line("catalog \(result.catalogVersion) from \(result.location): already up to date")
             } else {
-                Output.line("catalog \(result.catalogVersion) from \(result.location): \(result.inserted) inserted, \(result.updated) updated, \(result.hidden) hidden")
+                Output.line(
+                    "catalog \(result.catalogVersion) from \(result.location): \(result.inserted) inserted, \(result.updated) updated, \(result.hidden) hidden"
+                )
             }
         }
     }

@@ -1,5 +1,5 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client tracks [--source …] [--search Q] [--sort …] [--limit N] [--after CURSOR]`
@@ -36,10 +36,13 @@ struct TracksCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            let page = try await library.music.fetchTracks(TrackQuery(source: source, search: search, sort: sort,
-                                                                      limit: limit, after: after))
+            let page = try await library.music.fetchTracks(
+                TrackQuery(
+                    source: source, search: search, sort: sort,
+                    limit: limit, after: after))
             if global.json {
-                return try Output.json(JSON(total: page.total, tracks: page.tracks.map(TrackJSON.init), nextCursor: page.nextCursor))
+                return try Output.json(
+                    JSON(total: page.total, tracks: page.tracks.map(TrackJSON.init), nextCursor: page.nextCursor))
             }
             TrackJSON.table(page.tracks)
             Output.line("\(page.total) tracks" + (page.nextCursor.map { "; next page: --after \($0)" } ?? ""))

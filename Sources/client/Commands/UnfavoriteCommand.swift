@@ -1,11 +1,12 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client unfavorite ITEM`: removes an item from the favorites (idempotent).
 /// JSON: `{"itemId", "favorite": false, "changed": true|false}`.
 struct UnfavoriteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unfavorite", abstract: "Remove an item from the favorites (again is fine).")
+    static let configuration = CommandConfiguration(
+        commandName: "unfavorite", abstract: "Remove an item from the favorites (again is fine).")
 
     @Argument(help: "Item id (either case).") var item: String
     @OptionGroup var global: GlobalOptions

@@ -1,11 +1,12 @@
-import CommandSupport
 import ArgumentParser
+import CommandSupport
 import LibraryClient
 
 /// `client uninstall PACK`: delete the pack's files and local rows; its items stay listed.
 struct UninstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "uninstall", abstract: "Delete a pack's audio files and local rows; its items stay listed (unavailable).")
+        commandName: "uninstall",
+        abstract: "Delete a pack's audio files and local rows; its items stay listed (unavailable).")
 
     @Argument(help: "The pack's id or slug.") var pack: String
     @OptionGroup var global: GlobalOptions

@@ -1,6 +1,6 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import Foundation
 import LibraryClient
 
@@ -11,7 +11,9 @@ enum CSV {
     }
 
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

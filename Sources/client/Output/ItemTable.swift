@@ -1,16 +1,20 @@
-import CommandSupport
 import ArgumentParser
 import CatalogModel
+import CommandSupport
 import LibraryClient
 
 /// The list/search output.
 enum ItemTable {
     static func print(_ page: ItemPage, json: Bool) throws {
         if json { return try Output.json(ItemPageJSON(page)) }
-        Output.table(["ID", "KIND", "TITLE", "DURATION", "AVAILABLE", "FAVORITE"], page.items.map {
-            [$0.id, $0.kind.rawValue, $0.title, Output.duration($0.duration),
-             $0.isVisible ? label($0.availability) : "no (no longer in the catalog)", $0.isFavorite ? "yes" : ""]
-        })
+        Output.table(
+            ["ID", "KIND", "TITLE", "DURATION", "AVAILABLE", "FAVORITE"],
+            page.items.map {
+                [
+                    $0.id, $0.kind.rawValue, $0.title, Output.duration($0.duration),
+                    $0.isVisible ? label($0.availability) : "no (no longer in the catalog)", $0.isFavorite ? "yes" : "",
+                ]
+            })
         Output.line("\(page.items.count) of \(page.total) item\(page.total == 1 ? "" : "s")")
         if let next = page.nextCursor { Output.line("next page: --after \(next.string)") }
     }

@@ -13,8 +13,10 @@ enum PackOperation {
         let bytes: Int64
     }
 
-    static func run(library: Library, pack: String, verb: String, json: Bool, catalog: String? = nil,
-                    _ body: @escaping @Sendable (PackDownloadManager, String) async throws -> PackInstallResult) async throws {
+    static func run(
+        library: Library, pack: String, verb: String, json: Bool, catalog: String? = nil,
+        _ body: @escaping @Sendable (PackDownloadManager, String) async throws -> PackInstallResult
+    ) async throws {
         let target = try await library.packs.fetchPack(PackReference(pack))
         var policy = DownloadPolicy()
         policy.catalogLocation = catalog
@@ -40,9 +42,11 @@ enum PackOperation {
         watcher.cancel()
         meter.finish()
         if json {
-            try Output.json(JSON(packId: result.packID, state: result.state.rawValue, files: result.files, bytes: result.bytes))
+            try Output.json(
+                JSON(packId: result.packID, state: result.state.rawValue, files: result.files, bytes: result.bytes))
         } else {
-            var line = "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
+            var line =
+                "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
             if result.reusedFiles > 0 { line += "; \(result.reusedFiles) files were already installed and verified" }
             Output.line(line)
         }

@@ -31,11 +31,16 @@ struct SceneDetailJSON: Encodable {
 
     static func print(_ detail: SceneDetail, json: Bool) throws {
         if json { return try Output.json(SceneDetailJSON(detail: detail)) }
-        Output.line("\(detail.title) (\(detail.id)): \(detail.summary.count) item\(detail.summary.count == 1 ? "" : "s"), "
-                    + Output.duration(detail.summary.duration))
-        Output.table(["POS", "ID", "KIND", "TITLE", "DURATION", "AVAILABLE"], detail.items.enumerated().map { position, row in
-            [String(position), row.id, row.kind.rawValue, row.title, Output.duration(row.duration),
-             row.isVisible ? ItemTable.label(row.availability) : "no (no longer in the catalog)"]
-        })
+        Output.line(
+            "\(detail.title) (\(detail.id)): \(detail.summary.count) item\(detail.summary.count == 1 ? "" : "s"), "
+                + Output.duration(detail.summary.duration))
+        Output.table(
+            ["POS", "ID", "KIND", "TITLE", "DURATION", "AVAILABLE"],
+            detail.items.enumerated().map { position, row in
+                [
+                    String(position), row.id, row.kind.rawValue, row.title, Output.duration(row.duration),
+                    row.isVisible ? ItemTable.label(row.availability) : "no (no longer in the catalog)",
+                ]
+            })
     }
 }

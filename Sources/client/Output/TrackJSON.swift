@@ -21,9 +21,13 @@ struct TrackJSON: Encodable {
 
     /// The table for people, with source badges (`AM`, `SP`).
     static func table(_ tracks: [MusicTrack]) {
-        Output.table(["SRC", "TITLE", "ARTIST", "ALBUM", "DURATION", "PLAYS"], tracks.map {
-            [$0.sources.map(\.badge).joined(separator: " "), $0.title, $0.artist, $0.album ?? "-",
-             Output.duration($0.duration), "\($0.plays)"]
-        })
+        Output.table(
+            ["SRC", "TITLE", "ARTIST", "ALBUM", "DURATION", "PLAYS"],
+            tracks.map {
+                [
+                    $0.sources.map(\.badge).joined(separator: " "), $0.title, $0.artist, $0.album ?? "-",
+                    Output.duration($0.duration), "\($0.plays)",
+                ]
+            })
     }
 }

@@ -28,9 +28,13 @@ struct BuildCommand: ParsableCommand {
             }
         }
         meter.finish()
-        if output.json { try Output.json(result) } else {
+        if output.json {
+            try Output.json(result)
+        } else {
             let what = result.written ? "built" : "unchanged (already published)"
-            Output.line("\(what): pack \(result.packId) version \(result.version), \(result.assets) assets, \(ByteFormat.string(result.totalBytes))")
+            Output.line(
+                "\(what): pack \(result.packId) version \(result.version), \(result.assets) assets, \(ByteFormat.string(result.totalBytes))"
+            )
             Output.line("  \(result.manifest)")
             Output.line("  \(result.archive)")
         }

@@ -22,8 +22,10 @@ struct InitCommand: ParsableCommand {
     @Option(help: "The slug ([a-z0-9-]+); made from the title when left out.")
     var slug: String?
 
-    @Option(help: ArgumentHelp("A folder with a customised pack.yaml template; the built-in one is used when left out.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder with a customised pack.yaml template; the built-in one is used when left out.",
+            valueName: "dir"))
     var templates: String?
 
     @OptionGroup var output: OutputOptions
@@ -49,10 +51,13 @@ struct InitCommand: ParsableCommand {
             if templateDirectory == nil {
                 (template, templateDirectory) = SchemaLink.link(template, forPackIn: directory)
             }
-            return try PackScaffold.create(in: directory, kind: Kind(rawValue: kind.lowercased())!, title: title,
-                                           slug: slug, template: template, templateDirectory: templateDirectory)
+            return try PackScaffold.create(
+                in: directory, kind: Kind(rawValue: kind.lowercased())!, title: title,
+                slug: slug, template: template, templateDirectory: templateDirectory)
         }
-        if output.json { try Output.json(made) } else {
+        if output.json {
+            try Output.json(made)
+        } else {
             Output.line("created \(made.path) (\(made.kind.rawValue) pack '\(made.slug)', id \(made.id))")
             Output.line("next: packer add \(made.path) <audio files…>")
         }

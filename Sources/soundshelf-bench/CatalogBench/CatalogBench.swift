@@ -10,9 +10,11 @@ enum CatalogBench {
     static func run(_ args: [String]) async throws -> String {
         let items = BenchArgs.int(args, "--items") ?? 100_000
         let queries = BenchArgs.int(args, "--queries") ?? 200
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundshelf-catalog-bench-\(items)-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundshelf-catalog-bench-\(items)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let dist = folder.appendingPathComponent("dist"), root = folder.appendingPathComponent("root")
+        let dist = folder.appendingPathComponent("dist")
+        let root = folder.appendingPathComponent("root")
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
         var report = ["catalog benchmark: \(items) items, \(queries) queries per measurement"]
 
@@ -27,20 +29,29 @@ enum CatalogBench {
             outcome = try BenchProcess.run(CommandLine.arguments[0], ["catalog-child", "import", root.path, dist.path])
             return outcome.status
         }
-        report.append(row("first sync (fetch, verify, decode, import, index)", String(format: "%.2f s, peak RSS %d MiB", importTime, outcome.maxRSSKiB / 1024)))
+        report.append(
+            row(
+                "first sync (fetch, verify, decode, import, index)",
+                String(format: "%.2f s, peak RSS %d MiB", importTime, outcome.maxRSSKiB / 1024)))
         let forced = try Timer.measure {
-            try BenchProcess.run(CommandLine.arguments[0], ["catalog-child", "import", root.path, dist.path, "--force"]).status
+            try BenchProcess.run(
+                CommandLine.arguments[0], ["catalog-child", "import", root.path, dist.path, "--force"]
+            ).status
         }
         report.append(row("forced re-sync (update path, nothing changed)", String(format: "%.2f s", forced)))
 
-        let indexed = try Library(root: root, mode: .facetIndex), plain = try Library(root: root, mode: .sql)
+        let indexed = try Library(root: root, mode: .facetIndex)
+        let plain = try Library(root: root, mode: .sql)
         report.append(try await UserStateBench.populate(plain, favorites: items / 20, scenes: 50, perScene: 40))
         let filters = try await randomFilters(plain, count: queries)
-        _ = try await indexed.facets.fetchFacetCounts(kind: .sfx, filters: Filters())   // load the index once
+        _ = try await indexed.facets.fetchFacetCounts(kind: .sfx, filters: Filters())  // load the index once
         for (label, library) in [("index", indexed), ("sql", plain)] {
-            let facet = try await measure(filters) { _ = try await library.facets.fetchFacetCounts(kind: $0.0, filters: $0.1) }
+            let facet = try await measure(filters) {
+                _ = try await library.facets.fetchFacetCounts(kind: $0.0, filters: $0.1)
+            }
             let list = try await measure(filters) {
-                _ = try await library.items.fetchItems(kind: $0.0, filters: $0.1, sort: .title, page: PageRequest(limit: 50))
+                _ = try await library.items.fetchItems(
+                    kind: $0.0, filters: $0.1, sort: .title, page: PageRequest(limit: 50))
             }
             report.append(row("facets (\(label))", facet.text))
             report.append(row("list page of 50 (\(label))", list.text))
@@ -49,7 +60,10 @@ enum CatalogBench {
         let client = BenchArgs.sibling("client")
         var runs: [Double] = []
         for _ in 0..<15 {
-            runs.append(try Timer.measure { try BenchProcess.run(client, ["facets", "--kind", "sfx", "--root", root.path]).status })
+            runs.append(
+                try Timer.measure {
+                    try BenchProcess.run(client, ["facets", "--kind", "sfx", "--root", root.path]).status
+                })
         }
         report.append(row("`client facets --kind sfx` process", Stats(runs).text))
         return report.joined(separator: "\n")
@@ -67,7 +81,8 @@ enum CatalogBench {
             let result = try await library.sync(SyncOptions(catalog: args[2], force: args.contains("--force")))
             return "inserted \(result.inserted), updated \(result.updated), hidden \(result.hidden)"
         default:
-            throw BenchFailure(message: "usage: catalog-child generate DIR N | catalog-child import ROOT CATALOG [--force]")
+            throw BenchFailure(
+                message: "usage: catalog-child generate DIR N | catalog-child import ROOT CATALOG [--force]")
         }
     }
 
@@ -85,7 +100,9 @@ enum CatalogBench {
         var text: String { String(format: "p50 %.2f ms, p95 %.2f ms", p50 * 1000, p95 * 1000) }
     }
 
-    static func measure(_ filters: [(Kind, Filters)], _ body: ((Kind, Filters)) async throws -> Void) async throws -> Stats {
+    static func measure(_ filters: [(Kind, Filters)], _ body: ((Kind, Filters)) async throws -> Void) async throws
+        -> Stats
+    {
         var samples: [Double] = []
         for query in filters {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -15,13 +15,17 @@ enum SyncBench {
         let items = BenchArgs.int(args, "--items") ?? 100_000
         let rounds = BenchArgs.int(args, "--rounds") ?? 4
         let sqlite = "sqlite3"
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundshelf-sync-bench-\(items)-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundshelf-sync-bench-\(items)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let dist = folder.appendingPathComponent("dist")
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
         let loadBefore = LoadAverage.now()
-        let generated = try BenchProcess.run(CommandLine.arguments[0], ["catalog-child", "generate", dist.path, "\(items)"])
-        guard generated.status == 0 else { throw BenchFailure(message: "generating the catalog failed (status \(generated.status))") }
+        let generated = try BenchProcess.run(
+            CommandLine.arguments[0], ["catalog-child", "generate", dist.path, "\(items)"])
+        guard generated.status == 0 else {
+            throw BenchFailure(message: "generating the catalog failed (status \(generated.status))")
+        }
 
         let client = BenchArgs.sibling("client")
         func clientSync(_ root: URL) throws -> BenchProcess.Outcome {
@@ -30,19 +34,34 @@ enum SyncBench {
         }
         // The dump: exactly the rows (and schema, indexes, FTS shadow tables) a sync writes.
         let first = folder.appendingPathComponent("root-dump")
-        guard try clientSync(first).status == 0 else { throw BenchFailure(message: "client sync failed; build it first (swift build -c release)") }
-        let dump = folder.appendingPathComponent("dump.sql")
-        _ = FileManager.default.createFile(atPath: dump.path, contents: Data("PRAGMA journal_mode=OFF;\nPRAGMA synchronous=OFF;\n".utf8))
-        let body = folder.appendingPathComponent("dump-body.sql")
-        let dumped = try BenchProcess.run("/bin/sh", ["-c", "\(sqlite) '\(first.path)/library.sqlite' .dump > '\(body.path)' && cat '\(body.path)' >> '\(dump.path)'"])
-        guard dumped.status == 0 else {
-            throw BenchFailure(message: "sqlite3 .dump failed (status \(dumped.status)); run scripts/bootstrap (Debian package sqlite3)")
+        guard try clientSync(first).status == 0 else {
+            throw BenchFailure(message: "client sync failed; build it first (swift build -c release)")
         }
-        let dumpBytes = (try FileManager.default.attributesOfItem(atPath: dump.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let dump = folder.appendingPathComponent("dump.sql")
+        _ = FileManager.default.createFile(
+            atPath: dump.path, contents: Data("PRAGMA journal_mode=OFF;\nPRAGMA synchronous=OFF;\n".utf8))
+        let body = folder.appendingPathComponent("dump-body.sql")
+        let dumped = try BenchProcess.run(
+            "/bin/sh",
+            [
+                "-c",
+                "\(sqlite) '\(first.path)/library.sqlite' .dump > '\(body.path)' && cat '\(body.path)' >> '\(dump.path)'",
+            ])
+        guard dumped.status == 0 else {
+            throw BenchFailure(
+                message:
+                    "sqlite3 .dump failed (status \(dumped.status)); run scripts/bootstrap (Debian package sqlite3)")
+        }
+        let dumpBytes =
+            (try FileManager.default.attributesOfItem(atPath: dump.path)[.size] as? NSNumber)?.int64Value ?? 0
         try? FileManager.default.removeItem(at: body)
         try? FileManager.default.removeItem(at: first)
 
-        var ours = Samples(), plain = Samples(), rss: [Int] = [], oursCPU: [Double] = [], plainCPU: [Double] = []
+        var ours = Samples()
+        var plain = Samples()
+        var rss: [Int] = []
+        var oursCPU: [Double] = []
+        var plainCPU: [Double] = []
         let newDB = folder.appendingPathComponent("new.db")
         func runPlain() throws {
             try? FileManager.default.removeItem(at: newDB)
@@ -67,20 +86,26 @@ enum SyncBench {
             try? FileManager.default.removeItem(at: root)
         }
         for round in 0..<rounds {
-            if round % 2 == 0 { try runPlain(); try runClient(round) } else { try runClient(round); try runPlain() }
+            if round % 2 == 0 {
+                try runPlain()
+                try runClient(round)
+            } else {
+                try runClient(round)
+                try runPlain()
+            }
         }
         let loadAfter = LoadAverage.now()
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         func line(_ s: Samples) -> String { "best \(f(s.best)) s, median \(f(s.median)) s" }
         return """
-        sync benchmark: first sync of \(items) items vs sqlite3 loading the same database from a \(dumpBytes / 1_000_000) MB SQL dump (journal and fsync off), \(rounds) rounds, order alternating
-          client sync (whole process):   \(line(ours))
-          sqlite3 new.db < dump.sql:     \(line(plain))
-          ratio client / sqlite3: best \(f(ours.best / plain.best)), median \(f(ours.median / plain.median)) (goal ≤ 1.0)
-          client peak RSS: \(String(format: "%.1f", Double(rss.max() ?? 0) / 1024)) MiB max, \(String(format: "%.1f", Double(rss.min() ?? 0) / 1024)) MiB min (goal ≤ 200 MB)
-          CPU (user + sys) median: client \(f(Samples.median(oursCPU))) s, sqlite3 \(f(Samples.median(plainCPU))) s
-          load average (1/5/15 min): before \(loadBefore), after \(loadAfter)
-          all rounds (s): client \(ours.times.map(f)), sqlite3 \(plain.times.map(f))
-        """
+            sync benchmark: first sync of \(items) items vs sqlite3 loading the same database from a \(dumpBytes / 1_000_000) MB SQL dump (journal and fsync off), \(rounds) rounds, order alternating
+              client sync (whole process):   \(line(ours))
+              sqlite3 new.db < dump.sql:     \(line(plain))
+              ratio client / sqlite3: best \(f(ours.best / plain.best)), median \(f(ours.median / plain.median)) (goal ≤ 1.0)
+              client peak RSS: \(String(format: "%.1f", Double(rss.max() ?? 0) / 1024)) MiB max, \(String(format: "%.1f", Double(rss.min() ?? 0) / 1024)) MiB min (goal ≤ 200 MB)
+              CPU (user + sys) median: client \(f(Samples.median(oursCPU))) s, sqlite3 \(f(Samples.median(plainCPU))) s
+              load average (1/5/15 min): before \(loadBefore), after \(loadAfter)
+              all rounds (s): client \(ours.times.map(f)), sqlite3 \(plain.times.map(f))
+            """
     }
 }

@@ -18,9 +18,10 @@ struct SyntheticCatalog {
         let seeds = folder.appendingPathComponent("seeds")
         try FileManager.default.createDirectory(at: seeds, withIntermediateDirectories: true)
         try bytes.write(to: seeds.appendingPathComponent("\(sha).json"))
-        let document = CatalogDocument(catalogVersion: 1, generatedAt: ISO8601.string(Date()), title: "Synthetic \(items)",
-                                       expires: nil, seed: FileReference(url: "seeds/\(sha).json", sha256: sha, bytes: Int64(bytes.count)),
-                                       packs: [])
+        let document = CatalogDocument(
+            catalogVersion: 1, generatedAt: ISO8601.string(Date()), title: "Synthetic \(items)",
+            expires: nil, seed: FileReference(url: "seeds/\(sha).json", sha256: sha, bytes: Int64(bytes.count)),
+            packs: [])
         try CatalogJSON.encode(document).write(to: folder.appendingPathComponent("catalog.json"))
     }
 }

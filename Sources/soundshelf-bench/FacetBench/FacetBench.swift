@@ -31,11 +31,17 @@ enum FacetBench {
             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         lines += figures.map(\.row)
-        lines += ["", "Counting strategies (same queries), ms p50/p95", "| items | "
-            + FacetIndex.CountingStrategy.allCases.map(\.rawValue).joined(separator: " | ") + " |",
-            "|---:|" + String(repeating: "---:|", count: FacetIndex.CountingStrategy.allCases.count)]
+        lines += [
+            "", "Counting strategies (same queries), ms p50/p95",
+            "| items | "
+                + FacetIndex.CountingStrategy.allCases.map(\.rawValue).joined(separator: " | ") + " |",
+            "|---:|" + String(repeating: "---:|", count: FacetIndex.CountingStrategy.allCases.count),
+        ]
         lines += figures.map(\.strategyRow)
-        lines += ["", "Writes on the built index, µs p50/p95 (500 each)", "| items | upsert | setVisible |", "|---:|---:|---:|"]
+        lines += [
+            "", "Writes on the built index, µs p50/p95 (500 each)", "| items | upsert | setVisible |",
+            "|---:|---:|---:|",
+        ]
         lines += figures.map(\.writeRow)
         return lines.joined(separator: "\n")
     }
@@ -46,7 +52,7 @@ enum FacetBench {
         var index = FacetIndex()
         var buildTimes: [Double] = []
         var buildCPU: [Double] = []
-        for _ in 0 ..< (items >= 1_000_000 ? 2 : 3) {
+        for _ in 0..<(items >= 1_000_000 ? 2 : 3) {
             let timed = FacetBenchTiming.measureBoth { () -> FacetIndex in
                 var builder = FacetIndex.Builder()
                 for (number, row) in library.rows.enumerated() {
@@ -64,18 +70,21 @@ enum FacetBench {
         measureLoad(index, into: &figures)
 
         var rng = FacetBenchRNG(seed: seed ^ 0x51)
-        let queries = (0 ..< Self.queries).map { _ in library.randomQuery(&rng) }
+        let queries = (0..<Self.queries).map { _ in library.randomQuery(&rng) }
         for (kind, filters) in queries.prefix(5) { _ = index.counts(kind: kind, filters: filters) }
         var strategyTimes: [FacetIndex.CountingStrategy: [Double]] = [:]
-        var counts: [Double] = [], matching: [Double] = [], matchCount: [Double] = []
+        var counts: [Double] = []
+        var matching: [Double] = []
+        var matchCount: [Double] = []
         for (kind, filters) in queries {
             counts.append(FacetBenchTiming.best(of: repeats) { index.counts(kind: kind, filters: filters) })
             matching.append(FacetBenchTiming.best(of: repeats) { index.matching(kind: kind, filters: filters) })
             matchCount.append(FacetBenchTiming.best(of: repeats) { index.matchCount(kind: kind, filters: filters) })
             for strategy in FacetIndex.CountingStrategy.allCases {
-                strategyTimes[strategy, default: []].append(FacetBenchTiming.best(of: repeats) {
-                    index.counts(kind: kind, filters: filters, strategy: strategy)
-                })
+                strategyTimes[strategy, default: []].append(
+                    FacetBenchTiming.best(of: repeats) {
+                        index.counts(kind: kind, filters: filters, strategy: strategy)
+                    })
             }
         }
         figures.counts = (FacetBenchTiming.percentile(counts, 0.5), FacetBenchTiming.percentile(counts, 0.95))
@@ -86,8 +95,9 @@ enum FacetBench {
             return (FacetBenchTiming.percentile(samples, 0.5), FacetBenchTiming.percentile(samples, 0.95))
         }
         measureWrites(index, library: library, into: &figures)
-        measureNaive(index, library: library, queries: Array(queries.prefix(items >= 1_000_000 ? 15 : 50)),
-                     into: &figures)
+        measureNaive(
+            index, library: library, queries: Array(queries.prefix(items >= 1_000_000 ? 15 : 50)),
+            into: &figures)
         return figures
     }
 
@@ -96,7 +106,7 @@ enum FacetBench {
         let stamp = "bench-seed/w1"
         let data = index.serialized(stamp: stamp)
         figures.fileBytes = data.count
-        let loads = (0 ..< 5).map { _ in
+        let loads = (0..<5).map { _ in
             FacetBenchTiming.measureBoth { try? FacetIndex(serialized: data, expectedStamp: stamp) }
         }
         figures.loadMs = FacetBenchTiming.percentile(loads.map(\.wall), 0.5)
@@ -104,7 +114,7 @@ enum FacetBench {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("facet-bench-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: url) }
         guard (try? data.write(to: url)) != nil else { return }
-        let fileLoads = (0 ..< 3).map { _ in
+        let fileLoads = (0..<3).map { _ in
             FacetBenchTiming.measure { try? FacetIndex(contentsOf: url, expectedStamp: stamp) }.ms
         }
         figures.fileLoadMs = FacetBenchTiming.percentile(fileLoads, 0.5)
@@ -114,19 +124,22 @@ enum FacetBench {
     }
 
     /// 500 upserts (re-tagging random items with another row's tags) and 500 visibility flips.
-    private static func measureWrites(_ original: FacetIndex, library: FacetBenchLibrary,
-                                      into figures: inout FacetBenchFigures) {
+    private static func measureWrites(
+        _ original: FacetIndex, library: FacetBenchLibrary,
+        into figures: inout FacetBenchFigures
+    ) {
         var index = original
         var rng = FacetBenchRNG(seed: 0x3E1)
-        index.setVisible(item: 0, index.isVisible(0))   // detach from `original` before timing
+        index.setVisible(item: 0, index.isVisible(0))  // detach from `original` before timing
         var upserts: [Double] = []
         var flips: [Double] = []
-        for _ in 0 ..< 500 {
+        for _ in 0..<500 {
             let item = UInt32(rng.below(library.rows.count))
             let row = library.rows[rng.below(library.rows.count)]
-            upserts.append(FacetBenchTiming.measure {
-                index.upsert(item: item, kind: row.kind, visible: row.visible, tags: row.tags)
-            }.ms)
+            upserts.append(
+                FacetBenchTiming.measure {
+                    index.upsert(item: item, kind: row.kind, visible: row.visible, tags: row.tags)
+                }.ms)
             let other = UInt32(rng.below(library.rows.count))
             let visible = !index.isVisible(other)
             flips.append(FacetBenchTiming.measure { index.setVisible(item: other, visible) }.ms)
@@ -136,18 +149,24 @@ enum FacetBench {
     }
 
     /// The naive loop on a subset of the queries, checking that it agrees with the index.
-    private static func measureNaive(_ index: FacetIndex, library: FacetBenchLibrary,
-                                     queries: [(Kind, Filters)], into figures: inout FacetBenchFigures) {
-        var counts: [Double] = [], matching: [Double] = []
+    private static func measureNaive(
+        _ index: FacetIndex, library: FacetBenchLibrary,
+        queries: [(Kind, Filters)], into figures: inout FacetBenchFigures
+    ) {
+        var counts: [Double] = []
+        var matching: [Double] = []
         for (kind, filters) in queries {
-            let naiveCounts = FacetBenchTiming.measure { FacetBenchNaive.counts(library.rows, kind: kind, filters: filters) }
+            let naiveCounts = FacetBenchTiming.measure {
+                FacetBenchNaive.counts(library.rows, kind: kind, filters: filters)
+            }
             let naiveMatching = FacetBenchTiming.measure {
                 FacetBenchNaive.matching(library.rows, kind: kind, filters: filters)
             }
             counts.append(naiveCounts.ms)
             matching.append(naiveMatching.ms)
             if naiveCounts.value != index.counts(kind: kind, filters: filters)
-                || naiveMatching.value != index.matching(kind: kind, filters: filters) {
+                || naiveMatching.value != index.matching(kind: kind, filters: filters)
+            {
                 figures.mismatches += 1
             }
         }

@@ -1,5 +1,5 @@
-import Foundation
 import CatalogModel
+import Foundation
 import LibraryClient
 import SyntheticData
 
@@ -17,12 +17,12 @@ struct FacetBenchVocabulary {
 
     init(count: Int, base: Int64, rng: inout FacetBenchRNG, exponent: Double = 1.1) {
         var next = base
-        ids = (0 ..< count).map { _ in
+        ids = (0..<count).map { _ in
             next += Int64(1 + rng.below(4))
             return next
         }
         var running = 0.0
-        cumulative = (1 ... count).map { rank in
+        cumulative = (1...count).map { rank in
             running += 1 / pow(Double(rank), exponent)
             return running
         }
@@ -31,7 +31,8 @@ struct FacetBenchVocabulary {
     /// A value by popularity (rank 1 most likely).
     func popular(_ rng: inout FacetBenchRNG) -> Int64 {
         let target = rng.unit() * (cumulative.last ?? 0)
-        var low = 0, high = cumulative.count - 1
+        var low = 0
+        var high = cumulative.count - 1
         while low < high {
             let middle = (low + high) / 2
             if cumulative[middle] < target { low = middle + 1 } else { high = middle }
@@ -67,14 +68,14 @@ struct FacetBenchLibrary {
             vocabularies[dimension] = FacetBenchVocabulary(count: sizes[dimension] ?? 1, base: base, rng: &rng)
         }
         rows.reserveCapacity(items)
-        for _ in 0 ..< items {
+        for _ in 0..<items {
             let roll = rng.unit()
             let kind: Kind = roll < 0.1 ? .music : roll < 0.5 ? .atmosphere : .sfx
             var tags: [TagDimension: [Int64]] = [:]
             for dimension in kind.dimensions {
                 guard let vocabulary = vocabularies[dimension], !rng.chance(0.15) else { continue }
                 var ids: [Int64] = []
-                for _ in 0 ..< 1 + rng.below(3) {
+                for _ in 0..<1 + rng.below(3) {
                     let id = vocabulary.popular(&rng)
                     if !ids.contains(id) { ids.append(id) }
                 }
@@ -90,10 +91,10 @@ struct FacetBenchLibrary {
         let kind = Kind.allCases[rng.below(3)]
         var filters = Filters()
         var dimensions = kind.dimensions
-        for _ in 0 ..< rng.below(4) where !dimensions.isEmpty {
+        for _ in 0..<rng.below(4) where !dimensions.isEmpty {
             let dimension = dimensions.remove(at: rng.below(dimensions.count))
             guard let vocabulary = vocabularies[dimension] else { continue }
-            filters[dimension] = (0 ..< 1 + rng.below(3)).map { _ in
+            filters[dimension] = (0..<1 + rng.below(3)).map { _ in
                 let roll = rng.unit()
                 return roll < 0.6 ? vocabulary.popular(&rng) : roll < 0.9 ? vocabulary.uniform(&rng) : 987_654_321
             }

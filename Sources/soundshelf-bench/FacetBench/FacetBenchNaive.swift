@@ -29,7 +29,8 @@ enum FacetBenchNaive {
         rowLoop: for (number, row) in rows.enumerated() where row.kind == kind && row.visible {
             for dimension in filters.activeDimensions {
                 guard kind.dimensions.contains(dimension),
-                      !Set(filters[dimension]).isDisjoint(with: row.tags[dimension] ?? []) else { continue rowLoop }
+                    !Set(filters[dimension]).isDisjoint(with: row.tags[dimension] ?? [])
+                else { continue rowLoop }
             }
             matches.append(UInt32(number))
         }

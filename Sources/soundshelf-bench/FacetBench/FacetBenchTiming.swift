@@ -36,7 +36,7 @@ enum FacetBenchTiming {
     /// The fastest of `repeats` runs of `body` in milliseconds: one query's latency with the
     /// scheduler noise of a shared machine filtered out.
     static func best<T>(of repeats: Int, _ body: () -> T) -> Double {
-        (0 ..< max(1, repeats)).map { _ in measure(body).ms }.min() ?? .nan
+        (0..<max(1, repeats)).map { _ in measure(body).ms }.min() ?? .nan
     }
 
     /// The `fraction` percentile (nearest rank) of `samples`.

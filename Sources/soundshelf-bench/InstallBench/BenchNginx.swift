@@ -11,28 +11,37 @@ final class BenchNginx {
     /// web APIs, whose paths are both resources and folders).
     init(root: String, work: URL, executable: String = "/usr/sbin/nginx", jsonSuffix: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw BenchFailure(message: "nginx not found at \(executable); run scripts/bootstrap (Debian package nginx-light)")
+            throw BenchFailure(
+                message: "nginx not found at \(executable); run scripts/bootstrap (Debian package nginx-light)")
         }
         for _ in 0..<5 {
             let port = Int.random(in: 20_000..<60_000)
             let config = work.appendingPathComponent("nginx.conf")
-            try Self.config(root: root, port: port, work: work.path, jsonSuffix: jsonSuffix).write(to: config, atomically: true, encoding: .utf8)
+            try Self.config(root: root, port: port, work: work.path, jsonSuffix: jsonSuffix).write(
+                to: config, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["-p", work.path + "/", "-c", config.path, "-e", work.appendingPathComponent("error.log").path]
+            process.arguments = [
+                "-p", work.path + "/", "-c", config.path, "-e", work.appendingPathComponent("error.log").path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
             let url = "http://127.0.0.1:\(port)/"
             for _ in 0..<50 where process.isRunning {
-                if (try? BenchProcess.run("/usr/bin/curl", ["-sf", "-o", "/dev/null", url + "catalog.json"]).status) == 0 {
+                if (try? BenchProcess.run("/usr/bin/curl", ["-sf", "-o", "/dev/null", url + "catalog.json"]).status)
+                    == 0
+                {
                     self.process = process
                     self.baseURL = url
                     return
                 }
                 Thread.sleep(forTimeInterval: 0.1)
             }
-            if process.isRunning { process.terminate(); process.waitUntilExit() }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
         }
         throw BenchFailure(message: "nginx did not start; see \(work.path)/error.log")
     }

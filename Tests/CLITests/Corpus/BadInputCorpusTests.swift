@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every case of `Tests/Fixtures/corpus/` through the public commands: a non-zero exit, a
 /// message naming the file / field / id, and nothing changed — the output folder, the
@@ -36,7 +36,9 @@ struct BadInputCorpusTests {
             result = try ToolRunner.run("client", ["sync", "--force", "--root", world.root, "--catalog", world.dist])
             #expect(CorpusWorld.snapshot(world.root) == before, "the data root must be byte-for-byte unchanged")
         case .install:
-            let outsideDatabase: (String) -> Bool = { $0.hasPrefix("library.sqlite") || $0.hasPrefix(".staging") || $0 == "facet-index.bin" }
+            let outsideDatabase: (String) -> Bool = {
+                $0.hasPrefix("library.sqlite") || $0.hasPrefix(".staging") || $0 == "facet-index.bin"
+            }
             let before = CorpusWorld.snapshot(world.root, skip: outsideDatabase)
             let view = try world.libraryView()
             result = try ToolRunner.run("client", ["install", slug, "--root", world.root, "--catalog", world.dist])
@@ -49,7 +51,8 @@ struct BadInputCorpusTests {
         for fragment in spec.expect {
             #expect(result.stderr.contains(fragment), "\(spec.name): '\(fragment)' not in: \(result.stderr)")
         }
-        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "no crash or stack trace")
+        #expect(
+            !result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "no crash or stack trace")
     }
 
     /// What `packer build` refuses in a pack, `packer validate` already refuses, on the

@@ -14,7 +14,9 @@ extension CorpusCase.TarEntry {
         case "symlink": return HostileTar.Entry(name: name, kind: .symlink, target: target)
         case "hardlink": return HostileTar.Entry(name: name, kind: .hardlink, target: target)
         case "dir": return HostileTar.Entry(name: name, kind: .dir)
-        case let other: throw CocoaError(.fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: "unknown tar entry type \(other)"])
+        case let other:
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: "unknown tar entry type \(other)"])
         }
     }
 }

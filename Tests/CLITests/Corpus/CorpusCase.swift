@@ -1,13 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One case of the bad-input corpus (`Tests/Fixtures/corpus/<name>/case.json`): what to break,
 /// which public command must refuse it, and the message fragments it must print.
 struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
     enum Stage: String, Decodable, Sendable { case pack, catalog, sync, install }
 
-    struct Edit: Decodable, Sendable { var file: String; var replace: String; var with: String }
+    struct Edit: Decodable, Sendable {
+        var file: String
+        var replace: String
+        var with: String
+    }
     struct JSONEdit: Decodable, Sendable {
         /// `catalog`, `seed` or `manifest` (the target pack's).
         var doc: String
@@ -16,10 +20,10 @@ struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
     }
     struct TarEntry: Decodable, Sendable {
         var name: String
-        var type: String?           // file (default) | symlink | hardlink | dir
-        var size: Int?              // file: bytes of data (default: the real asset's size)
+        var type: String?  // file (default) | symlink | hardlink | dir
+        var size: Int?  // file: bytes of data (default: the real asset's size)
         var target: String?
-        var from: Int?              // file: copy data of the manifest's asset at this index
+        var from: Int?  // file: copy data of the manifest's asset at this index
     }
     struct DistChange: Decodable, Sendable {
         var json: [JSONEdit]?
@@ -54,8 +58,11 @@ struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
 
     static func all() -> [CorpusCase] {
         folders().compactMap { name in
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(name)/case.json").path),
-                  var c = try? JSONDecoder().decode(CorpusCase.self, from: data) else { return nil }
+            guard
+                let data = FileManager.default.contents(
+                    atPath: folder.appendingPathComponent("\(name)/case.json").path),
+                var c = try? JSONDecoder().decode(CorpusCase.self, from: data)
+            else { return nil }
             c.name = name
             return c
         }
@@ -64,14 +71,28 @@ struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
 
 /// A JSON value in a case file.
 enum JSONValue: Decodable, Sendable {
-    case string(String), integer(Int64), number(Double), bool(Bool), null, array([JSONValue])
+    case string(String)
+    case integer(Int64)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? c.decode(Int64.self) { self = .integer(i) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) } else { self = .string(try c.decode(String.self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? c.decode(Int64.self) {
+            self = .integer(i)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .string(try c.decode(String.self))
+        }
     }
 
     var any: Any {

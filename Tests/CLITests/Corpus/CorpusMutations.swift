@@ -12,7 +12,9 @@ struct CorpusMutations {
     func applySource() throws {
         let base = spec.stage == .pack ? "\(world.catalog)/packs/\(packSlug)" : world.catalog
         for e in spec.edit ?? [] { try DemoCatalog.edit("\(base)/\(e.file)", replacing: e.replace, with: e.with) }
-        for (file, text) in spec.write ?? [:] { try text.write(toFile: "\(base)/\(file)", atomically: true, encoding: .utf8) }
+        for (file, text) in spec.write ?? [:] {
+            try text.write(toFile: "\(base)/\(file)", atomically: true, encoding: .utf8)
+        }
         for (file, cut) in spec.truncate ?? [:] {
             let url = URL(fileURLWithPath: "\(base)/\(file)")
             try Data(contentsOf: url).prefix(cut).write(to: url)
@@ -38,18 +40,23 @@ struct CorpusMutations {
             let tar = try entries.map { try $0.hostileEntry(assets: assets, assetsFolder: "\(world.dist)/\(folder)") }
             try HostileTar.build(tar, at: "\(world.dist)/\(folder)/pack.tar")
         }
-        if let count = change.tinyEntries { try HostileTar.build(HostileTar.Spec(tiny: count), at: "\(world.dist)/\(folder)/pack.tar") }
+        if let count = change.tinyEntries {
+            try HostileTar.build(HostileTar.Spec(tiny: count), at: "\(world.dist)/\(folder)/pack.tar")
+        }
         if change.tar != nil || change.tinyEntries != nil {
             let (sha, bytes) = try hash("\(folder)/pack.tar")
             manifest["archive"] = ["url": "pack.tar", "sha256": sha, "bytes": bytes, "format": "pax"]
         }
         for e in change.json ?? [] where e.doc == "manifest" { manifest = JSONPath.apply(e, to: manifest) }
-        if let raw = change.raw?["manifest"] { try Data(raw.utf8).write(to: url(manifestURL)) } else {
+        if let raw = change.raw?["manifest"] {
+            try Data(raw.utf8).write(to: url(manifestURL))
+        } else {
             try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]).write(to: url(manifestURL))
         }
         if change.swapManifests == true {
             let other = (index + 1) % packs.count
-            let a = packs[index]["manifest"], b = packs[other]["manifest"]
+            let a = packs[index]["manifest"]
+            let b = packs[other]["manifest"]
             packs[index]["manifest"] = b
             packs[other]["manifest"] = a
         }
@@ -71,7 +78,9 @@ struct CorpusMutations {
         catalog["packs"] = packs
         try applySeed(change, catalog: &catalog)
         for e in change.json ?? [] where e.doc == "catalog" { catalog = JSONPath.apply(e, to: catalog) }
-        if let raw = change.raw?["catalog"] { try Data(raw.utf8).write(to: url("catalog.json")) } else {
+        if let raw = change.raw?["catalog"] {
+            try Data(raw.utf8).write(to: url("catalog.json"))
+        } else {
             try JSONSerialization.data(withJSONObject: catalog, options: [.sortedKeys]).write(to: url("catalog.json"))
         }
     }
@@ -79,11 +88,16 @@ struct CorpusMutations {
     private func applySeed(_ change: CorpusCase.DistChange, catalog: inout [String: Any]) throws {
         var ref = catalog["seed"] as! [String: Any]
         let seedURL = ref["url"] as! String
-        if change.deleteSeed == true { try FileManager.default.removeItem(at: url(seedURL)); return }
+        if change.deleteSeed == true {
+            try FileManager.default.removeItem(at: url(seedURL))
+            return
+        }
         let edits = (change.json ?? []).filter { $0.doc == "seed" }
         guard !edits.isEmpty || change.raw?["seed"] != nil else { return }
         var data: Data
-        if let raw = change.raw?["seed"] { data = Data(raw.utf8) } else {
+        if let raw = change.raw?["seed"] {
+            data = Data(raw.utf8)
+        } else {
             var seed = try readJSON(seedURL)
             for e in edits { seed = JSONPath.apply(e, to: seed) }
             data = try JSONSerialization.data(withJSONObject: seed, options: [.sortedKeys])
@@ -129,11 +143,19 @@ enum JSONPath {
     static func set(_ node: Any, _ path: ArraySlice<Any>, _ value: Any?) -> Any {
         guard let head = path.first else { return value ?? NSNull() }
         if let key = head as? String, var dict = node as? [String: Any] {
-            if path.count == 1 && value == nil { dict[key] = nil } else { dict[key] = set(dict[key] ?? [:], path.dropFirst(), value) }
+            if path.count == 1 && value == nil {
+                dict[key] = nil
+            } else {
+                dict[key] = set(dict[key] ?? [:], path.dropFirst(), value)
+            }
             return dict
         }
         if let i = head as? Int, var array = node as? [Any], array.indices.contains(i) {
-            if path.count == 1 && value == nil { array.remove(at: i) } else { array[i] = set(array[i], path.dropFirst(), value) }
+            if path.count == 1 && value == nil {
+                array.remove(at: i)
+            } else {
+                array[i] = set(array[i], path.dropFirst(), value)
+            }
             return array
         }
         return node

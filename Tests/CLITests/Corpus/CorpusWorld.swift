@@ -15,7 +15,8 @@ final class CorpusWorld: @unchecked Sendable {
         let t = try TemporaryDirectory(prefix: "corpus-template")
         try DemoCatalog.copyCatalog(into: t)
         try CorpusWorld.check(ToolRunner.run("catalog", ["publish", t.path("dist"), "--source", t.path("catalog")]))
-        try CorpusWorld.check(ToolRunner.run("client", ["sync", "--root", t.path("root"), "--catalog", t.path("dist")]))
+        try CorpusWorld.check(
+            ToolRunner.run("client", ["sync", "--root", t.path("root"), "--catalog", t.path("dist")]))
         return t
     }
 
@@ -42,8 +43,8 @@ final class CorpusWorld: @unchecked Sendable {
             let path = (folder as NSString).appendingPathComponent(relative)
             var isDir: ObjCBool = false
             guard !skip(relative), !relative.hasSuffix("-wal"), !relative.hasSuffix("-shm"),
-                  FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
-                  let data = relative.hasSuffix(".sqlite") ? sqlDump(path) : FileManager.default.contents(atPath: path)
+                FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
+                let data = relative.hasSuffix(".sqlite") ? sqlDump(path) : FileManager.default.contents(atPath: path)
             else { continue }
             result[relative] = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         }
@@ -54,7 +55,11 @@ final class CorpusWorld: @unchecked Sendable {
     static func sqlDump(_ path: String) -> Data? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import sqlite3,sys\nc=sqlite3.connect('file:'+sys.argv[1]+'?mode=ro',uri=True)\nsys.stdout.write('\\n'.join(c.iterdump()))", path]
+        p.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys\nc=sqlite3.connect('file:'+sys.argv[1]+'?mode=ro',uri=True)\nsys.stdout.write('\\n'.join(c.iterdump()))",
+            path,
+        ]
         let out = Pipe()
         p.standardOutput = out
         guard (try? p.run()) != nil else { return nil }

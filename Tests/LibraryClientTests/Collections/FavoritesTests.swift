@@ -1,9 +1,10 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Favorites through the library API: idempotent marking, newest first, the flag on every item
 /// shape, and hidden items that stay favorites after a catalog update.
@@ -15,14 +16,14 @@ import TestSupport
         #expect(try await favorites.favorite(itemID: tid(2)))
         #expect(try await favorites.favorite(itemID: tid(6).uppercased()))
         #expect(try await favorites.favorite(itemID: tid(1)))
-        #expect(try await favorites.favorite(itemID: tid(2)) == false)   // again: keeps its place
+        #expect(try await favorites.favorite(itemID: tid(2)) == false)  // again: keeps its place
         let page = try await favorites.fetchFavorites(page: PageRequest())
         #expect(page.items.map(\.id) == [tid(1), tid(6), tid(2)])
         #expect(page.total == 3 && page.items.allSatisfy(\.isFavorite) && page.nextCursor == nil)
         #expect(try await favorites.unfavorite(itemID: tid(6)))
         #expect(try await favorites.unfavorite(itemID: tid(6)) == false)
         #expect(try await favorites.fetchFavorites(page: PageRequest()).items.map(\.id) == [tid(1), tid(2)])
-        #expect(try await favorites.favorite(itemID: tid(6)))              // back, now the newest
+        #expect(try await favorites.favorite(itemID: tid(6)))  // back, now the newest
         #expect(try await favorites.fetchFavorites(page: PageRequest()).items.first?.id == tid(6))
         await #expect(throws: CollectionsError.itemNotFound(tid(77))) { try await favorites.favorite(itemID: tid(77)) }
     }
@@ -35,8 +36,10 @@ import TestSupport
         try await lib.favorites.favorite(itemID: tid(3))
         let rows = try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title)
         #expect(rows.filter(\.isFavorite).map(\.id) == [tid(3)])
-        #expect(try await lib.items.fetchItems(matching: "three", kind: nil, filters: Filters()).first?.isFavorite == true)
-        #expect(try await lib.items.fetchItems(matching: "two", kind: nil, filters: Filters()).first?.isFavorite == false)
+        #expect(
+            try await lib.items.fetchItems(matching: "three", kind: nil, filters: Filters()).first?.isFavorite == true)
+        #expect(
+            try await lib.items.fetchItems(matching: "two", kind: nil, filters: Filters()).first?.isFavorite == false)
         #expect(try await lib.items.fetchItemDetail(itemID: tid(3)).item.isFavorite)
         #expect(try await lib.items.fetchItemDetail(itemID: tid(1)).item.isFavorite == false)
     }
@@ -51,11 +54,12 @@ import TestSupport
         let scene = try await lib.scenes.createScene(title: "Crypt")
         try await lib.scenes.addItems([tid(4), tid(1)], to: scene.id)
         #expect(try await lib.favorites.fetchFavorites(page: PageRequest()).items.allSatisfy(\.isAvailable) == false)
-        #expect(try await lib.favorites.fetchFavorites(page: PageRequest()).items.last?.isAvailable == true)   // item 4 installed
+        // Item 4 is installed.
+        #expect(try await lib.favorites.fetchFavorites(page: PageRequest()).items.last?.isAvailable == true)
         var v2 = FilterFacetTests.seed()
         v2.catalogVersion = 2
-        v2.packs[0].items.remove(at: 3)          // item 4 leaves the catalog
-        v2.packs.remove(at: 1)                   // and the atmosphere pack with item 6
+        v2.packs[0].items.remove(at: 3)  // item 4 leaves the catalog
+        v2.packs.remove(at: 1)  // and the atmosphere pack with item 6
         #expect(try await h.publishAndSync(v2).hidden == 3)
         let favorites = try await lib.favorites.fetchFavorites(page: PageRequest())
         #expect(favorites.items.map(\.id) == [tid(6), tid(4)] && favorites.total == 2)
@@ -63,7 +67,9 @@ import TestSupport
         let detail = try await lib.scenes.fetchScene("Crypt")
         #expect(detail.items.map(\.id) == [tid(4), tid(1)] && detail.summary.count == 2)
         #expect(detail.items.map(\.isAvailable) == [false, false] && detail.items.map(\.isVisible) == [false, true])
-        #expect(try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title).contains { $0.id == tid(4) } == false)
+        #expect(
+            try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title).contains { $0.id == tid(4) }
+                == false)
     }
 
     @Test func migrationAddsTheTablesToAnExistingDataRoot() async throws {
@@ -80,7 +86,9 @@ import TestSupport
             try ["favorite", "scene", "scene_item", "client_secret"].map { try db.tableExists($0) }
         }
         #expect(tables == [true, true, true, true])
-        let key = try await library.database.writer.read { try Data.fetchOne($0, sql: "SELECT cursor_key FROM client_secret") }
+        let key = try await library.database.writer.read {
+            try Data.fetchOne($0, sql: "SELECT cursor_key FROM client_secret")
+        }
         #expect(key?.count == 32)
     }
 }

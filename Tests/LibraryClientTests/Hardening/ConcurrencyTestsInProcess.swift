@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// The app-side API from many concurrent tasks at once: facet counts, item lists, pack lists and
 /// `startDownload` of two packs through one download manager — consistent answers, no errors.
@@ -20,10 +21,12 @@ struct ConcurrencyTestsInProcess {
         let tmp = try TemporaryDirectory(prefix: "concurrency-app")
         let folder = tmp.url.appendingPathComponent("catalog")
         let expected = try await offPool { try catalog.withSyntheticItems(5_000, into: folder) }
-        let server = try FaultyHTTPServer(root: folder.path, faults: [
-            catalog.a.archivePath: .trickle(bytes: 256 << 10, every: 0.02),
-            catalog.b.archivePath: .trickle(bytes: 256 << 10, every: 0.02),
-        ])
+        let server = try FaultyHTTPServer(
+            root: folder.path,
+            faults: [
+                catalog.a.archivePath: .trickle(bytes: 256 << 10, every: 0.02),
+                catalog.b.archivePath: .trickle(bytes: 256 << 10, every: 0.02),
+            ])
         defer { server.stop() }
         let rootURL = tmp.url.appendingPathComponent("root")
         let library = try Library(root: rootURL)
@@ -38,17 +41,23 @@ struct ConcurrencyTestsInProcess {
                     do {
                         switch i % 5 {
                         case 0:
-                            return .success(.facets(total: try await library.facets.fetchFacetCounts(kind: .sfx, filters: Filters()).total))
+                            return .success(
+                                .facets(
+                                    total: try await library.facets.fetchFacetCounts(kind: .sfx, filters: Filters())
+                                        .total))
                         case 1:
-                            let rows = try await library.items.fetchItems(kind: .atmosphere, filters: Filters(), sort: .title)
+                            let rows = try await library.items.fetchItems(
+                                kind: .atmosphere, filters: Filters(), sort: .title)
                             return .success(.items(count: rows.count))
                         case 2, 3:
                             let pack = i % 5 == 2 ? catalog.a : catalog.b
-                            let result = try await manager.startDownload(PackReference(i % 10 < 5 ? pack.slug : pack.id))
+                            let result = try await manager.startDownload(
+                                PackReference(i % 10 < 5 ? pack.slug : pack.id))
                             return .success(.installed(packId: result.packID, state: result.state, files: result.files))
                         default:
                             let packs = try await library.packs.fetchPacks(kind: nil)
-                            let bad = packs.filter { ![.notDownloaded, .downloading, .downloaded].contains($0.state) }.count
+                            let bad = packs.filter { ![.notDownloaded, .downloading, .downloaded].contains($0.state) }
+                                .count
                             return .success(.packs(count: packs.count, badStates: bad))
                         }
                     } catch {
@@ -61,7 +70,9 @@ struct ConcurrencyTestsInProcess {
             return all
         }
         let seconds = Date().timeIntervalSince(started)
-        let errors = results.compactMap { result -> String? in if case .failure(let e) = result { return "\(e)" } else { return nil } }
+        let errors = results.compactMap { result -> String? in
+            if case .failure(let e) = result { return "\(e)" } else { return nil }
+        }
         #expect(errors == [])
         let outcomes = results.compactMap { try? $0.get() }
         for outcome in outcomes {
@@ -86,7 +97,8 @@ struct ConcurrencyTestsInProcess {
         // After the installs the facet counts still agree with a plain SQL count.
         let sfx = try await library.facets.fetchFacetCounts(kind: .sfx, filters: Filters()).total
         #expect(sfx == expected.sfx)
-        report("in-process 50 tasks (10 facetCounts, 10 fetchItems, 20 startDownload of 2 packs, 10 listPacks): "
-               + "\(outcomes.count) ok, \(errors.count) errors; \(String(format: "%.1f", seconds)) s")
+        report(
+            "in-process 50 tasks (10 facetCounts, 10 fetchItems, 20 startDownload of 2 packs, 10 listPacks): "
+                + "\(outcomes.count) ok, \(errors.count) errors; \(String(format: "%.1f", seconds)) s")
     }
 }

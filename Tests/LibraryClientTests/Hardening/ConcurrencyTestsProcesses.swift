@@ -1,9 +1,9 @@
 import CatalogModel
 import Foundation
-import SyntheticData
 import GRDB
-import Testing
+import SyntheticData
 import TestSupport
+import Testing
 
 /// Several `client` processes on one data root at once: they all succeed, or one says clearly
 /// that another process is installing the pack (and a retry succeeds); never "database is locked";
@@ -20,8 +20,12 @@ struct ConcurrencyTestsProcesses {
         let tmp = try TemporaryDirectory(prefix: "concurrency-sync")
         let folder = tmp.url.appendingPathComponent("catalog")
         try catalog.withSyntheticItems(items, into: folder)
-        let server = try FaultyHTTPServer(root: folder.path, faults: [catalog.a.archivePath: Self.trickle,
-                                                                      catalog.b.archivePath: Self.trickle])
+        let server = try FaultyHTTPServer(
+            root: folder.path,
+            faults: [
+                catalog.a.archivePath: Self.trickle,
+                catalog.b.archivePath: Self.trickle,
+            ])
         defer { server.stop() }
         let root = DataRoot(tmp.url.appendingPathComponent("root"))
         let url = server.baseURL.absoluteString
@@ -38,16 +42,22 @@ struct ConcurrencyTestsProcesses {
             // Held for 0.3 s on end: the import transaction, not the short write of opening the database.
             var lockedSince: Date?
             var lastProbe = Date.distantPast
-            let sawLock = poll(until: {
-                guard Date().timeIntervalSince(lastProbe) >= 0.02 else { return false }
-                lastProbe = Date()
-                guard Self.writeLocked(database) else { lockedSince = nil; return false }
-                if lockedSince == nil { lockedSince = Date() }
-                return Date().timeIntervalSince(lockedSince!) >= 0.3
-            }, while: sync, seconds: 300)
+            let sawLock = poll(
+                until: {
+                    guard Date().timeIntervalSince(lastProbe) >= 0.02 else { return false }
+                    lastProbe = Date()
+                    guard Self.writeLocked(database) else {
+                        lockedSince = nil
+                        return false
+                    }
+                    if lockedSince == nil { lockedSince = Date() }
+                    return Date().timeIntervalSince(lockedSince!) >= 0.3
+                }, while: sync, seconds: 300)
             let lockedAt = sync.elapsed
-            let writers = [sync, try root.start(["install", catalog.a.slug, "--json"], name: "install-a"),
-                           try root.start(["install", catalog.b.slug, "--json"], name: "install-b")]
+            let writers = [
+                sync, try root.start(["install", catalog.a.slug, "--json"], name: "install-a"),
+                try root.start(["install", catalog.b.slug, "--json"], name: "install-b"),
+            ]
             defer { for process in writers { process.kill9() } }
             var readers: [ChildProcess] = []
             defer { for process in readers { process.kill9() } }
@@ -55,9 +65,11 @@ struct ConcurrencyTestsProcesses {
             var round = 0
             while writers.contains(where: \.isRunning), Date() < deadline {
                 round += 1
-                let batch = [try root.start(["packs", "--json"], name: "packs-\(round)"),
-                             try root.start(["facets", "--kind", "sfx", "--json"], name: "facets-\(round)"),
-                             try root.start(["list", "--kind", "sfx", "--json", "--limit", "5"], name: "list-\(round)")]
+                let batch = [
+                    try root.start(["packs", "--json"], name: "packs-\(round)"),
+                    try root.start(["facets", "--kind", "sfx", "--json"], name: "facets-\(round)"),
+                    try root.start(["list", "--kind", "sfx", "--json", "--limit", "5"], name: "list-\(round)"),
+                ]
                 for reader in batch { _ = reader.wait(seconds: 120) }
                 readers += batch
             }
@@ -68,16 +80,20 @@ struct ConcurrencyTestsProcesses {
                 outcomes.append("\(process.name) exit \(status) after \(String(format: "%.1f", process.elapsed)) s")
                 if status != 0 { problems.append("\(process.name) exited \(status): \(stderr)") }
             }
-            for process in writers + readers where process.stderr.contains("database is locked") || process.stderr.contains("SQLITE_BUSY") {
+            for process in writers + readers
+            where process.stderr.contains("database is locked") || process.stderr.contains("SQLITE_BUSY") {
                 problems.append("\(process.name): \(process.stderr)")
             }
             let failedReaders = readers.filter { $0.isRunning || $0.status != 0 }
             problems += failedReaders.map { "\($0.name) exited \($0.status): \($0.stderr)" }
             let seconds = Date().timeIntervalSince(started)
             problems += try Self.soundness(root, packs: [catalog.a, catalog.b], expected: expected)
-            let when = sawLock ? "installs started when the sync's import transaction held the write lock, at \(String(format: "%.1f", lockedAt)) s"
+            let when =
+                sawLock
+                ? "installs started when the sync's import transaction held the write lock, at \(String(format: "%.1f", lockedAt)) s"
                 : "sync never seen holding the write lock"
-            let line = "processes sync of \(items) retitled items + install A + install B (\(when)): \(outcomes.joined(separator: ", ")); "
+            let line =
+                "processes sync of \(items) retitled items + install A + install B (\(when)): \(outcomes.joined(separator: ", ")); "
                 + "\(readers.count) reader processes meanwhile; \(String(format: "%.1f", seconds)) s"
             return (line, problems)
         }
@@ -104,9 +120,11 @@ struct ConcurrencyTestsProcesses {
                 // A crashed installer: partial download and lock file of a dead process left behind.
                 _ = try CrashTestsInstall.killInstall(root, pack, at: .download25)
             }
-            let racers = [try root.start(["install", pack.slug, "--json"], name: "install-1"),
-                          try root.start(["install", pack.slug, "--json"], name: "install-2"),
-                          try root.start(["install", pack.id, "--json"], name: "install-3")]
+            let racers = [
+                try root.start(["install", pack.slug, "--json"], name: "install-1"),
+                try root.start(["install", pack.slug, "--json"], name: "install-2"),
+                try root.start(["install", pack.id, "--json"], name: "install-3"),
+            ]
             defer { for process in racers { process.kill9() } }
             var problems: [String] = []
             var outcomes: [String] = []
@@ -127,8 +145,10 @@ struct ConcurrencyTestsProcesses {
             let retry = try root.run(["install", pack.slug, "--json"])
             if retry.status != 0 { problems.append("retry exited \(retry.status): \(retry.stderr)") }
             problems += try Self.soundness(root, packs: [pack], expected: nil)
-            return ("processes 3× install \(pack.slug) at once\(afterCrash ? " on a crashed install's stale lock" : ""): "
-                    + outcomes.joined(separator: ", ") + "; retry ok", problems)
+            return (
+                "processes 3× install \(pack.slug) at once\(afterCrash ? " on a crashed install's stale lock" : ""): "
+                    + outcomes.joined(separator: ", ") + "; retry ok", problems
+            )
         }
         #expect(problems == [])
         report(line)
@@ -152,15 +172,21 @@ struct ConcurrencyTestsProcesses {
     }
 
     /// integrity_check, each pack installed exactly, and (when given) list totals per kind.
-    static func soundness(_ root: DataRoot, packs: [BigPackCatalog.Pack], expected: SyntheticSeed.Counts?) throws -> [String] {
+    static func soundness(_ root: DataRoot, packs: [BigPackCatalog.Pack], expected: SyntheticSeed.Counts?) throws
+        -> [String]
+    {
         var problems: [String] = []
         let integrity = try root.integrityCheck()
         if integrity != "ok" { problems.append("integrity_check: \(integrity)") }
         for pack in packs { problems += try root.installProblems(pack).map { "\(pack.slug): \($0)" } }
         if let expected {
-            let totals = [try root.listTotal(kind: "music"), try root.listTotal(kind: "atmosphere"), try root.listTotal(kind: "sfx")]
+            let totals = [
+                try root.listTotal(kind: "music"), try root.listTotal(kind: "atmosphere"),
+                try root.listTotal(kind: "sfx"),
+            ]
             if totals != [expected.music, expected.atmosphere, expected.sfx] {
-                problems.append("list totals \(totals), expected \([expected.music, expected.atmosphere, expected.sfx])")
+                problems.append(
+                    "list totals \(totals), expected \([expected.music, expected.atmosphere, expected.sfx])")
             }
         }
         return problems

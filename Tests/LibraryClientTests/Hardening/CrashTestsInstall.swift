@@ -1,8 +1,8 @@
 import CatalogModel
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 /// `kill -9` of `client install` of an ~8 MiB pack (8 WAV files of 1 MiB, built by the real
 /// `catalog publish`, served with a trickle so the download lasts ~1.5 s) at eleven moments; after
@@ -66,7 +66,9 @@ struct CrashTestsInstall {
             guard recovery.status == 0 else {
                 throw HardeningError("\(moment): recovery exited \(recovery.status): \(recovery.stderr)")
             }
-            guard !recovery.stderr.contains("database is locked") else { throw HardeningError("\(moment): \(recovery.stderr)") }
+            guard !recovery.stderr.contains("database is locked") else {
+                throw HardeningError("\(moment): \(recovery.stderr)")
+            }
             return (recovery.stdout, Date().timeIntervalSince(started), observed)
         }
         #expect(outcome.0.contains("\"downloaded\""))
@@ -74,17 +76,22 @@ struct CrashTestsInstall {
         let problems = try root.installProblems(pack)
         #expect(integrity == "ok")
         #expect(problems == [], "\(moment): \(outcome.2)")
-        report("install kill \(moment.rawValue): \(outcome.2.joined(separator: "; ")); recovered by "
-               + "\(moment.recoversWithRepair ? "repair" : "install"); \(String(format: "%.2f", outcome.1)) s")
+        report(
+            "install kill \(moment.rawValue): \(outcome.2.joined(separator: "; ")); recovered by "
+                + "\(moment.recoversWithRepair ? "repair" : "install"); \(String(format: "%.2f", outcome.1)) s")
     }
 
     /// Starts `client install`, waits for `moment` (polling the staging folder every 2 ms), sends
     /// SIGKILL, and describes where the process was. A moment the install ran past before the
     /// poll saw it is reported as such (the kill then lands on an exited process).
-    static func killInstall(_ root: DataRoot, _ pack: BigPackCatalog.Pack, at moment: Moment,
-                            fraction: Double? = nil) throws -> String {
+    static func killInstall(
+        _ root: DataRoot, _ pack: BigPackCatalog.Pack, at moment: Moment,
+        fraction: Double? = nil
+    ) throws -> String {
         let total = pack.archiveBytes
-        let part = root.partial(pack), files = root.stagedFiles(pack), installed = root.installed(pack)
+        let part = root.partial(pack)
+        let files = root.stagedFiles(pack)
+        let installed = root.installed(pack)
         let lock = root.lockFile(pack)
         func partBytes() -> Int64 { fileSize(part) ?? 0 }
         func atLeast(_ f: Double) -> () -> Bool { { Double(partBytes()) >= f * Double(total) } }
@@ -101,12 +108,17 @@ struct CrashTestsInstall {
             condition = { partBytes() >= total || FileManager.default.fileExists(atPath: installed.path) }
         case .commit, .killedTwice: condition = { FileManager.default.fileExists(atPath: installed.path) }
         case .afterCommit:
-            let database = root.database.path, id = pack.id
+            let database = root.database.path
+            let id = pack.id
             condition = {
                 guard FileManager.default.fileExists(atPath: installed.path),
-                      let queue = try? DatabaseQueue(path: database) else { return false }
+                    let queue = try? DatabaseQueue(path: database)
+                else { return false }
                 defer { try? queue.close() }
-                return (try? queue.read { try String.fetchOne($0, sql: "SELECT state FROM pack_state WHERE pack_id = ?", arguments: [id]) })
+                return
+                    (try? queue.read {
+                        try String.fetchOne($0, sql: "SELECT state FROM pack_state WHERE pack_id = ?", arguments: [id])
+                    })
                     == "downloaded"
             }
         }
@@ -115,12 +127,15 @@ struct CrashTestsInstall {
         let reached = poll(until: condition, while: process, seconds: 60)
         let at = process.elapsed
         let killed = process.kill9()
-        let where_ = "part \(partBytes() * 100 / max(total, 1))%, \(folderNames(files).count) staged, "
+        let where_ =
+            "part \(partBytes() * 100 / max(total, 1))%, \(folderNames(files).count) staged, "
             + "AudioAssets \(FileManager.default.fileExists(atPath: installed.path) ? "present" : "absent")"
         let label = fraction.map { "\(Int($0 * 100))%" } ?? moment.rawValue
         guard killed else {
-            return "\(label): missed (install exited \(process.status) first after \(String(format: "%.2f", process.elapsed)) s; \(where_))"
+            return
+                "\(label): missed (install exited \(process.status) first after \(String(format: "%.2f", process.elapsed)) s; \(where_))"
         }
-        return "\(label): killed at \(String(format: "%.3f", at)) s\(reached ? "" : " (moment not seen)") with \(where_)"
+        return
+            "\(label): killed at \(String(format: "%.3f", at)) s\(reached ? "" : " (moment not seen)") with \(where_)"
     }
 }

@@ -1,9 +1,9 @@
 import CatalogModel
 import Foundation
-import SyntheticData
 import GRDB
-import Testing
+import SyntheticData
 import TestSupport
+import Testing
 
 /// `kill -9` of `client sync` of a big synthetic catalog at six moments (five during the first
 /// import, one during an update to a second catalog version); after each, the next `client sync`
@@ -49,7 +49,9 @@ struct CrashTestsSync {
             next.catalogVersion = 2
             next.packs.removeFirst()
             for p in next.packs.indices {
-                for i in next.packs[p].items.indices where i % 10 == 0 { next.packs[p].items[i].title += " (remastered)" }
+                for i in next.packs[p].items.indices where i % 10 == 0 {
+                    next.packs[p].items[i].title += " (remastered)"
+                }
             }
             try FixtureCatalog(folder: v2).publish(seed: next)
             counts1 = SyntheticSeed.Counts(seed)
@@ -74,7 +76,8 @@ struct CrashTestsSync {
             let expected = moment == .update50 ? world.counts2 : world.counts1
             if moment == .update50 { try root.succeed(["sync", "--catalog", world.v1.path, "--json"], within: 300) }
 
-            let process = try root.start(["sync", "--catalog", catalog.path, "--json"], name: "sync-\(moment.rawValue)")
+            let process = try root.start(
+                ["sync", "--catalog", catalog.path, "--json"], name: "sync-\(moment.rawValue)")
             defer { process.kill9() }
             let database = root.database.path
             let seconds: Double
@@ -103,18 +106,22 @@ struct CrashTestsSync {
             if recovery.stderr.contains("database is locked") { problems.append(recovery.stderr) }
             let integrity = try root.integrityCheck()
             if integrity != "ok" { problems.append("integrity_check: \(integrity)") }
-            let totals = (music: try root.listTotal(kind: "music"), atmosphere: try root.listTotal(kind: "atmosphere"),
-                          sfx: try root.listTotal(kind: "sfx"))
+            let totals = (
+                music: try root.listTotal(kind: "music"), atmosphere: try root.listTotal(kind: "atmosphere"),
+                sfx: try root.listTotal(kind: "sfx")
+            )
             let demoless = (music: expected.music, atmosphere: expected.atmosphere, sfx: expected.sfx)
             if totals != demoless { problems.append("list totals \(totals), expected \(demoless)") }
             let facets = (atmosphere: try root.facetTotal(kind: "atmosphere"), sfx: try root.facetTotal(kind: "sfx"))
             if facets != (expected.atmosphere, expected.sfx) { problems.append("facet totals \(facets)") }
             let json = (try? JSONSerialization.jsonObject(with: Data(recovery.stdout.utf8))) as? [String: Int] ?? [:]
-            let landed = (json["inserted"] ?? 0) + (json["updated"] ?? 0) + (json["hidden"] ?? 0) > 0
+            let landed =
+                (json["inserted"] ?? 0) + (json["updated"] ?? 0) + (json["hidden"] ?? 0) > 0
                 ? "before the commit (recovery sync wrote \(json["inserted"] ?? 0) inserted, \(json["updated"] ?? 0) updated, \(json["hidden"] ?? 0) hidden)"
                 : "after the commit (recovery sync had nothing to write)"
             let kill = killed ? "killed at \(String(format: "%.2f", at)) s" : "missed (sync exited first)"
-            let line = "sync kill \(moment.rawValue) (\(world.items) items; full import \(String(format: "%.1f", world.importSeconds)) s, "
+            let line =
+                "sync kill \(moment.rawValue) (\(world.items) items; full import \(String(format: "%.1f", world.importSeconds)) s, "
                 + "update \(String(format: "%.1f", world.updateSeconds)) s): \(kill), \(after), landed \(landed); "
                 + "recovery \(String(format: "%.1f", recoverySeconds)) s"
             return (line, problems)
@@ -126,8 +133,12 @@ struct CrashTestsSync {
     /// Whether the seed import is committed (`catalog_state.seed_sha256` set), read the way
     /// another process would.
     static func isImported(_ path: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: path), let queue = try? DatabaseQueue(path: path) else { return false }
+        guard FileManager.default.fileExists(atPath: path), let queue = try? DatabaseQueue(path: path) else {
+            return false
+        }
         defer { try? queue.close() }
-        return ((try? queue.read { try String.fetchOne($0, sql: "SELECT seed_sha256 FROM catalog_state WHERE id = 1") }) ?? nil) != nil
+        return
+            ((try? queue.read { try String.fetchOne($0, sql: "SELECT seed_sha256 FROM catalog_state WHERE id = 1") })
+            ?? nil) != nil
     }
 }

@@ -36,8 +36,9 @@ final class BigPackCatalog: Sendable {
         var ids: [String] = []
         for (n, slug) in ["crash-big-a", "crash-big-b"].enumerated() {
             let id = SeedFactory.id(9_000_000 + n)
-            try Self.writePack(in: URL(fileURLWithPath: source).appendingPathComponent("packs/\(slug)"), id: id, slug: slug,
-                               number: n)
+            try Self.writePack(
+                in: URL(fileURLWithPath: source).appendingPathComponent("packs/\(slug)"), id: id, slug: slug,
+                number: n)
             ids.append(id)
         }
         dist = tmp.url.appendingPathComponent("dist")
@@ -46,7 +47,9 @@ final class BigPackCatalog: Sendable {
         let dist = self.dist
         func load(_ id: String, _ slug: String) throws -> Pack {
             let url = dist.appendingPathComponent("packs/\(id)/1/manifest.json")
-            return Pack(id: id, slug: slug, manifest: try CatalogJSON.decode(Manifest.self, from: Data(contentsOf: url), file: url.path))
+            return Pack(
+                id: id, slug: slug,
+                manifest: try CatalogJSON.decode(Manifest.self, from: Data(contentsOf: url), file: url.path))
         }
         a = try load(ids[0], "crash-big-a")
         b = try load(ids[1], "crash-big-b")
@@ -56,10 +59,11 @@ final class BigPackCatalog: Sendable {
     private static func writePack(in folder: URL, id: String, slug: String, number: Int) throws {
         let audio = folder.appendingPathComponent("audio")
         try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
-        var yaml = "id: \(id)\nslug: \(slug)\nkind: sfx\ntitle: \"Crash Big \(number)\"\nversion: 1\n"
+        var yaml =
+            "id: \(id)\nslug: \(slug)\nkind: sfx\ntitle: \"Crash Big \(number)\"\nversion: 1\n"
             + "tags:\n  locations: [\"Underdark\"]\nitems:\n"
         var state = UInt64(0x9E37_79B9_7F4A_7C15) &+ UInt64(number)
-        let dataBytes = bytesPerFile - 48   // a multiple of 8 (whole random words)
+        let dataBytes = bytesPerFile - 48  // a multiple of 8 (whole random words)
         for i in 0..<filesPerPack {
             var data = WAVHeader.make(dataBytes: UInt32(dataBytes))
             var words = [UInt64](repeating: 0, count: dataBytes / 8)
@@ -71,7 +75,8 @@ final class BigPackCatalog: Sendable {
             }
             words.withUnsafeBytes { data.append(contentsOf: $0) }
             try data.write(to: audio.appendingPathComponent("sound-\(i).wav"))
-            yaml += "  - id: \(SeedFactory.id(9_100_000 + number * 100 + i))\n    title: \"Crash \(number) sound \(i)\"\n"
+            yaml +=
+                "  - id: \(SeedFactory.id(9_100_000 + number * 100 + i))\n    title: \"Crash \(number) sound \(i)\"\n"
                 + "    file: audio/sound-\(i).wav\n    tags:\n      themes: [\"Doors & Mechanisms\"]\n"
         }
         try yaml.write(to: folder.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
@@ -84,10 +89,12 @@ final class BigPackCatalog: Sendable {
     /// publishing into a folder that already holds the catalog replaces its catalog.json.
     @discardableResult
     func withSyntheticItems(_ items: Int, into folder: URL, catalogVersion: Int = 1, retitled: Bool = false) throws
-        -> SyntheticSeed.Counts {
+        -> SyntheticSeed.Counts
+    {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("packs").path) {
-            try FileManager.default.copyItem(at: dist.appendingPathComponent("packs"), to: folder.appendingPathComponent("packs"))
+            try FileManager.default.copyItem(
+                at: dist.appendingPathComponent("packs"), to: folder.appendingPathComponent("packs"))
         }
         let catalogData = try Data(contentsOf: dist.appendingPathComponent("catalog.json"))
         var document = try CatalogJSON.decode(CatalogDocument.self, from: catalogData, file: "catalog.json")
@@ -108,7 +115,8 @@ final class BigPackCatalog: Sendable {
         seed.packs += synthetic.packs
         let bytes = try CatalogJSON.encode(seed)
         let sha = SHA256Digest.hex(of: bytes)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("seeds"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("seeds"), withIntermediateDirectories: true)
         try bytes.write(to: folder.appendingPathComponent("seeds/\(sha).json"))
         document.seed = FileReference(url: "seeds/\(sha).json", sha256: sha, bytes: Int64(bytes.count))
         try CatalogJSON.encode(document).write(to: folder.appendingPathComponent("catalog.json"), options: .atomic)

@@ -28,14 +28,18 @@ final class DataRoot: @unchecked Sendable {
 
     /// Starts `client <arguments> --root <root>` in the background.
     func start(_ arguments: [String], name: String? = nil) throws -> ChildProcess {
-        let n = lock.withLock { counter += 1; return counter }
+        let n = lock.withLock {
+            counter += 1
+            return counter
+        }
         let label = "\(String(format: "%03d", n))-\(name ?? arguments.first ?? "client")"
         return try ChildProcess("client", arguments + ["--root", root.path], logs: logs, name: label)
     }
 
     /// Runs `client <arguments> --root <root>` to the end (killed and thrown after `seconds`).
     func run(_ arguments: [String], name: String? = nil, within seconds: Double = 120) throws
-        -> (status: Int32, stdout: String, stderr: String) {
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         try start(arguments, name: name).finish(within: seconds)
     }
 
@@ -68,10 +72,15 @@ final class DataRoot: @unchecked Sendable {
         let queue = try DatabaseQueue(path: database.path)
         defer { try? queue.close() }
         return try queue.read { db in
-            let assets = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM local_asset WHERE pack_id = ?", arguments: [pack.id]) ?? 0
-            let audio = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM item_local_audio ila JOIN local_asset la ON la.id = ila.asset_id WHERE la.pack_id = ?
-                """, arguments: [pack.id]) ?? 0
+            let assets =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM local_asset WHERE pack_id = ?", arguments: [pack.id])
+                ?? 0
+            let audio =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM item_local_audio ila JOIN local_asset la ON la.id = ila.asset_id WHERE la.pack_id = ?
+                        """, arguments: [pack.id]) ?? 0
             return (assets, audio)
         }
     }
@@ -80,7 +89,8 @@ final class DataRoot: @unchecked Sendable {
     func packs() throws -> [String: [String: Any]] {
         let out = try succeed(["packs", "--json"])
         guard let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
-              let list = object["packs"] as? [[String: Any]] else { throw HardeningError("client packs --json: \(out)") }
+            let list = object["packs"] as? [[String: Any]]
+        else { throw HardeningError("client packs --json: \(out)") }
         var bySlug: [String: [String: Any]] = [:]
         for pack in list { if let slug = pack["slug"] as? String { bySlug[slug] = pack } }
         return bySlug
@@ -90,7 +100,8 @@ final class DataRoot: @unchecked Sendable {
     func listTotal(kind: String) throws -> Int {
         let out = try succeed(["list", "--kind", kind, "--json", "--limit", "1"])
         guard let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
-              let total = object["total"] as? Int else { throw HardeningError("client list --kind \(kind): \(out)") }
+            let total = object["total"] as? Int
+        else { throw HardeningError("client list --kind \(kind): \(out)") }
         return total
     }
 
@@ -98,7 +109,8 @@ final class DataRoot: @unchecked Sendable {
     func facetTotal(kind: String) throws -> Int {
         let out = try succeed(["facets", "--kind", kind, "--json"])
         guard let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any],
-              let total = object["total"] as? Int else { throw HardeningError("client facets --kind \(kind): \(out)") }
+            let total = object["total"] as? Int
+        else { throw HardeningError("client facets --kind \(kind): \(out)") }
         return total
     }
 
@@ -116,18 +128,24 @@ final class DataRoot: @unchecked Sendable {
         for (name, asset) in expected where names.contains(name) {
             let (sha, bytes) = try SHA256Digest.file(atPath: folder.appendingPathComponent(name).path)
             if sha != asset.sha256.lowercased() || bytes != asset.bytes {
-                problems.append("\(name): \(bytes) bytes sha256 \(sha), manifest says \(asset.bytes) bytes sha256 \(asset.sha256)")
+                problems.append(
+                    "\(name): \(bytes) bytes sha256 \(sha), manifest says \(asset.bytes) bytes sha256 \(asset.sha256)")
             }
         }
         let rows = try rowCounts(pack)
         if rows.assets != expected.count || rows.audio != expected.count {
-            problems.append("rows: \(rows.assets) local_asset, \(rows.audio) item_local_audio; expected \(expected.count) each")
+            problems.append(
+                "rows: \(rows.assets) local_asset, \(rows.audio) item_local_audio; expected \(expected.count) each")
         }
         let state = try packs()[pack.slug] ?? [:]
-        if state["state"] as? String != "downloaded" || !(state["lastError"] is NSNull) || state["installedVersion"] as? Int != 1 {
+        if state["state"] as? String != "downloaded" || !(state["lastError"] is NSNull)
+            || state["installedVersion"] as? Int != 1
+        {
             problems.append("client packs --json: \(state)")
         }
-        for leftover in [lockFile(pack), staging.appendingPathComponent(pack.id), staging.appendingPathComponent(pack.id + ".old")]
+        for leftover in [
+            lockFile(pack), staging.appendingPathComponent(pack.id), staging.appendingPathComponent(pack.id + ".old"),
+        ]
         where FileManager.default.fileExists(atPath: leftover.path) {
             problems.append("leftover \(leftover.path.replacingOccurrences(of: root.path + "/", with: ""))")
         }

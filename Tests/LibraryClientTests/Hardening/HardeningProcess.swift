@@ -1,9 +1,10 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A built tool (`client`, …) running in the background, its output going to files (so a chatty
@@ -25,8 +26,12 @@ final class ChildProcess: @unchecked Sendable {
         errURL = logs.appendingPathComponent("\(name).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
         process.executableURL = ToolRunner.productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
         process.standardOutput = out

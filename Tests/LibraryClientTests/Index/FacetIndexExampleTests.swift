@@ -1,6 +1,7 @@
 import CatalogModel
-@testable import LibraryClient
 import Testing
+
+@testable import LibraryClient
 
 /// Six hand-built items whose answers are worked out by hand.
 @Suite struct FacetIndexExampleTests {
@@ -11,41 +12,54 @@ import Testing
     static let wolf: Int64 = 50, bird: Int64 = 51, drone: Int64 = 60
 
     static let rows: [FacetTestRow] = [
-        FacetTestRow(item: 0, kind: .sfx, visible: true,
-                     tags: [.location: [forest], .mood: [eerie], .sfxTheme: [nature], .creatureType: [wolf]]),
-        FacetTestRow(item: 1, kind: .sfx, visible: true,
-                     tags: [.location: [swamp], .mood: [eerie], .sfxTheme: [nature], .creatureType: [bird]]),
-        FacetTestRow(item: 2, kind: .sfx, visible: true,
-                     tags: [.location: [forest, city], .mood: [calm], .sfxTheme: [footsteps]]),
-        FacetTestRow(item: 3, kind: .sfx, visible: false,
-                     tags: [.location: [forest], .mood: [eerie], .sfxTheme: [nature], .creatureType: [wolf]]),
-        FacetTestRow(item: 4, kind: .music, visible: true,
-                     tags: [.location: [forest], .mood: [calm], .musicTheme: [epic]]),
-        FacetTestRow(item: 5, kind: .atmosphere, visible: true,
-                     tags: [.location: [swamp], .mood: [eerie], .atmosphereTheme: [drone]]),
+        FacetTestRow(
+            item: 0, kind: .sfx, visible: true,
+            tags: [.location: [forest], .mood: [eerie], .sfxTheme: [nature], .creatureType: [wolf]]),
+        FacetTestRow(
+            item: 1, kind: .sfx, visible: true,
+            tags: [.location: [swamp], .mood: [eerie], .sfxTheme: [nature], .creatureType: [bird]]),
+        FacetTestRow(
+            item: 2, kind: .sfx, visible: true,
+            tags: [.location: [forest, city], .mood: [calm], .sfxTheme: [footsteps]]),
+        FacetTestRow(
+            item: 3, kind: .sfx, visible: false,
+            tags: [.location: [forest], .mood: [eerie], .sfxTheme: [nature], .creatureType: [wolf]]),
+        FacetTestRow(
+            item: 4, kind: .music, visible: true,
+            tags: [.location: [forest], .mood: [calm], .musicTheme: [epic]]),
+        FacetTestRow(
+            item: 5, kind: .atmosphere, visible: true,
+            tags: [.location: [swamp], .mood: [eerie], .atmosphereTheme: [drone]]),
     ]
 
     let index = FacetIndex.build(Self.rows)
 
     func allStrategies(_ kind: Kind, _ filters: Filters) -> RawFacetCounts {
-        let results = FacetIndex.CountingStrategy.allCases.map { index.counts(kind: kind, filters: filters, strategy: $0) }
+        let results = FacetIndex.CountingStrategy.allCases.map {
+            index.counts(kind: kind, filters: filters, strategy: $0)
+        }
         #expect(results.allSatisfy { $0 == results[0] }, "strategies disagree: \(results)")
         return results[0]
     }
 
     @Test func noFiltersCountsVisibleItemsOfTheKind() {
         let raw = allStrategies(.sfx, Filters())
-        #expect(raw.total == 3)   // item 3 is hidden
-        #expect(raw.counts == [
-            .location: [Self.forest: 2, Self.swamp: 1, Self.city: 1],
-            .mood: [Self.eerie: 2, Self.calm: 1],
-            .sfxTheme: [Self.nature: 2, Self.footsteps: 1],
-            .creatureType: [Self.wolf: 1, Self.bird: 1],
-        ])
+        #expect(raw.total == 3)  // item 3 is hidden
+        #expect(
+            raw.counts == [
+                .location: [Self.forest: 2, Self.swamp: 1, Self.city: 1],
+                .mood: [Self.eerie: 2, Self.calm: 1],
+                .sfxTheme: [Self.nature: 2, Self.footsteps: 1],
+                .creatureType: [Self.wolf: 1, Self.bird: 1],
+            ])
         #expect(index.matching(kind: .sfx, filters: Filters()) == [0, 1, 2])
-        #expect(allStrategies(.music, Filters()) == RawFacetCounts(total: 1, counts: [
-            .location: [Self.forest: 1], .mood: [Self.calm: 1], .musicTheme: [Self.epic: 1],
-        ]))
+        #expect(
+            allStrategies(.music, Filters())
+                == RawFacetCounts(
+                    total: 1,
+                    counts: [
+                        .location: [Self.forest: 1], .mood: [Self.calm: 1], .musicTheme: [Self.epic: 1],
+                    ]))
     }
 
     @Test func valuesOfOneDimensionOr() {
@@ -81,8 +95,10 @@ import Testing
     @Test func filterOnAForeignDimensionMatchesNothing() {
         let filters = Filters(creatureTypeIDs: [Self.wolf])
         for strategy in FacetIndex.CountingStrategy.allCases {
-            #expect(index.counts(kind: .music, filters: filters, strategy: strategy) == RawFacetCounts(
-                total: 0, counts: [.location: [:], .mood: [:], .musicTheme: [:]]))
+            #expect(
+                index.counts(kind: .music, filters: filters, strategy: strategy)
+                    == RawFacetCounts(
+                        total: 0, counts: [.location: [:], .mood: [:], .musicTheme: [:]]))
         }
         #expect(index.matching(kind: .music, filters: filters).isEmpty)
         #expect(index.matchCount(kind: .atmosphere, filters: Filters(sfxThemeIDs: [Self.nature])) == 0)
@@ -98,7 +114,8 @@ import Testing
 
     @Test func tagsOfForeignDimensionsAreIgnored() {
         var builder = FacetIndex.Builder()
-        builder.add(item: 0, kind: .music, visible: true, tags: [.creatureType: [Self.wolf], .mood: [Self.calm, Self.calm]])
+        builder.add(
+            item: 0, kind: .music, visible: true, tags: [.creatureType: [Self.wolf], .mood: [Self.calm, Self.calm]])
         let index = builder.build()
         #expect(index.tags(of: 0) == [.mood: [Self.calm]])
         #expect(index.counts(kind: .music, filters: Filters()).counts[.mood] == [Self.calm: 1])

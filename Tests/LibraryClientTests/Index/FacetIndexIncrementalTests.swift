@@ -1,22 +1,25 @@
 import CatalogModel
-@testable import LibraryClient
 import Testing
+
+@testable import LibraryClient
 
 /// Random upserts, visibility changes and removals give the same answers as a fresh build
 /// from the final rows.
 @Suite struct FacetIndexIncrementalTests {
     /// Applies `operations` random writes to `index` and `rows` alike.
-    static func applyRandomWrites(_ operations: Int, to index: inout FacetIndex, rows: inout [UInt32: FacetTestRow],
-                                  catalog: FacetTestCatalog, rng: inout FacetTestRNG) {
-        for _ in 0 ..< operations {
+    static func applyRandomWrites(
+        _ operations: Int, to index: inout FacetIndex, rows: inout [UInt32: FacetTestRow],
+        catalog: FacetTestCatalog, rng: inout FacetTestRNG
+    ) {
+        for _ in 0..<operations {
             let bound = max(1, index.itemNumberBound)
             let item = UInt32(rng.chance(10) ? bound + rng.below(5) : rng.below(bound))
             switch rng.below(10) {
-            case 0 ..< 5:
+            case 0..<5:
                 let row = catalog.randomRow(item: item, rng: &rng)
                 index.upsert(item: item, kind: row.kind, visible: row.visible, tags: row.tags)
                 rows[item] = row
-            case 5 ..< 8:
+            case 5..<8:
                 let visible = rng.chance(50)
                 index.setVisible(item: item, visible)
                 rows[item]?.visible = visible
@@ -34,23 +37,27 @@ import Testing
     }
 
     /// Every difference between two indexes over random filters and every item.
-    static func differences(_ updated: FacetIndex, _ rebuilt: FacetIndex, catalog: FacetTestCatalog,
-                            rng: inout FacetTestRNG) -> [String] {
+    static func differences(
+        _ updated: FacetIndex, _ rebuilt: FacetIndex, catalog: FacetTestCatalog,
+        rng: inout FacetTestRNG
+    ) -> [String] {
         var problems: [String] = []
         if updated.itemCount != rebuilt.itemCount { problems.append("itemCount") }
-        for item in 0 ..< UInt32(max(updated.itemNumberBound, rebuilt.itemNumberBound)) {
+        for item in 0..<UInt32(max(updated.itemNumberBound, rebuilt.itemNumberBound)) {
             if updated.kind(of: item) != rebuilt.kind(of: item) || updated.isVisible(item) != rebuilt.isVisible(item)
-                || updated.tags(of: item).mapValues(Set.init) != rebuilt.tags(of: item).mapValues(Set.init) {
+                || updated.tags(of: item).mapValues(Set.init) != rebuilt.tags(of: item).mapValues(Set.init)
+            {
                 problems.append("item \(item)")
             }
         }
-        for _ in 0 ..< 25 {
+        for _ in 0..<25 {
             let filters = catalog.randomFilters(rng: &rng)
             for kind in Kind.allCases {
                 if updated.counts(kind: kind, filters: filters) != rebuilt.counts(kind: kind, filters: filters)
                     || updated.counts(kind: kind, filters: filters, strategy: .scan)
-                    != rebuilt.counts(kind: kind, filters: filters, strategy: .items)
-                    || updated.matching(kind: kind, filters: filters) != rebuilt.matching(kind: kind, filters: filters) {
+                        != rebuilt.counts(kind: kind, filters: filters, strategy: .items)
+                    || updated.matching(kind: kind, filters: filters) != rebuilt.matching(kind: kind, filters: filters)
+                {
                     problems.append("\(kind) \(filters)")
                 }
             }
@@ -58,7 +65,7 @@ import Testing
         return problems
     }
 
-    @Test(arguments: 0 ..< 30)
+    @Test(arguments: 0..<30)
     func randomWritesEqualRebuild(seed: Int) {
         var rng = FacetTestRNG(seed: 0x1AC7 &+ UInt64(seed) &* 31)
         let catalog = FacetTestCatalog(rng: &rng)
@@ -71,7 +78,7 @@ import Testing
         let rebuilt = FacetIndex.build(finalRows, layout: layout)
         #expect(Self.differences(index, rebuilt, catalog: catalog, rng: &rng).isEmpty, "seed \(seed)")
         var problems: [String] = []
-        for _ in 0 ..< 10 {
+        for _ in 0..<10 {
             let filters = catalog.randomFilters(rng: &rng)
             for kind in Kind.allCases { problems += facetMismatches(index, finalRows, kind: kind, filters: filters) }
         }
@@ -116,4 +123,3 @@ import Testing
         #expect(index.counts(kind: .music, filters: Filters()).counts[.mood] == [2: 1])
     }
 }
-

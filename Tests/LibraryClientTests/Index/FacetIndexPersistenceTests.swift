@@ -1,12 +1,14 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
 import Testing
+
+@testable import LibraryClient
 
 /// Round trips, stamps, versions and damaged files.
 @Suite struct FacetIndexPersistenceTests {
     static func sample(seed: UInt64, size: Int, layout: FacetIndex.Layout = .standard)
-        -> (FacetIndex, [FacetTestRow], FacetTestCatalog) {
+        -> (FacetIndex, [FacetTestRow], FacetTestCatalog)
+    {
         var rng = FacetTestRNG(seed: seed)
         let catalog = FacetTestCatalog(rng: &rng)
         let rows = catalog.randomRows(size: size, rng: &rng)
@@ -17,7 +19,7 @@ import Testing
     static func answers(_ index: FacetIndex, catalog: FacetTestCatalog, seed: UInt64) -> [String] {
         var rng = FacetTestRNG(seed: seed)
         var answers: [String] = []
-        for _ in 0 ..< 20 {
+        for _ in 0..<20 {
             let filters = catalog.randomFilters(rng: &rng)
             for kind in Kind.allCases {
                 let counts = index.counts(kind: kind, filters: filters)
@@ -88,26 +90,29 @@ import Testing
     @Test func damagedBytesThrow() {
         let data = Self.sample(seed: 9, size: 120).0.serialized(stamp: "stamp")
         var rng = FacetTestRNG(seed: 77)
-        for length in 0 ..< data.count {
-            #expect(throws: FacetIndexError.self) { try FacetIndex(serialized: data.prefix(length), expectedStamp: "stamp") }
+        for length in 0..<data.count {
+            #expect(throws: FacetIndexError.self) {
+                try FacetIndex(serialized: data.prefix(length), expectedStamp: "stamp")
+            }
         }
-        for _ in 0 ..< 300 {
+        for _ in 0..<300 {
             var damaged = data
-            for _ in 0 ... rng.below(3) { damaged[rng.below(damaged.count)] ^= UInt8(1 + rng.below(255)) }
+            for _ in 0...rng.below(3) { damaged[rng.below(damaged.count)] ^= UInt8(1 + rng.below(255)) }
             #expect(throws: FacetIndexError.self) { try FacetIndex(serialized: damaged, expectedStamp: "stamp") }
         }
     }
 
     /// Damage behind a recomputed checksum reaches the structural checks: they throw, or the
     /// index they let through answers queries and takes writes without trapping.
-    @Test(arguments: 0 ..< 4)
+    @Test(arguments: 0..<4)
     func damageBehindAValidChecksumNeverTraps(seed: Int) {
-        let (index, _, catalog) = Self.sample(seed: 20 + UInt64(seed), size: 150, layout: FacetIndex.Layout.all[seed % 3])
+        let (index, _, catalog) = Self.sample(
+            seed: 20 + UInt64(seed), size: 150, layout: FacetIndex.Layout.all[seed % 3])
         let data = index.serialized(stamp: "s")
         let payloadStart = data.count - Int(Self.payloadCount(data))
         var rng = FacetTestRNG(seed: UInt64(seed))
         var thrown = 0
-        for round in 0 ..< 400 {
+        for round in 0..<400 {
             var damaged = data
             let position = payloadStart + rng.below(data.count - payloadStart)
             damaged[position] = round % 2 == 0 ? UInt8(rng.below(256)) : damaged[position] ^ 0x80
@@ -129,7 +134,8 @@ import Testing
     @Test func structuralChecksRejectInconsistentItems() throws {
         let index = Self.sample(seed: 31, size: 200).0
         let (offsets, codes) = index.forward.compactArrays()
-        func rejects(meta: [UInt8]? = nil, offsets newOffsets: [UInt32]? = nil, codes newCodes: [UInt32]? = nil) -> Bool {
+        func rejects(meta: [UInt8]? = nil, offsets newOffsets: [UInt32]? = nil, codes newCodes: [UInt32]? = nil) -> Bool
+        {
             var copy = index
             if let meta { copy.meta = meta }
             return (try? copy.validateItems(offsets: newOffsets ?? offsets, codes: newCodes ?? codes)) == nil
@@ -139,35 +145,35 @@ import Testing
         let first = Int(offsets[rich])
         var swapped = codes
         swapped.swapAt(first, first + 1)
-        #expect(rejects(codes: swapped))                               // not ascending
+        #expect(rejects(codes: swapped))  // not ascending
         var duplicated = codes
         duplicated[first + 1] = duplicated[first]
-        #expect(rejects(codes: duplicated))                            // repeated code
+        #expect(rejects(codes: duplicated))  // repeated code
         var unknownValue = codes
         let dimension = FacetCode.dimension(codes[first])
         unknownValue[first] = FacetCode.make(dimension: dimension, value: UInt32(index.values[dimension].count))
-        #expect(rejects(codes: unknownValue))                          // value out of range
+        #expect(rejects(codes: unknownValue))  // value out of range
         var unknownDimension = codes
         unknownDimension[first] = 7 << FacetCode.valueBits
-        #expect(rejects(codes: unknownDimension))                      // dimension 7
+        #expect(rejects(codes: unknownDimension))  // dimension 7
         var backwards = offsets
         backwards[rich + 1] = backwards[rich] &- 1
-        #expect(rejects(offsets: backwards))                           // offsets decrease
+        #expect(rejects(offsets: backwards))  // offsets decrease
         var meta = index.meta
         meta[rich] = ItemMeta.absent.raw
-        #expect(rejects(meta: meta))                                   // absent item owns codes
+        #expect(rejects(meta: meta))  // absent item owns codes
         meta[rich] = 0xFF
-        #expect(rejects(meta: meta))                                   // malformed meta byte
+        #expect(rejects(meta: meta))  // malformed meta byte
     }
 
     static func payloadCount(_ data: Data) -> UInt64 {
         let stampCount = Int(data[12]) | Int(data[13]) << 8
         let guardOffset = 16 + (stampCount + 7) / 8 * 8
-        return data[guardOffset ..< guardOffset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        return data[guardOffset..<guardOffset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     static func resealChecksum(_ data: inout Data, payloadStart: Int) {
         let checksum = data.withUnsafeBytes { FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
-        for byte in 0 ..< 8 { data[payloadStart - 8 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(byte))) }
+        for byte in 0..<8 { data[payloadStart - 8 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(byte))) }
     }
 }

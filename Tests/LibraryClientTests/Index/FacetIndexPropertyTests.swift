@@ -1,13 +1,14 @@
 import CatalogModel
-@testable import LibraryClient
 import Testing
+
+@testable import LibraryClient
 
 /// Random catalogs × random filters: every counting strategy, `matching` and `matchCount`
 /// agree with the brute-force reference, under every posting-list layout.
 @Suite struct FacetIndexPropertyTests {
     static let sizes = [0, 1, 2, 3, 7, 20, 64, 65, 150, 400, 1_500]
 
-    @Test(arguments: 0 ..< 60)
+    @Test(arguments: 0..<60)
     func randomCatalogsMatchReference(seed: Int) {
         var rng = FacetTestRNG(seed: UInt64(seed) &* 7_919 &+ 1)
         let catalog = FacetTestCatalog(rng: &rng)
@@ -16,7 +17,7 @@ import Testing
         let index = FacetIndex.build(rows, layout: layout)
         #expect(index.itemCount == rows.count)
         var problems: [String] = []
-        for _ in 0 ..< 12 {
+        for _ in 0..<12 {
             let filters = catalog.randomFilters(rng: &rng)
             for kind in Kind.allCases { problems += facetMismatches(index, rows, kind: kind, filters: filters) }
         }
@@ -24,7 +25,7 @@ import Testing
     }
 
     /// Each single value selected alone and paired with a value of another dimension.
-    @Test(arguments: 0 ..< 8)
+    @Test(arguments: 0..<8)
     func everySingleValueFilterMatchesReference(seed: Int) {
         var rng = FacetTestRNG(seed: 0xFACE &+ UInt64(seed))
         let catalog = FacetTestCatalog(rng: &rng)
@@ -32,7 +33,7 @@ import Testing
         let index = FacetIndex.build(rows, layout: FacetIndex.Layout.all[seed % 3])
         var problems: [String] = []
         for dimension in TagDimension.allCases {
-            for offset in 0 ..< (catalog.valueCounts[dimension] ?? 0) {
+            for offset in 0..<(catalog.valueCounts[dimension] ?? 0) {
                 var filters = Filters()
                 filters[dimension] = [Int64(100 * (dimension.facetOrdinal + 1) + 1 + offset)]
                 for kind in Kind.allCases { problems += facetMismatches(index, rows, kind: kind, filters: filters) }
@@ -45,14 +46,14 @@ import Testing
     }
 
     /// Rows added out of order and more than once: the last add of an item wins.
-    @Test(arguments: 0 ..< 10)
+    @Test(arguments: 0..<10)
     func shuffledAndRepeatedAddsMatchReference(seed: Int) {
         var rng = FacetTestRNG(seed: 0xADD5 &+ UInt64(seed))
         let catalog = FacetTestCatalog(rng: &rng)
         var rows = catalog.randomRows(size: 200, rng: &rng)
         var builder = FacetIndex.Builder()
         var final: [UInt32: FacetTestRow] = [:]
-        for _ in 0 ..< 400 {
+        for _ in 0..<400 {
             guard !rows.isEmpty else { break }
             var row = rows[rng.below(rows.count)]
             if rng.chance(30) { row = catalog.randomRow(item: row.item, rng: &rng) }
@@ -62,7 +63,7 @@ import Testing
         rows = final.values.sorted { $0.item < $1.item }
         let index = builder.build()
         var problems: [String] = []
-        for _ in 0 ..< 15 {
+        for _ in 0..<15 {
             let filters = catalog.randomFilters(rng: &rng)
             for kind in Kind.allCases { problems += facetMismatches(index, rows, kind: kind, filters: filters) }
         }
@@ -71,7 +72,7 @@ import Testing
 
     /// Thousands of values per dimension, ids anywhere in Int64 (negative, huge): value ids are
     /// data, never assumed small or dense.
-    @Test(arguments: 0 ..< 4)
+    @Test(arguments: 0..<4)
     func largeVocabulariesAndExtremeIDs(seed: Int) {
         var rng = FacetTestRNG(seed: 0xB16 &+ UInt64(seed))
         let extremes: [Int64] = [.min, .max, -1, 0, 1 << 40]
@@ -79,18 +80,18 @@ import Testing
             rng.chance(5) ? rng.pick(extremes) : Int64(bitPattern: rng.next() % 4_000 &* 0x9E37_79B9)
         }
         var rows: [FacetTestRow] = []
-        for item in 0 ..< 3_000 {
+        for item in 0..<3_000 {
             let kind = rng.pick(Kind.allCases)
             var tags: [TagDimension: [Int64]] = [:]
-            for dimension in kind.dimensions { tags[dimension] = (0 ..< rng.below(4)).map { _ in randomID() } }
+            for dimension in kind.dimensions { tags[dimension] = (0..<rng.below(4)).map { _ in randomID() } }
             rows.append(FacetTestRow(item: UInt32(item), kind: kind, visible: !rng.chance(5), tags: tags))
         }
         let index = FacetIndex.build(rows, layout: FacetIndex.Layout.all[seed % 3])
         var problems: [String] = []
-        for _ in 0 ..< 25 {
+        for _ in 0..<25 {
             var filters = Filters()
             for dimension in TagDimension.allCases where rng.chance(30) {
-                filters[dimension] = (0 ... rng.below(3)).map { _ in
+                filters[dimension] = (0...rng.below(3)).map { _ in
                     rng.chance(50) ? randomID() : rng.pick(rows).tags[dimension]?.first ?? 7
                 }
             }
@@ -109,7 +110,7 @@ import Testing
                 if let slot { #expect(seen.insert(slot).inserted) }
             }
         }
-        #expect(seen == Set(0 ..< FacetSlots.count))
+        #expect(seen == Set(0..<FacetSlots.count))
         #expect(FacetSlots.slot(kind: 0, dimension: 7) == nil && FacetSlots.slot(kind: 3, dimension: 0) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import CatalogModel
 import SyntheticData
+
 @testable import LibraryClient
 
 /// The index tests' generator: SplitMix64, so every failing case can be replayed by seed.
@@ -42,7 +43,7 @@ struct FacetTestCatalog {
         for dimension in TagDimension.allCases {
             let allowed = kind.dimensions.contains(dimension)
             guard allowed ? rng.chance(80) : rng.chance(5) else { continue }
-            var ids = (0 ..< rng.below(4)).map { _ in randomID(dimension, rng: &rng) }
+            var ids = (0..<rng.below(4)).map { _ in randomID(dimension, rng: &rng) }
             if let first = ids.first, rng.chance(10) { ids.append(first) }
             tags[dimension] = ids
         }
@@ -56,7 +57,7 @@ struct FacetTestCatalog {
 
     /// `size` rows with item numbers 0 ..< size, some numbers skipped.
     func randomRows(size: Int, rng: inout FacetTestRNG) -> [FacetTestRow] {
-        (0 ..< size).compactMap { number in
+        (0..<size).compactMap { number in
             rng.chance(5) ? nil : randomRow(item: UInt32(number), rng: &rng)
         }
     }
@@ -64,9 +65,9 @@ struct FacetTestCatalog {
     /// 0–3 dimensions (any dimension, usable or not) with 0–3 ids each, some unknown.
     func randomFilters(rng: inout FacetTestRNG) -> Filters {
         var filters = Filters()
-        for _ in 0 ..< rng.below(4) {
+        for _ in 0..<rng.below(4) {
             let dimension = rng.pick(TagDimension.allCases)
-            filters[dimension] = (0 ..< rng.below(4)).map { _ in
+            filters[dimension] = (0..<rng.below(4)).map { _ in
                 rng.chance(10) ? Int64(9_000 + rng.below(50)) : randomID(dimension, rng: &rng)
             }
         }
@@ -130,6 +131,8 @@ func facetMismatches(_ index: FacetIndex, _ rows: [FacetTestRow], kind: Kind, fi
     }
     let matching = FacetReference.matching(rows, kind: kind, filters: filters)
     if index.matching(kind: kind, filters: filters) != matching { problems.append("matching \(kind) \(filters)") }
-    if index.matchCount(kind: kind, filters: filters) != matching.count { problems.append("matchCount \(kind) \(filters)") }
+    if index.matchCount(kind: kind, filters: filters) != matching.count {
+        problems.append("matchCount \(kind) \(filters)")
+    }
     return problems
 }

@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Hostile archives published with a matching manifest hash, so they reach extraction:
 /// every one is refused and nothing is installed.
@@ -17,14 +18,17 @@ struct HostileArchiveTests {
         let fx = try InstallFixture()
         let manifest = try fx.manifest()
         var entries = try manifest.assets.map { asset in
-            HostileTar.Entry.file(asset.fileName, try Data(contentsOf: fx.packFolder().appendingPathComponent("assets/\(asset.fileName)")))
+            HostileTar.Entry.file(
+                asset.fileName, try Data(contentsOf: fx.packFolder().appendingPathComponent("assets/\(asset.fileName)"))
+            )
         }
         let victim = manifest.assets[2].fileName
         switch shape {
         case .dotDot: entries.insert(HostileTar.Entry.file("../escaped.wav", Data("x".utf8)), at: 0)
         case .absolute: entries.insert(HostileTar.Entry.file(fx.tmp.path("absolute.wav"), Data("x".utf8)), at: 0)
         case .symlink: entries[2] = HostileTar.Entry.symlink(victim, to: "/etc/passwd")
-        case .unknownName: entries.append(HostileTar.Entry.file("00000000-0000-4000-8000-000000000001.wav", Data("x".utf8)))
+        case .unknownName:
+            entries.append(HostileTar.Entry.file("00000000-0000-4000-8000-000000000001.wav", Data("x".utf8)))
         case .oversized: entries[2].data += Data(count: 512)
         }
         let tar = fx.tmp.url.appendingPathComponent("hostile.tar")

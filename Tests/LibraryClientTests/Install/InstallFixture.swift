@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
 import TestSupport
+
+@testable import LibraryClient
 
 /// A published copy of the demo catalog (built by the real `catalog publish`), a data root, and
 /// helpers to serve, sync, tamper with and inspect it — one per test.
@@ -64,7 +65,8 @@ final class InstallFixture: @unchecked Sendable {
         let (sha, bytes) = try SHA256Digest.file(atPath: tar.path)
         var manifest = try manifest(packId)
         manifest.archive = Manifest.Archive(url: "pack.tar", sha256: sha, bytes: bytes)
-        try rewriteManifest(manifest, archive: FileReference(url: "packs/\(packId)/1/pack.tar", sha256: sha, bytes: bytes))
+        try rewriteManifest(
+            manifest, archive: FileReference(url: "packs/\(packId)/1/pack.tar", sha256: sha, bytes: bytes))
     }
 
     /// Writes `manifest` as the published manifest.json and updates catalog.json's entry to match.
@@ -73,10 +75,14 @@ final class InstallFixture: @unchecked Sendable {
         let data = try CatalogJSON.encode(manifest)
         try data.write(to: packFolder(packId, version: manifest.version).appendingPathComponent("manifest.json"))
         let catalogURL = dist.appendingPathComponent("catalog.json")
-        var catalog = try CatalogJSON.decode(CatalogDocument.self, from: Data(contentsOf: catalogURL), file: "catalog.json")
-        guard let index = catalog.packs.firstIndex(where: { $0.id == packId }) else { throw FixtureError("no pack \(packId)") }
-        catalog.packs[index].manifest = FileReference(url: catalog.packs[index].manifest.url, sha256: SHA256Digest.hex(of: data),
-                                                      bytes: Int64(data.count))
+        var catalog = try CatalogJSON.decode(
+            CatalogDocument.self, from: Data(contentsOf: catalogURL), file: "catalog.json")
+        guard let index = catalog.packs.firstIndex(where: { $0.id == packId }) else {
+            throw FixtureError("no pack \(packId)")
+        }
+        catalog.packs[index].manifest = FileReference(
+            url: catalog.packs[index].manifest.url, sha256: SHA256Digest.hex(of: data),
+            bytes: Int64(data.count))
         if case .some(let archive) = archive { catalog.packs[index].archive = archive }
         try CatalogJSON.encode(catalog).write(to: catalogURL)
     }
@@ -95,19 +101,26 @@ final class InstallFixture: @unchecked Sendable {
     }
 
     func localAssets(_ packId: String = dungeon) async throws -> [LocalAssetRecord] {
-        try await library.database.writer.read { try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == packId).fetchAll($0) }
+        try await library.database.writer.read {
+            try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == packId).fetchAll($0)
+        }
     }
 
     func audioRowCount(_ packId: String = dungeon) async throws -> Int {
         try await library.database.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item_local_audio ila JOIN pack_item pi ON pi.item_id = ila.item_id WHERE pi.pack_id = ?",
-                             arguments: [packId]) ?? 0
+            try Int.fetchOne(
+                db,
+                sql:
+                    "SELECT COUNT(*) FROM item_local_audio ila JOIN pack_item pi ON pi.item_id = ila.item_id WHERE pi.pack_id = ?",
+                arguments: [packId]) ?? 0
         }
     }
 
     /// Names in `AudioAssets/<packId>/` (empty when the folder is missing).
     func installedFiles(_ packId: String = dungeon) -> Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("AudioAssets/\(packId)").path)) ?? [])
+        Set(
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent("AudioAssets/\(packId)").path)) ?? [])
     }
 
     /// Assets of `manifest` whose installed file in `AudioAssets/<packId>/` is missing or has

@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Install, uninstall, upgrade and repair against a real nginx (and the request-logging server
 /// where the test must count requests), with a catalog the real `catalog publish` wrote.
@@ -62,7 +63,9 @@ struct InstallTests {
         #expect(removed.state == .notDownloaded)
         #expect(removed.files == 9)
         #expect(fx.installedFiles().isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: fx.root.appendingPathComponent("AudioAssets/\(InstallFixture.dungeon)").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: fx.root.appendingPathComponent("AudioAssets/\(InstallFixture.dungeon)").path))
         #expect(try await fx.localAssets().isEmpty)
         #expect(try await fx.audioRowCount() == 0)
         let state = try await fx.state()
@@ -99,7 +102,9 @@ struct InstallTests {
 
         let before = server.requests.count
         let result = try await manager.startDownload("dungeon-delve")
-        let fetched = server.requests.dropFirst(before).map(\.path).filter { $0.contains("/2/") && !$0.hasSuffix("manifest.json") }
+        let fetched = server.requests.dropFirst(before).map(\.path).filter {
+            $0.contains("/2/") && !$0.hasSuffix("manifest.json")
+        }
         #expect(fetched == ["/packs/\(InstallFixture.dungeon)/2/assets/\(changed[0].fileName)"])
         #expect(result.reusedFiles == v2.assets.count - 1)
         let state = try await fx.state()
@@ -121,15 +126,19 @@ struct InstallTests {
         try await manager.startDownload("dungeon-delve")
         let manifest = try fx.manifest()
         let folder = fx.root.appendingPathComponent("AudioAssets/\(InstallFixture.dungeon)")
-        let damaged = manifest.assets[0], deleted = manifest.assets[1]
+        let damaged = manifest.assets[0]
+        let deleted = manifest.assets[1]
         try fx.corrupt(folder.appendingPathComponent(damaged.fileName))
         try FileManager.default.removeItem(at: folder.appendingPathComponent(deleted.fileName))
 
         let before = server.requests.count
         let result = try await manager.repairOrResume("dungeon-delve")
         let fetched = Set(server.requests.dropFirst(before).map(\.path).filter { $0.contains("/assets/") })
-        #expect(fetched == ["/packs/\(InstallFixture.dungeon)/1/assets/\(damaged.fileName)",
-                            "/packs/\(InstallFixture.dungeon)/1/assets/\(deleted.fileName)"])
+        #expect(
+            fetched == [
+                "/packs/\(InstallFixture.dungeon)/1/assets/\(damaged.fileName)",
+                "/packs/\(InstallFixture.dungeon)/1/assets/\(deleted.fileName)",
+            ])
         #expect(result.reusedFiles == manifest.assets.count - 2)
         #expect(fx.wronglyInstalled(manifest).isEmpty)
         #expect(try await fx.state().state == "downloaded")

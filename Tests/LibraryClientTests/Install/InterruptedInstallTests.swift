@@ -1,9 +1,10 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// A process that died mid-download, and two installs of one pack at once.
 @Suite("Interrupted and concurrent installs", .timeLimit(.minutes(1)))
@@ -28,10 +29,12 @@ struct InterruptedInstallTests {
         try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
         try Data(contentsOf: fx.packFolder().appendingPathComponent("pack.tar")).prefix(50_000)
             .write(to: downloads.appendingPathComponent("\(archive.sha256).part"))
-        try Data("\(try deadPID())\n".utf8).write(to: fx.staging.appendingPathComponent("\(InstallFixture.dungeon).lock"))
+        try Data("\(try deadPID())\n".utf8).write(
+            to: fx.staging.appendingPathComponent("\(InstallFixture.dungeon).lock"))
         try await fx.library.database.writer.write { db in
-            try db.execute(sql: "UPDATE pack_state SET state = 'downloading', bytes_downloaded = 50000 WHERE pack_id = ?",
-                           arguments: [InstallFixture.dungeon])
+            try db.execute(
+                sql: "UPDATE pack_state SET state = 'downloading', bytes_downloaded = 50000 WHERE pack_id = ?",
+                arguments: [InstallFixture.dungeon])
         }
 
         let manager = fx.manager()
@@ -44,7 +47,9 @@ struct InterruptedInstallTests {
         #expect(server.requests.filter { $0.path == fx.archivePath() }.map(\.range) == ["bytes=50000-"])
         #expect(try await fx.state().state == "downloaded")
         #expect(fx.installedFiles().count == 9)
-        #expect(!FileManager.default.fileExists(atPath: fx.staging.appendingPathComponent("\(InstallFixture.dungeon).lock").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: fx.staging.appendingPathComponent("\(InstallFixture.dungeon).lock").path))
     }
 
     @Test("a live lock owner makes a second install say another process is installing the pack")
@@ -78,7 +83,8 @@ struct InterruptedInstallTests {
     @Test("cancelling keeps the partial download; the next install resumes it")
     func cancelAndResume() async throws {
         let fx = try InstallFixture()
-        let server = try FaultyHTTPServer(root: fx.dist.path, faults: [fx.archivePath(): .trickle(bytes: 4096, every: 0.1)])
+        let server = try FaultyHTTPServer(
+            root: fx.dist.path, faults: [fx.archivePath(): .trickle(bytes: 4096, every: 0.1)])
         defer { server.stop() }
         try await fx.sync(from: server.baseURL.absoluteString)
         let manager = fx.manager()
@@ -89,7 +95,11 @@ struct InterruptedInstallTests {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             let partial = (try? FileManager.default.contentsOfDirectory(atPath: downloads.path))?.first
-            let size = partial.flatMap { try? FileManager.default.attributesOfItem(atPath: downloads.appendingPathComponent($0).path)[.size] as? Int } ?? 0
+            let size =
+                partial.flatMap {
+                    try? FileManager.default.attributesOfItem(atPath: downloads.appendingPathComponent($0).path)[.size]
+                        as? Int
+                } ?? 0
             if size > 0 { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }

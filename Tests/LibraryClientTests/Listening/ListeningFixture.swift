@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
 import TestSupport
+
+@testable import LibraryClient
 
 /// A synced data root with play targets: sfx items with the durations the counting rule cares
 /// about, music entries, and one cached music track (`track:t.1`).
@@ -19,18 +20,21 @@ enum ListeningFixture {
         var music = (1...6).map { SeedFactory.music($0, "Song \($0)") }
         if retitle { music[0].title = "Song 1 (Remastered)" }
         if dropItem { music.removeLast() }
-        let items = durations.enumerated().map { i, d in SeedFactory.item(101 + i, "Sound \(i)", order: i, duration: d) }
-        return SeedFactory.seed(version: version, music: music, packs: [SeedFactory.pack(100, "sounds", kind: .sfx, items: items)])
+        let items = durations.enumerated().map { i, d in SeedFactory.item(101 + i, "Sound \(i)", order: i, duration: d)
+        }
+        return SeedFactory.seed(
+            version: version, music: music, packs: [SeedFactory.pack(100, "sounds", kind: .sfx, items: items)])
     }
 
     static func harness() async throws -> Harness {
         let h = try Harness()
         try await h.publishAndSync(seed())
         try await h.library.database.writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO music_track_cache(track_id, title, artist, duration, last_seen_at)
-                VALUES ('t.1', 'Cached Track', 'Artist', 200, '2026-01-01T00:00:00Z')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO music_track_cache(track_id, title, artist, duration, last_seen_at)
+                    VALUES ('t.1', 'Cached Track', 'Artist', 200, '2026-01-01T00:00:00Z')
+                    """)
         }
         return h
     }

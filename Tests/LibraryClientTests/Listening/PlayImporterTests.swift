@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Play counts from another player: estimated plays on first sight, sync plays afterwards, lower
 /// counts, the 5-minute rate limit, and files that import nothing.
@@ -14,15 +15,21 @@ import TestSupport
 
     /// The reference spread: n plays in (a, b] at a + k·(b − a)/n, k = 1…n, whole seconds.
     static func spread(_ n: Int, after a: Date, until b: Date) -> [String] {
-        let start = Int(a.timeIntervalSince1970), span = Int(b.timeIntervalSince1970) - start
-        return (1...max(1, n)).prefix(n).map { ISO8601.string(Date(timeIntervalSince1970: Double(start + span * $0 / n))) }
+        let start = Int(a.timeIntervalSince1970)
+        let span = Int(b.timeIntervalSince1970) - start
+        return (1...max(1, n)).prefix(n).map {
+            ISO8601.string(Date(timeIntervalSince1970: Double(start + span * $0 / n)))
+        }
     }
 
     @Test func firstImportSpreadsEstimatedPlaysOverTheYearBefore() async throws {
         let h = try await ListeningFixture.harness()
-        let a = ListeningFixture.music(1), b = ListeningFixture.music(2)
-        let captured = "2026-06-01T12:00:00Z", capturedDate = ListeningFixture.date(captured)
-        let summary = try await h.library.playImports.importCounts(try Self.file(captured, [(a, 4), (b, 3), (ListeningFixture.track, 0)]))
+        let a = ListeningFixture.music(1)
+        let b = ListeningFixture.music(2)
+        let captured = "2026-06-01T12:00:00Z"
+        let capturedDate = ListeningFixture.date(captured)
+        let summary = try await h.library.playImports.importCounts(
+            try Self.file(captured, [(a, 4), (b, 3), (ListeningFixture.track, 0)]))
         #expect(summary == PlayImportSummary(created: 7, estimated: 7, skipped: false))
         let plays = try await ListeningFixture.plays(h)
         let yearBefore = capturedDate - 365 * 86_400
@@ -34,12 +41,16 @@ import TestSupport
 
     @Test func laterImportsAddSyncPlaysSinceThePreviousCapture() async throws {
         let h = try await ListeningFixture.harness()
-        let a = ListeningFixture.music(1), b = ListeningFixture.music(2)
-        let first = "2026-06-01T12:00:00Z", second = "2026-06-02T12:00:00Z", third = "2026-06-03T12:00:00Z"
+        let a = ListeningFixture.music(1)
+        let b = ListeningFixture.music(2)
+        let first = "2026-06-01T12:00:00Z"
+        let second = "2026-06-02T12:00:00Z"
+        let third = "2026-06-03T12:00:00Z"
         let now = Date()
         _ = try await h.library.playImports.importCounts(try Self.file(first, [(a, 2)]), now: now)
         // a: 2 → 5 (three sync plays), b: first sight (estimated).
-        let summary = try await h.library.playImports.importCounts(try Self.file(second, [(a, 5), (b, 1)]), now: now + 301)
+        let summary = try await h.library.playImports.importCounts(
+            try Self.file(second, [(a, 5), (b, 1)]), now: now + 301)
         #expect(summary == PlayImportSummary(created: 4, estimated: 1, skipped: false))
         let plays = try await ListeningFixture.plays(h)
         let syncTimes = plays.filter { $0.target == a && $0.source == "sync" }.map(\.at)
@@ -57,7 +68,8 @@ import TestSupport
 
     @Test func runsWithinFiveMinutesAreSkippedUnlessForced() async throws {
         let h = try await ListeningFixture.harness()
-        let a = ListeningFixture.music(1), now = Date()
+        let a = ListeningFixture.music(1)
+        let now = Date()
         _ = try await h.library.playImports.importCounts(try Self.file("2026-06-01T12:00:00Z", [(a, 1)]), now: now)
         let next = try Self.file("2026-06-01T13:00:00Z", [(a, 3)])
         let skipped = try await h.library.playImports.importCounts(next, now: now + 299)
@@ -66,9 +78,11 @@ import TestSupport
         let forced = try await h.library.playImports.importCounts(next, force: true, now: now + 299)
         #expect(forced == PlayImportSummary(created: 2, estimated: 0, skipped: false))
         // The forced run restarts the clock.
-        let again = try await h.library.playImports.importCounts(try Self.file("2026-06-01T14:00:00Z", [(a, 4)]), now: now + 500)
+        let again = try await h.library.playImports.importCounts(
+            try Self.file("2026-06-01T14:00:00Z", [(a, 4)]), now: now + 500)
         #expect(again.skipped)
-        let later = try await h.library.playImports.importCounts(try Self.file("2026-06-01T14:00:00Z", [(a, 4)]), now: now + 600)
+        let later = try await h.library.playImports.importCounts(
+            try Self.file("2026-06-01T14:00:00Z", [(a, 4)]), now: now + 600)
         #expect(later == PlayImportSummary(created: 1, estimated: 0, skipped: false))
     }
 
@@ -77,8 +91,13 @@ import TestSupport
         let a = ListeningFixture.music(1)
         _ = try await h.library.playImports.importCounts(try Self.file("2026-06-01T12:00:00Z", [(a, 1)]))
         let before = try await h.dump()
-        let bad = try Self.file("2026-06-02T12:00:00Z", [(a, 5), (ListeningFixture.music(2), 2), (ListeningFixture.music(3), 1), ("track:missing", 2)])
-        await #expect(throws: ListeningError.unknownImportTarget(file: "counts.json", path: "$.songs[3].target", target: "track:missing")) {
+        let bad = try Self.file(
+            "2026-06-02T12:00:00Z",
+            [(a, 5), (ListeningFixture.music(2), 2), (ListeningFixture.music(3), 1), ("track:missing", 2)])
+        await #expect(
+            throws: ListeningError.unknownImportTarget(
+                file: "counts.json", path: "$.songs[3].target", target: "track:missing")
+        ) {
             try await h.library.playImports.importCounts(bad, name: "counts.json", force: true)
         }
         #expect(try await h.dump() == before)
@@ -88,11 +107,26 @@ import TestSupport
         (#"{"songs": []}"#, "$.capturedAt"),
         (#"{"capturedAt": "yesterday", "songs": []}"#, "$.capturedAt"),
         (#"{"capturedAt": "2026-01-01T00:00:00Z"}"#, "$.songs"),
-        (#"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": 1}, {"playCount": 2}]}"#, "$.songs[1].target"),
-        (#"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": -1}]}"#, "$.songs[0].playCount"),
-        (#"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": 1.5}]}"#, "$.songs[0].playCount"),
-        (#"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": true}]}"#, "$.songs[0].playCount"),
-        (#"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": 1}, {"target": "a", "playCount": 1}]}"#, "$.songs[1].target"),
+        (
+            #"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": 1}, {"playCount": 2}]}"#,
+            "$.songs[1].target"
+        ),
+        (
+            #"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": -1}]}"#,
+            "$.songs[0].playCount"
+        ),
+        (
+            #"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": 1.5}]}"#,
+            "$.songs[0].playCount"
+        ),
+        (
+            #"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": true}]}"#,
+            "$.songs[0].playCount"
+        ),
+        (
+            #"{"capturedAt": "2026-01-01T00:00:00Z", "songs": [{"target": "a", "playCount": 1}, {"target": "a", "playCount": 1}]}"#,
+            "$.songs[1].target"
+        ),
         (#"[1]"#, "$"),
     ])
     func malformedFilesNameTheJSONPath(text: String, path: String) throws {

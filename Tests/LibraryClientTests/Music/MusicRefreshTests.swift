@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Refreshing the track cache from both services through the scripted server.
 @Suite(.timeLimit(.minutes(2))) struct MusicRefreshTests {
@@ -28,13 +29,15 @@ import TestSupport
         #expect(try await world.count("SELECT COUNT(*) FROM music_track_cache") == 4)
         #expect(try await world.count("SELECT COUNT(*) FROM music_source_track") == 6)
         let tokens = world.stub.requests.map(\.authorization)
-        #expect(tokens.allSatisfy { $0 == "Bearer \(MusicWorld.appleToken)" || $0 == "Bearer \(MusicWorld.spotifyToken)" })
+        #expect(
+            tokens.allSatisfy { $0 == "Bearer \(MusicWorld.appleToken)" || $0 == "Bearer \(MusicWorld.spotifyToken)" })
     }
 
     @Test func rateLimitsServerErrorsAndDroppedConnectionsAreRetried() async throws {
         let world = try await MusicWorld()
-        world.stub.route(MusicWorld.applePage1, .status(429, headers: ["Retry-After": "120"]), .status(503), .drop,
-                         .status(429, headers: ["Retry-After": "3"]), .file("apple/night-tracks-1.json"))
+        world.stub.route(
+            MusicWorld.applePage1, .status(429, headers: ["Retry-After": "120"]), .status(503), .drop,
+            .status(429, headers: ["Retry-After": "3"]), .file("apple/night-tracks-1.json"))
         let result = try await world.refresh(MusicRefreshOptions(source: .appleMusic))
         #expect(result.sources.map(\.status) == [.ok])
         #expect(world.requests(MusicWorld.applePage1) == 5)
@@ -50,7 +53,10 @@ import TestSupport
         #expect(result.sources.map(\.status) == [.failed, .failed])
         #expect(world.requests(MusicWorld.applePage2) == 3)
         #expect(world.requests("/v1/playlists/sp-night") == 4)
-        #expect(result.sources[0].errors == [MusicServiceError.httpStatus(service: .appleMusic, playlistID: "pl.u-night", status: 500).description])
+        #expect(
+            result.sources[0].errors == [
+                MusicServiceError.httpStatus(service: .appleMusic, playlistID: "pl.u-night", status: 500).description
+            ])
         #expect(result.sources[0].playlists == 1, "the other Apple Music playlist is still written")
         #expect(result.hasFailures)
     }
@@ -135,12 +141,19 @@ import TestSupport
     @Test func aTrackThatLeftThePlaylistStaysCached() async throws {
         let world = try await MusicWorld()
         _ = try await world.refresh()
-        let ember = try #require(try await world.library.music.fetchTracks(entryID: tid(1)).tracks.first { $0.title == "Ember" })
+        let ember = try #require(
+            try await world.library.music.fetchTracks(entryID: tid(1)).tracks.first { $0.title == "Ember" })
         world.stub.route(MusicWorld.applePage2, .body(#"{"data": []}"#))
         _ = try await world.refresh(MusicRefreshOptions(source: .appleMusic))
-        #expect(try await world.count("SELECT COUNT(*) FROM music_track_cache WHERE track_id = '\(ember.trackID)'") == 1)
-        #expect(try await world.count("SELECT COUNT(*) FROM playlist_track WHERE playlist_id = 'pl.u-night' AND track_id = '\(ember.trackID)'") == 0)
-        #expect(try await world.titles() == ["Moonrise", "Deep Water", "Ember", "Spotify Only"], "still in the Spotify playlist")
+        #expect(
+            try await world.count("SELECT COUNT(*) FROM music_track_cache WHERE track_id = '\(ember.trackID)'") == 1)
+        #expect(
+            try await world.count(
+                "SELECT COUNT(*) FROM playlist_track WHERE playlist_id = 'pl.u-night' AND track_id = '\(ember.trackID)'"
+            ) == 0)
+        #expect(
+            try await world.titles() == ["Moonrise", "Deep Water", "Ember", "Spotify Only"],
+            "still in the Spotify playlist")
     }
 
     @Test func servicesWithoutATokenAreNotConnected() async throws {

@@ -1,8 +1,9 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
 import TestSupport
+
+@testable import LibraryClient
 
 /// A synced library with two music entries and a scripted music-service server on 127.0.0.1.
 /// Entry 1 "Night Watch" has Apple Music `pl.u-night` and Spotify `sp-night`; entry 2 "Empty
@@ -14,17 +15,22 @@ final class MusicWorld: @unchecked Sendable {
     let stub: MusicServiceStub
     let sleeps = SleepLog()
 
-    static let seed = SeedFactory.seed(version: 1, music: [
-        Seed.MusicEntry(id: tid(1), title: "Night Watch", appleMusicPlaylistId: "pl.u-night", spotifyPlaylistId: "sp-night"),
-        Seed.MusicEntry(id: tid(2), title: "Empty Halls", appleMusicPlaylistId: "pl.u-empty"),
-    ])
+    static let seed = SeedFactory.seed(
+        version: 1,
+        music: [
+            Seed.MusicEntry(
+                id: tid(1), title: "Night Watch", appleMusicPlaylistId: "pl.u-night", spotifyPlaylistId: "sp-night"),
+            Seed.MusicEntry(id: tid(2), title: "Empty Halls", appleMusicPlaylistId: "pl.u-empty"),
+        ])
 
     init() async throws {
         harness = try Harness(mode: .sql)
         try await harness.publishAndSync(Self.seed)
         stub = try MusicServiceStub()
         routeNight()
-        stub.route("/v1/catalog/us/playlists/pl.u-empty", .body(#"{"data":[{"id":"pl.u-empty","type":"playlists","attributes":{"name":"Empty"}}]}"#))
+        stub.route(
+            "/v1/catalog/us/playlists/pl.u-empty",
+            .body(#"{"data":[{"id":"pl.u-empty","type":"playlists","attributes":{"name":"Empty"}}]}"#))
         stub.route("/v1/catalog/us/playlists/pl.u-empty/tracks?limit=100", .body(#"{"data":[]}"#))
     }
 
@@ -46,8 +52,10 @@ final class MusicWorld: @unchecked Sendable {
     var library: Library { get throws { try harness.library } }
 
     func clients(apple: Bool = true, spotify: Bool = true) -> [any MusicServiceClient] {
-        var env: [String: String] = ["SOUNDSHELF_APPLE_MUSIC_API": stub.baseURL.absoluteString,
-                                     "SOUNDSHELF_SPOTIFY_API": stub.baseURL.absoluteString]
+        var env: [String: String] = [
+            "SOUNDSHELF_APPLE_MUSIC_API": stub.baseURL.absoluteString,
+            "SOUNDSHELF_SPOTIFY_API": stub.baseURL.absoluteString,
+        ]
         if apple { env["SOUNDSHELF_APPLE_MUSIC_TOKEN"] = Self.appleToken }
         if spotify { env["SOUNDSHELF_SPOTIFY_TOKEN"] = Self.spotifyToken }
         var retry = MusicRetryPolicy()
@@ -56,8 +64,10 @@ final class MusicWorld: @unchecked Sendable {
         return MusicConnections.clients(environment: env, retry: retry)
     }
 
-    func refresh(_ options: MusicRefreshOptions = MusicRefreshOptions(), apple: Bool = true,
-                 spotify: Bool = true) async throws -> MusicRefreshResult {
+    func refresh(
+        _ options: MusicRefreshOptions = MusicRefreshOptions(), apple: Bool = true,
+        spotify: Bool = true
+    ) async throws -> MusicRefreshResult {
         try await library.music.refresh(options, clients: clients(apple: apple, spotify: spotify))
     }
 
@@ -69,15 +79,23 @@ final class MusicWorld: @unchecked Sendable {
     func trackState() async throws -> String {
         try await library.database.writer.read { db in
             var out = ""
-            for row in try Row.fetchAll(db, sql: """
-                SELECT track_id, title, artist, album, duration, artwork_url, isrc, genres, composer, album_artist,
-                       release_date, added_at FROM music_track_cache ORDER BY track_id
-                """) { out += "\(row)\n" }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT service, service_track_id, track_id, title, isrc, added_at FROM music_source_track
-                ORDER BY service, service_track_id
-                """) { out += "\(row)\n" }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM playlist_track ORDER BY playlist_id, position") { out += "\(row)\n" }
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT track_id, title, artist, album, duration, artwork_url, isrc, genres, composer, album_artist,
+                           release_date, added_at FROM music_track_cache ORDER BY track_id
+                    """)
+            { out += "\(row)\n" }
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT service, service_track_id, track_id, title, isrc, added_at FROM music_source_track
+                    ORDER BY service, service_track_id
+                    """)
+            { out += "\(row)\n" }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM playlist_track ORDER BY playlist_id, position") {
+                out += "\(row)\n"
+            }
             return out
         }
     }

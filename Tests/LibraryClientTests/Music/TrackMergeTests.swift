@@ -1,29 +1,40 @@
 import Foundation
-@testable import LibraryClient
 import SyntheticData
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// The match, merge and dedup rules as pure functions, and the canonical count over random libraries.
 @Suite struct TrackMergeTests {
-    static func record(_ id: String, isrc: String? = nil, added: String? = nil, genres: [String] = [],
-                       artwork: String? = nil) -> MusicTrackCacheRecord {
-        MusicTrackCacheRecord(trackId: id, title: "T", artist: "A", album: "B", artworkURL: artwork, lastSeenAt: "2026-01-01T00:00:00Z",
-                              isrc: isrc, genres: genres, addedAt: added)
+    static func record(
+        _ id: String, isrc: String? = nil, added: String? = nil, genres: [String] = [],
+        artwork: String? = nil
+    ) -> MusicTrackCacheRecord {
+        MusicTrackCacheRecord(
+            trackId: id, title: "T", artist: "A", album: "B", artworkURL: artwork, lastSeenAt: "2026-01-01T00:00:00Z",
+            isrc: isrc, genres: genres, addedAt: added)
     }
 
     @Test func isrcKeysIgnoreCaseAndSpaceAndEmptyNeverMatches() {
         #expect(TrackMerge.isrcKey(" usAAA2600001\n") == TrackMerge.isrcKey("USAAA2600001"))
         #expect(TrackMerge.isrcKey("  ") == nil && TrackMerge.isrcKey(nil) == nil)
-        let groups = TrackMerge.duplicateGroups([("a", "X1"), ("b", ""), ("c", " x1"), ("d", nil), ("e", "Y"), ("f", " ")])
+        let groups = TrackMerge.duplicateGroups([
+            ("a", "X1"), ("b", ""), ("c", " x1"), ("d", nil), ("e", "Y"), ("f", " "),
+        ])
         #expect(groups == [["a", "c"]])
     }
 
     @Test func survivorPrefersAppleMusicThenEarliestThenSmallestID() {
-        let a = Self.record("b", added: "2021"), b = Self.record("a", added: "2020"), c = Self.record("c", added: "2022")
+        let a = Self.record("b", added: "2021")
+        let b = Self.record("a", added: "2020")
+        let c = Self.record("c", added: "2022")
         #expect(TrackMerge.survivor(of: [(a, false), (b, false), (c, true)]) == 2)
         #expect(TrackMerge.survivor(of: [(a, false), (b, false)]) == 1)
-        #expect(TrackMerge.survivor(of: [(Self.record("z", added: "2020"), false), (Self.record("y", added: "2020"), false)]) == 1)
+        #expect(
+            TrackMerge.survivor(of: [
+                (Self.record("z", added: "2020"), false), (Self.record("y", added: "2020"), false),
+            ]) == 1)
     }
 
     @Test func combineUnitesGenresKeepsEarliestAndAppleArtwork() {
@@ -32,7 +43,8 @@ import TestSupport
         other.composer = "C. Writer"
         let merged = TrackMerge.combine(apple, survivorHasApple: true, with: [other])
         #expect(merged.genres == ["Rock", "Pop", "Indie"])
-        #expect(merged.addedAt == "2020-01-01T00:00:00Z" && merged.artworkURL == "am.jpg" && merged.composer == "C. Writer")
+        #expect(
+            merged.addedAt == "2020-01-01T00:00:00Z" && merged.artworkURL == "am.jpg" && merged.composer == "C. Writer")
         #expect(merged.trackId == "a")
     }
 
@@ -40,12 +52,15 @@ import TestSupport
         var track = Self.record("a", added: "2020-01-01T00:00:00Z", genres: ["Jazz"], artwork: "am.jpg")
         track.composer = "Someone"
         track.releaseDate = "2001-01-01"
-        let spotify = ServiceTrack(serviceTrackID: "s", title: "T", artist: "A", album: "B", artworkURL: "sp.jpg",
-                                   composer: "", releaseDate: nil, addedAt: "2023-01-01T00:00:00Z")
-        let updated = TrackMerge.update(track, with: spotify, from: .spotify, hasAppleSource: true, now: "2026-02-02T00:00:00Z")
+        let spotify = ServiceTrack(
+            serviceTrackID: "s", title: "T", artist: "A", album: "B", artworkURL: "sp.jpg",
+            composer: "", releaseDate: nil, addedAt: "2023-01-01T00:00:00Z")
+        let updated = TrackMerge.update(
+            track, with: spotify, from: .spotify, hasAppleSource: true, now: "2026-02-02T00:00:00Z")
         #expect(updated.genres == ["Jazz"] && updated.composer == "Someone" && updated.releaseDate == "2001-01-01")
         #expect(updated.artworkURL == "am.jpg" && updated.addedAt == "2020-01-01T00:00:00Z")
-        let spotifyOnly = TrackMerge.update(track, with: spotify, from: .spotify, hasAppleSource: false, now: "2026-02-02T00:00:00Z")
+        let spotifyOnly = TrackMerge.update(
+            track, with: spotify, from: .spotify, hasAppleSource: false, now: "2026-02-02T00:00:00Z")
         #expect(spotifyOnly.artworkURL == "sp.jpg")
     }
 
@@ -58,28 +73,38 @@ import TestSupport
         var songs: [(title: String, album: String, isrc: String?)] = []
         for n in 0..<Int(rng.next() % 30 + 5) {
             let hasISRC = rng.next() % 3 != 0
-            songs.append((title: "Song \(n)", album: "Album \(rng.next() % 3)",
-                          isrc: hasISRC ? isrcs[Int(rng.next() % UInt64(isrcs.count))] : nil))
+            songs.append(
+                (
+                    title: "Song \(n)", album: "Album \(rng.next() % 3)",
+                    isrc: hasISRC ? isrcs[Int(rng.next() % UInt64(isrcs.count))] : nil
+                ))
         }
         func pick(_ service: MusicService) -> [ServiceTrack] {
             songs.enumerated().compactMap { i, song in
                 guard rng.next() % 4 != 0 else { return nil }
                 let isrc = song.isrc.map { rng.next() % 2 == 0 ? " \($0.lowercased()) " : $0 }
-                return ServiceTrack(serviceTrackID: "\(service.rawValue)-\(i)", title: song.title, artist: "Artist", album: song.album,
-                                    isrc: isrc, addedAt: "2020-01-0\(rng.next() % 9 + 1)T00:00:00Z")
+                return ServiceTrack(
+                    serviceTrackID: "\(service.rawValue)-\(i)", title: song.title, artist: "Artist", album: song.album,
+                    isrc: isrc, addedAt: "2020-01-0\(rng.next() % 9 + 1)T00:00:00Z")
             }
         }
-        let apple = pick(.appleMusic), spotify = pick(.spotify)
+        let apple = pick(.appleMusic)
+        let spotify = pick(.spotify)
         let tmp = try TemporaryDirectory(prefix: "music-property")
         let database = try AppDatabase.open(at: tmp.url.appendingPathComponent("library.sqlite"))
         try await database.writer.write { db in
-            try MusicTrackStore.apply(ServicePlaylist(id: "pl.u-p"), tracks: apple, service: .appleMusic, now: "2026-01-01T00:00:00Z", db)
-            try MusicTrackStore.apply(ServicePlaylist(id: "sp-p"), tracks: spotify, service: .spotify, now: "2026-01-01T00:00:00Z", db)
+            try MusicTrackStore.apply(
+                ServicePlaylist(id: "pl.u-p"), tracks: apple, service: .appleMusic, now: "2026-01-01T00:00:00Z", db)
+            try MusicTrackStore.apply(
+                ServicePlaylist(id: "sp-p"), tracks: spotify, service: .spotify, now: "2026-01-01T00:00:00Z", db)
             _ = try MusicTrackStore.dedup(db)
         }
         let listed = apple + spotify
         var keys = Set<String>()
-        for t in listed { keys.insert(TrackMerge.isrcKey(t.isrc).map { "isrc:" + $0 } ?? "taa:\(t.title)|\(t.artist)|\(t.album ?? "")") }
+        for t in listed {
+            keys.insert(
+                TrackMerge.isrcKey(t.isrc).map { "isrc:" + $0 } ?? "taa:\(t.title)|\(t.artist)|\(t.album ?? "")")
+        }
         let count = try await database.writer.read { try MusicTrackCacheRecord.fetchCount($0) }
         #expect(count == keys.count)
         let sources = try await database.writer.read { try MusicSourceTrackRecord.fetchCount($0) }

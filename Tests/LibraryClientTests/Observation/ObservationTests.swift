@@ -1,9 +1,10 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Observations an app subscribes to: the current value first, one new value per commit that
 /// changes it, none for commits that do not (checked by the next value being the one the next
@@ -39,8 +40,8 @@ import TestSupport
         let lib = try h.library
         var pack = lib.packs.observePack("mixed").makeAsyncIterator()
         #expect(try await pack.next()??.state == .notDownloaded)
-        try await lib.favorites.favorite(itemID: tid(1))                      // unrelated
-        try await lib.scenes.createScene(title: "Unrelated")                  // unrelated
+        try await lib.favorites.favorite(itemID: tid(1))  // unrelated
+        try await lib.scenes.createScene(title: "Unrelated")  // unrelated
         try await PackStateWriter(database: lib.database).begin(tid(100))
         let downloading = try await pack.next()
         #expect(downloading??.state == .downloading && downloading??.bytesDownloaded == 0)
@@ -63,12 +64,12 @@ import TestSupport
         #expect(try await scenes.next()?.map(\.title) == ["Tavern"])
 
         try await lib.favorites.favorite(itemID: tid(2))
-        try await lib.favorites.favorite(itemID: tid(2))                       // idempotent: no commit that changes anything
+        try await lib.favorites.favorite(itemID: tid(2))  // idempotent: no commit that changes anything
         try await lib.favorites.favorite(itemID: tid(5))
         #expect(try await favorites.next()?.items.map(\.id) == [tid(2)])
         #expect(try await favorites.next()?.items.map(\.id) == [tid(5), tid(2)])
 
-        try await lib.scenes.createScene(title: "Ambush")                      // not this scene
+        try await lib.scenes.createScene(title: "Ambush")  // not this scene
         try await lib.scenes.addItems([tid(1), tid(2)], to: "Tavern")
         // The favorites above changed an item in no scene: the scene's next value is the add.
         #expect(try await scene.next()??.items.map(\.id) == [tid(1), tid(2)])
@@ -101,8 +102,8 @@ import TestSupport
         try await lib.favorites.favorite(itemID: tid(1))
         #expect(await signals.next() == 1)
         observing.cancel()
-        #expect(try await observing.value == 2)            // the loop ended
-        try await lib.favorites.favorite(itemID: tid(2))    // nobody listens; nothing breaks
+        #expect(try await observing.value == 2)  // the loop ended
+        try await lib.favorites.favorite(itemID: tid(2))  // nobody listens; nothing breaks
         #expect(try await lib.favorites.fetchFavorites(page: PageRequest()).total == 2)
     }
 }

@@ -1,10 +1,11 @@
 import CatalogModel
 import Foundation
 import GRDB
-@testable import LibraryClient
 import SyntheticData
-import Testing
 import TestSupport
+import Testing
+
+@testable import LibraryClient
 
 /// Keyset paging on random catalogs: walking every page with random page sizes returns every
 /// row once, in order, and both query engines page alike — also when a sync (adding, hiding and
@@ -23,15 +24,19 @@ import TestSupport
             items.append(SeedFactory.item(n, title, order: n, duration: duration, tags: TagSet(locations: [location])))
         }
         let half = count / 2
-        return SeedFactory.seed(version: version, vocabulary: [.location: ["Forest", "Swamp", "Underdark"]], packs: [
-            SeedFactory.pack(10_000, "first", kind: .sfx, items: Array(items[..<half])),
-            SeedFactory.pack(10_001, "second", kind: .sfx, items: Array(items[half...])),
-        ])
+        return SeedFactory.seed(
+            version: version, vocabulary: [.location: ["Forest", "Swamp", "Underdark"]],
+            packs: [
+                SeedFactory.pack(10_000, "first", kind: .sfx, items: Array(items[..<half])),
+                SeedFactory.pack(10_001, "second", kind: .sfx, items: Array(items[half...])),
+            ])
     }
 
     /// Walks every page; `between` runs after each page and returns ids whose rows it changed.
-    static func walk(pageSize: @escaping () -> Int, fetch: (PageRequest) async throws -> ItemPage,
-                     between: (Int) async throws -> Set<String> = { _ in [] }) async throws -> (ids: [String], changed: Set<String>) {
+    static func walk(
+        pageSize: @escaping () -> Int, fetch: (PageRequest) async throws -> ItemPage,
+        between: (Int) async throws -> Set<String> = { _ in [] }
+    ) async throws -> (ids: [String], changed: Set<String>) {
         var ids: [String] = []
         var changed = Set<String>()
         var request = PageRequest(limit: pageSize())
@@ -59,7 +64,8 @@ import TestSupport
         var rng = SplitMix64(seed: seed)
         let h = try Harness(mode: .facetIndex)
         try await h.publishAndSync(Self.seed(&rng, count: 30 + rng.below(40)))
-        let index = try h.library, sql = try h.reopen(mode: .sql)
+        let index = try h.library
+        let sql = try h.reopen(mode: .sql)
         let forest = try await index.resolver.resolve([.location: ["Forest", "Swamp"]])
         for sort in ItemSort.allCases {
             for filters in [Filters(), forest] {
@@ -81,7 +87,8 @@ import TestSupport
         var catalog = Self.seed(&rng, count: count)
         let h = try Harness(mode: mode)
         try await h.publishAndSync(catalog)
-        var version = 1, nextItem = count + 1
+        var version = 1
+        var nextItem = count + 1
         for sort in ItemSort.allCases {
             let lib = try h.library
             let before = try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: sort).map(\.id)
@@ -104,8 +111,10 @@ import TestSupport
                 catalog.packs[1 - pack].items[retitle].title = Self.words[rng.below(Self.words.count)] + " new"
                 changed.insert(catalog.packs[1 - pack].items[retitle].id)
                 for _ in 0..<2 {
-                    catalog.packs[pack].items.append(SeedFactory.item(nextItem, Self.words[rng.below(Self.words.count)], order: nextItem,
-                                                                      tags: TagSet(locations: ["Forest"])))
+                    catalog.packs[pack].items.append(
+                        SeedFactory.item(
+                            nextItem, Self.words[rng.below(Self.words.count)], order: nextItem,
+                            tags: TagSet(locations: ["Forest"])))
                     changed.insert(tid(nextItem))
                     nextItem += 1
                 }
@@ -138,10 +147,13 @@ import TestSupport
         for n in 1...25 { try await lib.favorites.favorite(itemID: tid(n)) }
         let favorites = try await lib.favorites.fetchFavorites(page: PageRequest()).items.map(\.id)
         #expect(favorites == (1...25).reversed().map(tid))
-        let walkedFavorites = try await Self.walk(pageSize: { 1 + rng.below(5) }, fetch: {
-            try await lib.favorites.fetchFavorites(page: $0)
-        }) { _ in
-            try await lib.favorites.favorite(itemID: tid(30 + rng.below(20)))   // newer favorites go to the front
+        let walkedFavorites = try await Self.walk(
+            pageSize: { 1 + rng.below(5) },
+            fetch: {
+                try await lib.favorites.fetchFavorites(page: $0)
+            }
+        ) { _ in
+            try await lib.favorites.favorite(itemID: tid(30 + rng.below(20)))  // newer favorites go to the front
             return []
         }
         Self.check(walked: walkedFavorites.ids, before: favorites, changed: [])
@@ -149,22 +161,31 @@ import TestSupport
 
     @Test func searchPutsTitleMatchesFirstThenTitleOrder() async throws {
         let h = try Harness()
-        try await h.publishAndSync(SeedFactory.seed(version: 1, packs: [
-            SeedFactory.pack(100, "storm", kind: .sfx, title: "Storm Pack", items: [
-                SeedFactory.item(1, "Thunder", subtitle: "rain on the roof"),
-                SeedFactory.item(2, "rain, heavy"),
-                SeedFactory.item(3, "Distant Rain"),
-                SeedFactory.item(4, "Wind"),
-            ]),
-            SeedFactory.pack(200, "rainy", kind: .atmosphere, title: "Rainy Day", items: [SeedFactory.item(5, "Puddles")]),
-        ]))
+        try await h.publishAndSync(
+            SeedFactory.seed(
+                version: 1,
+                packs: [
+                    SeedFactory.pack(
+                        100, "storm", kind: .sfx, title: "Storm Pack",
+                        items: [
+                            SeedFactory.item(1, "Thunder", subtitle: "rain on the roof"),
+                            SeedFactory.item(2, "rain, heavy"),
+                            SeedFactory.item(3, "Distant Rain"),
+                            SeedFactory.item(4, "Wind"),
+                        ]),
+                    SeedFactory.pack(
+                        200, "rainy", kind: .atmosphere, title: "Rainy Day", items: [SeedFactory.item(5, "Puddles")]),
+                ]))
         let lib = try h.library
         let hits = try await lib.items.fetchItems(matching: "rain", kind: nil, filters: Filters())
-        #expect(hits.map(\.id) == [tid(3), tid(2), tid(5), tid(1)])   // title matches by title, then the others by title
-        let firstTwo = try await lib.items.fetchItems(matching: "rain", kind: nil, filters: Filters(), page: PageRequest(limit: 2))
-        let rest = try await lib.items.fetchItems(matching: "rain", kind: nil, filters: Filters(),
-                                                   page: PageRequest(limit: 5, after: firstTwo.nextCursor))
-        #expect((firstTwo.items + rest.items).map(\.id) == hits.map(\.id) && firstTwo.total == 4 && rest.nextCursor == nil)
+        #expect(hits.map(\.id) == [tid(3), tid(2), tid(5), tid(1)])  // title matches by title, then the others by title
+        let firstTwo = try await lib.items.fetchItems(
+            matching: "rain", kind: nil, filters: Filters(), page: PageRequest(limit: 2))
+        let rest = try await lib.items.fetchItems(
+            matching: "rain", kind: nil, filters: Filters(),
+            page: PageRequest(limit: 5, after: firstTwo.nextCursor))
+        #expect(
+            (firstTwo.items + rest.items).map(\.id) == hits.map(\.id) && firstTwo.total == 4 && rest.nextCursor == nil)
     }
 
     @Test func forgedForeignAndDamagedCursorsAreRefused() async throws {
@@ -172,7 +193,8 @@ import TestSupport
         let h = try Harness()
         try await h.publishAndSync(Self.seed(&rng, count: 20))
         let lib = try h.library
-        let page = try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3))
+        let page = try await lib.items.fetchItems(
+            kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3))
         let cursor = try #require(page.nextCursor)
         #expect(cursor.string.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         // One character changed.
@@ -180,7 +202,8 @@ import TestSupport
         chars[chars.count / 2] = chars[chars.count / 2] == "A" ? "B" : "A"
         let altered = PageCursor(String(chars))
         await #expect(throws: PagingError.invalidCursor(altered.string)) {
-            try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3, after: altered))
+            try await lib.items.fetchItems(
+                kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3, after: altered))
         }
         for garbage in ["", "abc", "%%%", String(repeating: "A", count: 64)] {
             await #expect(throws: PagingError.invalidCursor(garbage)) {
@@ -189,11 +212,13 @@ import TestSupport
         }
         // The right library, another query.
         await #expect(throws: PagingError.foreignCursor(cursor.string, expected: "list of sfx items by duration")) {
-            try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .duration, page: PageRequest(limit: 3, after: cursor))
+            try await lib.items.fetchItems(
+                kind: .sfx, filters: Filters(), sort: .duration, page: PageRequest(limit: 3, after: cursor))
         }
         let forest = try await lib.resolver.resolve([.location: ["Forest"]])
         await #expect(throws: PagingError.self) {
-            try await lib.items.fetchItems(kind: .sfx, filters: forest, sort: .title, page: PageRequest(limit: 3, after: cursor))
+            try await lib.items.fetchItems(
+                kind: .sfx, filters: forest, sort: .title, page: PageRequest(limit: 3, after: cursor))
         }
         await #expect(throws: PagingError.foreignCursor(cursor.string, expected: "favorites list")) {
             try await lib.favorites.fetchFavorites(page: PageRequest(limit: 3, after: cursor))
@@ -202,12 +227,15 @@ import TestSupport
         let other = try Harness()
         try await other.publishAndSync(Self.seed(&rng, count: 20))
         await #expect(throws: PagingError.invalidCursor(cursor.string)) {
-            try await other.library.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3, after: cursor))
+            try await other.library.items.fetchItems(
+                kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3, after: cursor))
         }
         // The cursor still works where it belongs, in both engines alike.
-        let next = try await lib.items.fetchItems(kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3, after: cursor))
-        let nextSQL = try await h.reopen(mode: .sql).items.fetchItems(kind: .sfx, filters: Filters(), sort: .title,
-                                                                      page: PageRequest(limit: 3, after: cursor))
+        let next = try await lib.items.fetchItems(
+            kind: .sfx, filters: Filters(), sort: .title, page: PageRequest(limit: 3, after: cursor))
+        let nextSQL = try await h.reopen(mode: .sql).items.fetchItems(
+            kind: .sfx, filters: Filters(), sort: .title,
+            page: PageRequest(limit: 3, after: cursor))
         #expect(next == nextSQL && next.items.count == 3)
     }
 }

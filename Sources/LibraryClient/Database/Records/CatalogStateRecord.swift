@@ -21,8 +21,12 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
     package var dataGeneration: Int64
 
     package enum CodingKeys: String, CodingKey {
-        case id, catalogLocation = "catalog_location", trustedPublicKey = "trusted_public_key"
-        case catalogVersion = "catalog_version", seedSHA256 = "seed_sha256", lastSyncAt = "last_sync_at"
+        case id
+        case catalogLocation = "catalog_location"
+        case trustedPublicKey = "trusted_public_key"
+        case catalogVersion = "catalog_version"
+        case seedSHA256 = "seed_sha256"
+        case lastSyncAt = "last_sync_at"
         case dataGeneration = "data_generation"
     }
 

@@ -29,7 +29,10 @@ package enum DimensionColumns {
 
 /// Coding keys shared by every dimension table.
 package enum DimensionCodingKeys: String, CodingKey {
-    case id, name, sortOrder = "sort_order", isSystem = "is_system", createdAt = "created_at"
+    case id, name
+    case sortOrder = "sort_order"
+    case isSystem = "is_system"
+    case createdAt = "created_at"
 }
 
 extension DimensionValueRecord {
@@ -43,7 +46,11 @@ package struct LocationRecord: DimensionValueRecord {
     package static let dimension = TagDimension.location
     package typealias Columns = DimensionColumns
     package typealias CodingKeys = DimensionCodingKeys
-    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
+    package var id: Int64?
+    package var name: String
+    package var sortOrder: Int?
+    package var isSystem: Bool
+    package var createdAt: String?
 }
 
 /// `mood` rows.
@@ -51,7 +58,11 @@ package struct MoodRecord: DimensionValueRecord {
     package static let dimension = TagDimension.mood
     package typealias Columns = DimensionColumns
     package typealias CodingKeys = DimensionCodingKeys
-    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
+    package var id: Int64?
+    package var name: String
+    package var sortOrder: Int?
+    package var isSystem: Bool
+    package var createdAt: String?
 }
 
 /// `music_theme` rows.
@@ -59,7 +70,11 @@ package struct MusicThemeRecord: DimensionValueRecord {
     package static let dimension = TagDimension.musicTheme
     package typealias Columns = DimensionColumns
     package typealias CodingKeys = DimensionCodingKeys
-    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
+    package var id: Int64?
+    package var name: String
+    package var sortOrder: Int?
+    package var isSystem: Bool
+    package var createdAt: String?
 }
 
 /// `atmosphere_theme` rows.
@@ -67,7 +82,11 @@ package struct AtmosphereThemeRecord: DimensionValueRecord {
     package static let dimension = TagDimension.atmosphereTheme
     package typealias Columns = DimensionColumns
     package typealias CodingKeys = DimensionCodingKeys
-    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
+    package var id: Int64?
+    package var name: String
+    package var sortOrder: Int?
+    package var isSystem: Bool
+    package var createdAt: String?
 }
 
 /// `sfx_theme` rows.
@@ -75,7 +94,11 @@ package struct SfxThemeRecord: DimensionValueRecord {
     package static let dimension = TagDimension.sfxTheme
     package typealias Columns = DimensionColumns
     package typealias CodingKeys = DimensionCodingKeys
-    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
+    package var id: Int64?
+    package var name: String
+    package var sortOrder: Int?
+    package var isSystem: Bool
+    package var createdAt: String?
 }
 
 /// `creature_type` rows.
@@ -83,5 +106,9 @@ package struct CreatureTypeRecord: DimensionValueRecord {
     package static let dimension = TagDimension.creatureType
     package typealias Columns = DimensionColumns
     package typealias CodingKeys = DimensionCodingKeys
-    package var id: Int64?; package var name: String; package var sortOrder: Int?; package var isSystem: Bool; package var createdAt: String?
+    package var id: Int64?
+    package var name: String
+    package var sortOrder: Int?
+    package var isSystem: Bool
+    package var createdAt: String?
 }

@@ -14,7 +14,9 @@ package struct FavoriteRecord: Codable, Sendable, Hashable, FetchableRecord, Per
     package var sequence: Int64
 
     package enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", favoritedAt = "favorited_at", sequence
+        case itemID = "item_id"
+        case favoritedAt = "favorited_at"
+        case sequence
     }
 
     package enum Columns {

@@ -17,7 +17,11 @@ package struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecor
     package var loopable: Bool
 
     package enum CodingKeys: String, CodingKey {
-        case itemId = "item_id", assetId = "asset_id", codec, sampleRate = "sample_rate", channels, loopable
+        case itemId = "item_id"
+        case assetId = "asset_id"
+        case codec
+        case sampleRate = "sample_rate"
+        case channels, loopable
     }
 
     package enum Columns {

@@ -30,41 +30,65 @@ extension ItemTagRecord {
 /// `item_location` rows.
 package struct ItemLocationRecord: ItemTagRecord {
     package static let dimension = TagDimension.location
-    package var itemId: String; package var valueId: Int64
-    package init(itemId: String, valueId: Int64) { self.itemId = itemId; self.valueId = valueId }
+    package var itemId: String
+    package var valueId: Int64
+    package init(itemId: String, valueId: Int64) {
+        self.itemId = itemId
+        self.valueId = valueId
+    }
 }
 
 /// `item_mood` rows.
 package struct ItemMoodRecord: ItemTagRecord {
     package static let dimension = TagDimension.mood
-    package var itemId: String; package var valueId: Int64
-    package init(itemId: String, valueId: Int64) { self.itemId = itemId; self.valueId = valueId }
+    package var itemId: String
+    package var valueId: Int64
+    package init(itemId: String, valueId: Int64) {
+        self.itemId = itemId
+        self.valueId = valueId
+    }
 }
 
 /// `item_music_theme` rows.
 package struct ItemMusicThemeRecord: ItemTagRecord {
     package static let dimension = TagDimension.musicTheme
-    package var itemId: String; package var valueId: Int64
-    package init(itemId: String, valueId: Int64) { self.itemId = itemId; self.valueId = valueId }
+    package var itemId: String
+    package var valueId: Int64
+    package init(itemId: String, valueId: Int64) {
+        self.itemId = itemId
+        self.valueId = valueId
+    }
 }
 
 /// `item_atmosphere_theme` rows.
 package struct ItemAtmosphereThemeRecord: ItemTagRecord {
     package static let dimension = TagDimension.atmosphereTheme
-    package var itemId: String; package var valueId: Int64
-    package init(itemId: String, valueId: Int64) { self.itemId = itemId; self.valueId = valueId }
+    package var itemId: String
+    package var valueId: Int64
+    package init(itemId: String, valueId: Int64) {
+        self.itemId = itemId
+        self.valueId = valueId
+    }
 }
 
 /// `item_sfx_theme` rows.
 package struct ItemSfxThemeRecord: ItemTagRecord {
     package static let dimension = TagDimension.sfxTheme
-    package var itemId: String; package var valueId: Int64
-    package init(itemId: String, valueId: Int64) { self.itemId = itemId; self.valueId = valueId }
+    package var itemId: String
+    package var valueId: Int64
+    package init(itemId: String, valueId: Int64) {
+        self.itemId = itemId
+        self.valueId = valueId
+    }
 }
 
 /// `item_creature_type` rows.
 package struct ItemCreatureTypeRecord: ItemTagRecord {
     package static let dimension = TagDimension.creatureType
-    package var itemId: String; package var valueId: Int64
-    package init(itemId: String, valueId: Int64) { self.itemId = itemId; self.valueId = valueId }
+    package var itemId: String
+    package var valueId: Int64
+    package init(itemId: String, valueId: Int64) {
+        self.itemId = itemId
+        self.valueId = valueId
+    }
 }

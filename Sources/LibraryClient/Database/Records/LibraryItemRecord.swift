@@ -22,8 +22,11 @@ package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, 
 
     package enum CodingKeys: String, CodingKey {
         case id, kind, title, subtitle, duration
-        case artworkURL = "artwork_url", isVisible = "is_visible", createdAt = "created_at"
-        case updatedAt = "updated_at", itemNumber = "item_number"
+        case artworkURL = "artwork_url"
+        case isVisible = "is_visible"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case itemNumber = "item_number"
     }
 
     package enum Columns {

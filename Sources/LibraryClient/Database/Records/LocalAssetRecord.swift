@@ -19,8 +19,13 @@ package struct LocalAssetRecord: Codable, Sendable, Hashable, FetchableRecord, P
     package var createdAt: String
 
     package enum CodingKeys: String, CodingKey {
-        case id, packId = "pack_id", remoteURL = "remote_url", localPath = "local_path", etag, sha256
-        case bytesTotal = "bytes_total", createdAt = "created_at"
+        case id
+        case packId = "pack_id"
+        case remoteURL = "remote_url"
+        case localPath = "local_path"
+        case etag, sha256
+        case bytesTotal = "bytes_total"
+        case createdAt = "created_at"
     }
 
     package enum Columns {

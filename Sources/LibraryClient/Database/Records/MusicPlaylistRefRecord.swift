@@ -17,8 +17,10 @@ package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRec
     package var spotifyPlaylistId: String?
 
     package enum CodingKeys: String, CodingKey {
-        case itemId = "item_id", appleMusicPlaylistId = "apple_music_playlist_id"
-        case lastSyncAt = "last_sync_at", useSnapshot = "use_snapshot"
+        case itemId = "item_id"
+        case appleMusicPlaylistId = "apple_music_playlist_id"
+        case lastSyncAt = "last_sync_at"
+        case useSnapshot = "use_snapshot"
         case spotifyPlaylistId = "spotify_playlist_id"
     }
 

@@ -20,8 +20,14 @@ package struct MusicSourceTrackRecord: Codable, Sendable, Hashable, FetchableRec
     package var lastSeenAt: String
 
     package enum CodingKeys: String, CodingKey {
-        case service, serviceTrackID = "service_track_id", trackID = "track_id", title, artist, album, duration, isrc
-        case artworkURL = "artwork_url", addedAt = "added_at", popularity, previewURL = "preview_url"
+        case service
+        case serviceTrackID = "service_track_id"
+        case trackID = "track_id"
+        case title, artist, album, duration, isrc
+        case artworkURL = "artwork_url"
+        case addedAt = "added_at"
+        case popularity
+        case previewURL = "preview_url"
         case lastSeenAt = "last_seen_at"
     }
 
@@ -66,15 +72,25 @@ package struct MusicServicePlaylistRecord: Codable, Sendable, Hashable, Fetchabl
     package var lastError: String?
 
     package enum CodingKeys: String, CodingKey {
-        case service, playlistID = "playlist_id", name, description, artworkURL = "artwork_url", ownerName = "owner_name"
-        case isPublic = "is_public", trackTotal = "track_total", snapshotID = "snapshot_id"
-        case lastSuccessAt = "last_success_at", lastAttemptAt = "last_attempt_at", lastError = "last_error"
+        case service
+        case playlistID = "playlist_id"
+        case name, description
+        case artworkURL = "artwork_url"
+        case ownerName = "owner_name"
+        case isPublic = "is_public"
+        case trackTotal = "track_total"
+        case snapshotID = "snapshot_id"
+        case lastSuccessAt = "last_success_at"
+        case lastAttemptAt = "last_attempt_at"
+        case lastError = "last_error"
     }
 
-    package init(service: MusicService, playlistID: String, name: String? = nil, description: String? = nil,
-                 artworkURL: String? = nil, ownerName: String? = nil, isPublic: Bool? = nil, trackTotal: Int? = nil,
-                 snapshotID: String? = nil, lastSuccessAt: String? = nil, lastAttemptAt: String? = nil,
-                 lastError: String? = nil) {
+    package init(
+        service: MusicService, playlistID: String, name: String? = nil, description: String? = nil,
+        artworkURL: String? = nil, ownerName: String? = nil, isPublic: Bool? = nil, trackTotal: Int? = nil,
+        snapshotID: String? = nil, lastSuccessAt: String? = nil, lastAttemptAt: String? = nil,
+        lastError: String? = nil
+    ) {
         self.service = service
         self.playlistID = playlistID
         self.name = name

@@ -24,9 +24,11 @@ package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableReco
     /// When the track was first added (the earliest a service says), ISO-8601.
     package var addedAt: String?
 
-    package init(trackId: String, title: String, artist: String, album: String? = nil, duration: Double? = nil,
-                artworkURL: String? = nil, lastSeenAt: String, isrc: String? = nil, genres: [String] = [],
-                composer: String? = nil, albumArtist: String? = nil, releaseDate: String? = nil, addedAt: String? = nil) {
+    package init(
+        trackId: String, title: String, artist: String, album: String? = nil, duration: Double? = nil,
+        artworkURL: String? = nil, lastSeenAt: String, isrc: String? = nil, genres: [String] = [],
+        composer: String? = nil, albumArtist: String? = nil, releaseDate: String? = nil, addedAt: String? = nil
+    ) {
         self.trackId = trackId
         self.title = title
         self.artist = artist
@@ -43,9 +45,14 @@ package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableReco
     }
 
     package enum CodingKeys: String, CodingKey {
-        case trackId = "track_id", title, artist, album, duration
-        case artworkURL = "artwork_url", lastSeenAt = "last_seen_at"
-        case isrc, genres, composer, albumArtist = "album_artist", releaseDate = "release_date", addedAt = "added_at"
+        case trackId = "track_id"
+        case title, artist, album, duration
+        case artworkURL = "artwork_url"
+        case lastSeenAt = "last_seen_at"
+        case isrc, genres, composer
+        case albumArtist = "album_artist"
+        case releaseDate = "release_date"
+        case addedAt = "added_at"
     }
 
     package enum Columns {

@@ -14,7 +14,9 @@ package struct PackItemRecord: Codable, Sendable, Hashable, FetchableRecord, Per
     package var sortOrder: Int
 
     package enum CodingKeys: String, CodingKey {
-        case packId = "pack_id", itemId = "item_id", sortOrder = "sort_order"
+        case packId = "pack_id"
+        case itemId = "item_id"
+        case sortOrder = "sort_order"
     }
 
     package enum Columns {

@@ -23,7 +23,9 @@ package struct PackRecord: Codable, Sendable, Hashable, FetchableRecord, Persist
 
     package enum CodingKeys: String, CodingKey {
         case id, kind, title, description, version, slug
-        case artworkURL = "artwork_url", manifestURL = "manifest_url", createdAt = "created_at"
+        case artworkURL = "artwork_url"
+        case manifestURL = "manifest_url"
+        case createdAt = "created_at"
         case isVisible = "is_visible"
     }
 

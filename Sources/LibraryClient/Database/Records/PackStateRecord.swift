@@ -22,8 +22,13 @@ package struct PackStateRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
     package var updatedAt: String
 
     package enum CodingKeys: String, CodingKey {
-        case packId = "pack_id", state, bytesTotal = "bytes_total", bytesDownloaded = "bytes_downloaded"
-        case installedVersion = "installed_version", lastError = "last_error", updatedAt = "updated_at"
+        case packId = "pack_id"
+        case state
+        case bytesTotal = "bytes_total"
+        case bytesDownloaded = "bytes_downloaded"
+        case installedVersion = "installed_version"
+        case lastError = "last_error"
+        case updatedAt = "updated_at"
     }
 
     package enum Columns {

@@ -14,7 +14,9 @@ package struct PlaylistTrackRecord: Codable, Sendable, Hashable, FetchableRecord
     package var position: Int
 
     package enum CodingKeys: String, CodingKey {
-        case playlistId = "playlist_id", trackId = "track_id", position
+        case playlistId = "playlist_id"
+        case trackId = "track_id"
+        case position
     }
 
     package enum Columns {

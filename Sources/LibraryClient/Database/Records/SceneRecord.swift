@@ -15,7 +15,9 @@ package struct SceneRecord: Codable, Sendable, Hashable, FetchableRecord, Persis
     package var updatedAt: String
 
     package enum CodingKeys: String, CodingKey {
-        case id, title, createdAt = "created_at", updatedAt = "updated_at"
+        case id, title
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
     }
 
     package enum Columns {
@@ -42,7 +44,10 @@ package struct SceneItemRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
     package var addedAt: String
 
     package enum CodingKeys: String, CodingKey {
-        case sceneID = "scene_id", itemID = "item_id", position, addedAt = "added_at"
+        case sceneID = "scene_id"
+        case itemID = "item_id"
+        case position
+        case addedAt = "added_at"
     }
 
     package enum Columns {

@@ -18,14 +18,17 @@ struct InstallPlan: Sendable {
     var fetchBytes: Int64 { fetch.reduce(0) { $0 + $1.bytes } }
 
     /// Hashes candidate files: the pack's installed `local_path`s and `AudioAssets/<packId>/<name>`.
-    static func make(_ manifest: Manifest, staging: StagingArea, installedPaths: [String], perAsset: Bool) -> InstallPlan {
+    static func make(_ manifest: Manifest, staging: StagingArea, installedPaths: [String], perAsset: Bool)
+        -> InstallPlan
+    {
         let fm = FileManager.default
         var candidates = installedPaths.map { staging.paths.file(forLocalPath: $0).path }
         candidates += manifest.assets.map { staging.installed.appendingPathComponent($0.fileName).path }
         var bySize: [Int64: [String]] = [:]
         for path in Set(candidates) {
             guard let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-                  (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular else { continue }
+                (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular
+            else { continue }
             bySize[size.int64Value, default: []].append(path)
         }
         var digests: [String: String] = [:]

@@ -18,7 +18,8 @@ struct LoadedManifest: Sendable {
         let scheme = resolved.scheme?.lowercased() ?? ""
         let allowed = url.isFileURL ? ["file", "http", "https"] : ["http", "https"]
         guard allowed.contains(scheme) else {
-            throw PackInstallError.invalidManifest(url: label, reason: "'\(reference)' uses the scheme '\(scheme)', which is not allowed here")
+            throw PackInstallError.invalidManifest(
+                url: label, reason: "'\(reference)' uses the scheme '\(scheme)', which is not allowed here")
         }
         return resolved
     }
@@ -54,7 +55,8 @@ struct ManifestLoader: Sendable {
         let label = url.isFileURL ? url.path : url.absoluteString
         let data = try await transport.fetch(url, limit: Int(clamping: max(entry.manifest.bytes, 0)))
         guard Int64(data.count) == entry.manifest.bytes else {
-            throw PackInstallError.sizeMismatch(url: label, expected: entry.manifest.bytes, actual: "\(data.count) bytes")
+            throw PackInstallError.sizeMismatch(
+                url: label, expected: entry.manifest.bytes, actual: "\(data.count) bytes")
         }
         let sha = SHA256Digest.hex(of: data)
         guard sha == entry.manifest.sha256.lowercased() else {

@@ -19,7 +19,9 @@ struct ManifestTagWriter {
             let itemId = asset.itemId.lowercased()
             var added = false
             for (dim, ids) in try dimensions.ids(for: tags, kind: kind, db) {
-                let insert = try db.cachedStatement(sql: "INSERT INTO \(dim.joinTable)(item_id, \(dim.joinColumn)) VALUES (?, ?) ON CONFLICT DO NOTHING")
+                let insert = try db.cachedStatement(
+                    sql: "INSERT INTO \(dim.joinTable)(item_id, \(dim.joinColumn)) VALUES (?, ?) ON CONFLICT DO NOTHING"
+                )
                 for id in ids {
                     try insert.execute(arguments: [itemId, id])
                     if db.changesCount > 0 { added = true }

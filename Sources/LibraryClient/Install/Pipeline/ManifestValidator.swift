@@ -11,12 +11,15 @@ struct ManifestValidator {
 
     func validate(_ manifest: Manifest, entry: CatalogDocument.PackEntry) throws {
         if CanonicalID.parse(manifest.packId) != pack.id {
-            throw PackInstallError.manifestMismatch(url: label, field: "packId", expected: pack.id, actual: manifest.packId)
+            throw PackInstallError.manifestMismatch(
+                url: label, field: "packId", expected: pack.id, actual: manifest.packId)
         }
         if manifest.version != pack.version {
-            throw PackInstallError.manifestMismatch(url: label, field: "version", expected: "\(pack.version)", actual: "\(manifest.version)")
+            throw PackInstallError.manifestMismatch(
+                url: label, field: "version", expected: "\(pack.version)", actual: "\(manifest.version)")
         }
-        var assetIds = Set<String>(), itemIds = Set<String>()
+        var assetIds = Set<String>()
+        var itemIds = Set<String>()
         var sum: Int64 = 0
         for (i, asset) in manifest.assets.enumerated() {
             let at = "$.assets[\(i)]"
@@ -31,13 +34,16 @@ struct ManifestValidator {
             }
             let name = asset.fileName
             guard PackArchiveExtractor.isFlatName(name), name.hasPrefix(asset.assetId + "."),
-                  PackArchiveWriter.isValidEntryName(name) else {
+                PackArchiveWriter.isValidEntryName(name)
+            else {
                 throw invalid("\(at).url '\(asset.url)' does not give a safe '<assetId>.<ext>' file name")
             }
             guard SHA256Digest.isHex(asset.sha256) else { throw invalid("\(at).sha256 is not 64 hex digits") }
             guard asset.bytes >= 0 else { throw invalid("\(at).bytes is negative") }
             let (next, overflow) = sum.addingReportingOverflow(asset.bytes)
-            guard !overflow else { throw invalid("\(at).bytes makes the sizes add up to more than a 64-bit total can hold") }
+            guard !overflow else {
+                throw invalid("\(at).bytes makes the sizes add up to more than a 64-bit total can hold")
+            }
             sum = next
         }
         guard sum == manifest.totalBytes else {
@@ -47,9 +53,13 @@ struct ManifestValidator {
             guard SHA256Digest.isHex(archive.sha256), archive.bytes >= 0 else {
                 throw invalid("$.archive needs a 64-hex-digit sha256 and a size")
             }
-            if let listed = entry.archive, listed.sha256.lowercased() != archive.sha256.lowercased() || listed.bytes != archive.bytes {
-                throw PackInstallError.manifestMismatch(url: label, field: "archive", expected: "\(listed.sha256) (\(listed.bytes) bytes) as catalog.json lists it",
-                                                        actual: "\(archive.sha256) (\(archive.bytes) bytes)")
+            if let listed = entry.archive,
+                listed.sha256.lowercased() != archive.sha256.lowercased() || listed.bytes != archive.bytes
+            {
+                throw PackInstallError.manifestMismatch(
+                    url: label, field: "archive",
+                    expected: "\(listed.sha256) (\(listed.bytes) bytes) as catalog.json lists it",
+                    actual: "\(archive.sha256) (\(archive.bytes) bytes)")
             }
         }
     }

@@ -16,9 +16,12 @@ struct PackFetchers: Sendable {
         for reuse in plan.reuse {
             let target = staging.files.appendingPathComponent(reuse.asset.fileName).path
             do {
-                do { try fm.linkItem(atPath: reuse.source, toPath: target) } catch { try fm.copyItem(atPath: reuse.source, toPath: target) }
+                do { try fm.linkItem(atPath: reuse.source, toPath: target) } catch {
+                    try fm.copyItem(atPath: reuse.source, toPath: target)
+                }
             } catch {
-                throw PackInstallError.fileSystem(path: target, reason: "cannot reuse \(reuse.source) (\(error.localizedDescription))")
+                throw PackInstallError.fileSystem(
+                    path: target, reason: "cannot reuse \(reuse.source) (\(error.localizedDescription))")
             }
         }
     }
@@ -30,12 +33,15 @@ struct PackFetchers: Sendable {
             let url = try loaded.resolve(asset.url)
             let partial = staging.partial(sha256: asset.sha256)
             let recorder = self.recorder
-            let sink = try DownloadSink(path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
-                                        expectedSHA256: asset.sha256, resume: true) { recorder.add($0) }
+            let sink = try DownloadSink(
+                path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
+                expectedSHA256: asset.sha256, resume: true
+            ) { recorder.add($0) }
             try await downloader.fetch(url, into: sink)
             let target = staging.files.appendingPathComponent(asset.fileName)
             do { try FileManager.default.moveItem(at: partial, to: target) } catch {
-                throw PackInstallError.fileSystem(path: target.path, reason: "cannot move the download into staging (\(error.localizedDescription))")
+                throw PackInstallError.fileSystem(
+                    path: target.path, reason: "cannot move the download into staging (\(error.localizedDescription))")
             }
         }
     }
@@ -49,14 +55,18 @@ struct PackFetchers: Sendable {
         let partial = staging.partial(sha256: archive.sha256)
         let signal = DownloadSignal()
         let recorder = self.recorder
-        let sink = try DownloadSink(path: partial.path, label: label, expectedBytes: archive.bytes,
-                                    expectedSHA256: archive.sha256, resume: true, signal: signal,
-                                    syncOnFinish: false) { recorder.add($0) }
+        let sink = try DownloadSink(
+            path: partial.path, label: label, expectedBytes: archive.bytes,
+            expectedSHA256: archive.sha256, resume: true, signal: signal,
+            syncOnFinish: false
+        ) { recorder.add($0) }
         let assets = loaded.manifest.assets
         let sizes = Dictionary(assets.map { ($0.fileName, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        let writer = AssetFileWriter(folder: staging.files, sizes: sizes,
-                                     expectedSHA256: Dictionary(assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
-                                     archiveLabel: label)
+        let writer = AssetFileWriter(
+            folder: staging.files, sizes: sizes,
+            expectedSHA256: Dictionary(
+                assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
+            archiveLabel: label)
         let idle = policy.stallTimeout * Double(policy.maxRetries + 2) + 60
         let path = partial.path
         let follower = Task {

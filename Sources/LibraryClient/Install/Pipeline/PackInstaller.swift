@@ -8,7 +8,10 @@ import GRDB
 /// Any failure leaves `AudioAssets/` as it was, marks the pack `failed` with the error sentence,
 /// and keeps only a resumable partial download.
 struct PackInstaller: Sendable {
-    enum Mode: Sendable { case install(perAsset: Bool), repair }
+    enum Mode: Sendable {
+        case install(perAsset: Bool)
+        case repair
+    }
 
     let paths: LibraryPaths
     let database: AppDatabase
@@ -33,28 +36,38 @@ struct PackInstaller: Sendable {
         let recorder = ProgressRecorder(packId: pack.id, writer: writer, hub: hub, interval: policy.progressInterval)
         do {
             let result = try await perform(pack, mode: mode, staging: staging, recorder: recorder, writer: writer)
-            hub.send(PackDownloadEvent(packID: pack.id, phase: .downloaded, state: .downloaded,
-                                       bytesDownloaded: result.bytes, bytesTotal: result.bytes))
+            hub.send(
+                PackDownloadEvent(
+                    packID: pack.id, phase: .downloaded, state: .downloaded,
+                    bytesDownloaded: result.bytes, bytesTotal: result.bytes))
             return result
         } catch {
-            let failure: any Error = (error is CancellationError || Task.isCancelled) && !(error is PackInstallError)
+            let failure: any Error =
+                (error is CancellationError || Task.isCancelled) && !(error is PackInstallError)
                 ? PackInstallError.cancelled(packId: pack.id) : error
             staging.cleanUp(keepPartials: (failure as? PackInstallError)?.keepsPartialDownload ?? true)
             let message = ToolMessage.sentence(for: failure)
             writer.fail(pack.id, message: message)
-            hub.send(PackDownloadEvent(packID: pack.id, phase: .failed, state: .failed, bytesDownloaded: recorder.bytesDone,
-                                       bytesTotal: recorder.bytesTotal, message: message))
+            hub.send(
+                PackDownloadEvent(
+                    packID: pack.id, phase: .failed, state: .failed, bytesDownloaded: recorder.bytesDone,
+                    bytesTotal: recorder.bytesTotal, message: message))
             throw failure
         }
     }
 
-    private func perform(_ pack: PackWithState, mode: Mode, staging: StagingArea, recorder: ProgressRecorder,
-                         writer: PackStateWriter) async throws -> PackInstallResult {
-        let loaded = try await ManifestLoader(database: database, transport: transport, catalogOverride: policy.catalogLocation).load(pack)
+    private func perform(
+        _ pack: PackWithState, mode: Mode, staging: StagingArea, recorder: ProgressRecorder,
+        writer: PackStateWriter
+    ) async throws -> PackInstallResult {
+        let loaded = try await ManifestLoader(
+            database: database, transport: transport, catalogOverride: policy.catalogLocation
+        ).load(pack)
         let manifest = loaded.manifest
         let installedPaths = try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT local_path FROM local_asset WHERE pack_id = ? AND local_path IS NOT NULL",
-                                arguments: [pack.id])
+            try String.fetchAll(
+                db, sql: "SELECT local_path FROM local_asset WHERE pack_id = ? AND local_path IS NOT NULL",
+                arguments: [pack.id])
         }
         let perAsset: Bool
         if case .install(let flag) = mode { perAsset = flag } else { perAsset = false }
@@ -76,13 +89,16 @@ struct PackInstaller: Sendable {
         }
         try Task.checkCancellation()
         recorder.flush()
-        hub.send(PackDownloadEvent(packID: pack.id, phase: .installing, state: .downloading,
-                                   bytesDownloaded: recorder.bytesDone, bytesTotal: total))
+        hub.send(
+            PackDownloadEvent(
+                packID: pack.id, phase: .installing, state: .downloading,
+                bytesDownloaded: recorder.bytesDone, bytesTotal: total))
         let changed = try await InstallCommit(database: database, staging: staging, kind: pack.kind).commit(loaded)
         staging.cleanUp(keepPartials: false)
         if !changed.isEmpty { try? await refreshIndex(changed) }
-        return PackInstallResult(packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
-                                 downloadedBytes: plan.useArchive ? total : plan.fetchBytes, reusedFiles: plan.reuse.count)
+        return PackInstallResult(
+            packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
+            downloadedBytes: plan.useArchive ? total : plan.fetchBytes, reusedFiles: plan.reuse.count)
     }
 
     /// The result for a pack already installed at the listed version with all its files present.
@@ -93,8 +109,9 @@ struct PackInstaller: Sendable {
             try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == pack.id).fetchAll(db)
         }
         guard !rows.isEmpty, rows.allSatisfy({ paths.fileExists(localPath: $0.localPath) }) else { return nil }
-        return PackInstallResult(packID: pack.id, state: .downloaded, files: rows.count,
-                                 bytes: rows.reduce(0) { $0 + ($1.bytesTotal ?? 0) })
+        return PackInstallResult(
+            packID: pack.id, state: .downloaded, files: rows.count,
+            bytes: rows.reduce(0) { $0 + ($1.bytesTotal ?? 0) })
     }
 }
 

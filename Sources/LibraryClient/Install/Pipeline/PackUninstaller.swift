@@ -18,23 +18,29 @@ struct PackUninstaller: Sendable {
         let moved = fm.fileExists(atPath: staging.installed.path)
         if moved {
             do { try fm.moveItem(at: staging.installed, to: staging.old) } catch {
-                throw PackInstallError.fileSystem(path: staging.installed.path, reason: "cannot remove the pack folder (\(error.localizedDescription))")
+                throw PackInstallError.fileSystem(
+                    path: staging.installed.path,
+                    reason: "cannot remove the pack folder (\(error.localizedDescription))")
             }
         }
         let packId = pack.id
         let removed: (files: Int, bytes: Int64)
         do {
             removed = try await database.write { db in
-                let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(bytes_total), 0) FROM local_asset WHERE pack_id = ?",
-                                           arguments: [packId])
-                try db.execute(sql: "DELETE FROM item_local_audio WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)",
-                               arguments: [packId])
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT COUNT(*), COALESCE(SUM(bytes_total), 0) FROM local_asset WHERE pack_id = ?",
+                    arguments: [packId])
+                try db.execute(
+                    sql:
+                        "DELETE FROM item_local_audio WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)",
+                    arguments: [packId])
                 try db.execute(sql: "DELETE FROM local_asset WHERE pack_id = ?", arguments: [packId])
-                try db.execute(sql: """
-                    INSERT INTO pack_state(pack_id, state, updated_at) VALUES (?, 'not_downloaded', ?)
-                    ON CONFLICT(pack_id) DO UPDATE SET state = 'not_downloaded', bytes_total = NULL, bytes_downloaded = NULL,
-                      installed_version = NULL, last_error = NULL, updated_at = excluded.updated_at
-                    """, arguments: [packId, Timestamp.now()])
+                try db.execute(
+                    sql: """
+                        INSERT INTO pack_state(pack_id, state, updated_at) VALUES (?, 'not_downloaded', ?)
+                        ON CONFLICT(pack_id) DO UPDATE SET state = 'not_downloaded', bytes_total = NULL, bytes_downloaded = NULL,
+                          installed_version = NULL, last_error = NULL, updated_at = excluded.updated_at
+                        """, arguments: [packId, Timestamp.now()])
                 return (row?[0] ?? 0, row?[1] ?? 0)
             }
         } catch {

@@ -33,7 +33,9 @@ final class ProgressRecorder: @unchecked Sendable {
         guard now.timeIntervalSince(lastFlush) >= interval else { return }
         lastFlush = now
         writer.recordProgress(packId, done: done)
-        hub.send(PackDownloadEvent(packID: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
+        hub.send(
+            PackDownloadEvent(
+                packID: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
     }
 
     /// Writes the current count now.
@@ -42,6 +44,8 @@ final class ProgressRecorder: @unchecked Sendable {
         defer { lock.unlock() }
         lastFlush = Date()
         writer.recordProgress(packId, done: done)
-        hub.send(PackDownloadEvent(packID: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
+        hub.send(
+            PackDownloadEvent(
+                packID: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
     }
 }

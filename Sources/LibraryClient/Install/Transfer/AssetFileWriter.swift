@@ -26,7 +26,9 @@ final class AssetFileWriter: @unchecked Sendable {
 
     func open(_ name: String) throws {
         let path = folder.appendingPathComponent(name).path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw PackInstallError.fileSystem(path: path, reason: "cannot create the file in the staging folder")
         }
         self.handle = handle
@@ -47,7 +49,8 @@ final class AssetFileWriter: @unchecked Sendable {
         let actual = SHA256Digest.hex(hasher.finalize())
         let expected = expectedSHA256[name] ?? ""
         guard actual == expected else {
-            throw PackInstallError.hashMismatch(url: "\(archiveLabel) (entry \(name))", expected: expected, actual: actual)
+            throw PackInstallError.hashMismatch(
+                url: "\(archiveLabel) (entry \(name))", expected: expected, actual: actual)
         }
         files += 1
     }

@@ -4,7 +4,10 @@ import Foundation
 /// partial file are written, whether the download restarted from zero, finished or failed, and
 /// whether the reader asked the download to stop.
 final class DownloadSignal: @unchecked Sendable {
-    enum Wait: Equatable { case available(Int64), finished, failed, restarted, timedOut }
+    enum Wait: Equatable {
+        case available(Int64)
+        case finished, failed, restarted, timedOut
+    }
 
     private let condition = NSCondition()
     private var written: Int64 = 0
@@ -17,21 +20,35 @@ final class DownloadSignal: @unchecked Sendable {
     var isAborted: Bool { condition.withLock { aborted } }
 
     func advance(to bytes: Int64) {
-        condition.withLock { written = bytes; condition.broadcast() }
+        condition.withLock {
+            written = bytes
+            condition.broadcast()
+        }
     }
 
     /// The file was truncated and starts again (a 200 answered a `Range` request).
     func restart() {
-        condition.withLock { generation += 1; written = 0; condition.broadcast() }
+        condition.withLock {
+            generation += 1
+            written = 0
+            condition.broadcast()
+        }
     }
 
     func finish(success: Bool) {
-        condition.withLock { finished = true; failed = !success; condition.broadcast() }
+        condition.withLock {
+            finished = true
+            failed = !success
+            condition.broadcast()
+        }
     }
 
     /// The reader failed: the download should stop as soon as it can.
     func abort() {
-        condition.withLock { aborted = true; condition.broadcast() }
+        condition.withLock {
+            aborted = true
+            condition.broadcast()
+        }
     }
 
     /// Waits until more than `offset` bytes are written (same generation), or the download ends.

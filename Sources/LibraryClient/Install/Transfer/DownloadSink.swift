@@ -17,7 +17,7 @@ import Foundation
 /// Used from one thread at a time (the download thread, the URLSession delegate queue or a copy loop).
 final class DownloadSink: @unchecked Sendable {
     static let bufferSize = 256 * 1024
-    static let flushInterval: UInt64 = 100_000_000   // nanoseconds
+    static let flushInterval: UInt64 = 100_000_000  // nanoseconds
 
     let path: String
     let label: String
@@ -39,8 +39,10 @@ final class DownloadSink: @unchecked Sendable {
     var received: Int64 { written + Int64(buffered) }
 
     /// Opens (resuming when `resume` and the file exists) the partial file at `path`.
-    init(path: String, label: String, expectedBytes: Int64, expectedSHA256: String, resume: Bool,
-         signal: DownloadSignal? = nil, syncOnFinish: Bool = true, progress: @escaping @Sendable (Int64) -> Void) throws {
+    init(
+        path: String, label: String, expectedBytes: Int64, expectedSHA256: String, resume: Bool,
+        signal: DownloadSignal? = nil, syncOnFinish: Bool = true, progress: @escaping @Sendable (Int64) -> Void
+    ) throws {
         self.path = path
         self.label = label
         self.expectedBytes = expectedBytes
@@ -56,7 +58,8 @@ final class DownloadSink: @unchecked Sendable {
             }
         }
         do { handle = try FileHandle(forUpdating: URL(fileURLWithPath: path)) } catch {
-            throw PackInstallError.fileSystem(path: path, reason: "cannot open the download file (\(error.localizedDescription))")
+            throw PackInstallError.fileSystem(
+                path: path, reason: "cannot open the download file (\(error.localizedDescription))")
         }
         if resume && existing > 0 && existing <= expectedBytes { try hashExisting() }
     }
@@ -86,8 +89,9 @@ final class DownloadSink: @unchecked Sendable {
     func append(_ bytes: UnsafeRawBufferPointer) throws {
         if signal?.isAborted == true { throw SinkAbort() }
         guard received + Int64(bytes.count) <= expectedBytes else {
-            throw PackInstallError.sizeMismatch(url: label, expected: expectedBytes,
-                                                actual: "more (at least \(received + Int64(bytes.count)) bytes)")
+            throw PackInstallError.sizeMismatch(
+                url: label, expected: expectedBytes,
+                actual: "more (at least \(received + Int64(bytes.count)) bytes)")
         }
         guard bytes.count > 0 else { return }
         if buffer.baseAddress == nil { buffer = .allocate(byteCount: Self.bufferSize, alignment: 64) }

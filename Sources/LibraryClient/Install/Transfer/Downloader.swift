@@ -44,9 +44,10 @@ struct Downloader: Sendable {
     /// One HTTP request: libcurl on Linux (FoundationNetworking's memory grows with the body),
     /// URLSession elsewhere; `SOUNDSHELF_HTTP_TRANSPORT=urlsession` picks URLSession on Linux too
     /// (for measuring one against the other).
-    private static func attempt(_ url: URL, _ sink: DownloadSink, _ policy: DownloadPolicy) async -> HTTPAttempt.Outcome {
+    private static func attempt(_ url: URL, _ sink: DownloadSink, _ policy: DownloadPolicy) async -> HTTPAttempt.Outcome
+    {
         #if os(Linux)
-        if !useURLSession { return await CurlAttempt(url: url, sink: sink, policy: policy).run() }
+            if !useURLSession { return await CurlAttempt(url: url, sink: sink, policy: policy).run() }
         #endif
         return await HTTPAttempt(url: url, sink: sink, policy: policy).run()
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hands memory the allocator holds but nobody uses back to the system, on Linux.
@@ -23,15 +23,15 @@ enum FreeMemoryRelease {
     static func after(bytes: Int64, previous: Int64) {
         guard bytes / interval != previous / interval else { return }
         #if canImport(Glibc)
-        _ = trim?(0)
+            _ = trim?(0)
         #endif
     }
 
     #if canImport(Glibc)
-    /// glibc's `malloc_trim` (declared in malloc.h, which the Glibc module does not export).
-    private static let trim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
+        /// glibc's `malloc_trim` (declared in malloc.h, which the Glibc module does not export).
+        private static let trim: (@convention(c) (Int) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        }()
     #endif
 }

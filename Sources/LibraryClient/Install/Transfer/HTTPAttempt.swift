@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One HTTP request of a download through URLSession (Apple platforms; on Linux ``CurlAttempt``
@@ -48,11 +49,15 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         defer { queue.close() }
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
         defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.resourceTimeout)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.resourceTimeout)
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if sink.written > 0 { request.setValue("bytes=\(sink.written)-", forHTTPHeaderField: "Range") }
         let task = session.dataTask(with: request)
-        lock.withLock { self.task = task; lastActivity = Date() }
+        lock.withLock {
+            self.task = task
+            lastActivity = Date()
+        }
         let watchdog = startWatchdog()
         defer { watchdog.cancel() }
         return await withTaskCancellationHandler {
@@ -98,8 +103,10 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     // MARK: - URLSessionDataDelegate
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         lock.withLock { lastActivity = Date() }
         do {
             try accept(response)
@@ -112,21 +119,31 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     private func accept(_ response: URLResponse) throws {
         let http = response as? HTTPURLResponse
-        let head = HTTPResponseHead(status: http?.statusCode ?? 200, contentRange: http?.value(forHTTPHeaderField: "Content-Range"),
-                                    contentLength: response.expectedContentLength)
+        let head = HTTPResponseHead(
+            status: http?.statusCode ?? 200, contentRange: http?.value(forHTTPHeaderField: "Content-Range"),
+            contentLength: response.expectedContentLength)
         try head.accept(into: sink, url: url.absoluteString)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let now = Date()
-        guard lock.withLock({ lastActivity = now; return failure == nil }) else { return }
+        guard
+            lock.withLock({
+                lastActivity = now
+                return failure == nil
+            })
+        else { return }
         do { try sink.append(data) } catch { fail(with: error) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         do { try sink.flush() } catch { lock.withLock { if failure == nil { failure = error } } }
-        let (recorded, stalled, continuation) = lock.withLock { () -> ((any Error)?, Bool, CheckedContinuation<Outcome, Never>?) in
-            defer { self.continuation = nil; finished = true }
+        let (recorded, stalled, continuation) = lock.withLock {
+            () -> ((any Error)?, Bool, CheckedContinuation<Outcome, Never>?) in
+            defer {
+                self.continuation = nil
+                finished = true
+            }
             return (failure, self.stalled, self.continuation)
         }
         continuation?.resume(returning: classify(recorded: recorded, stalled: stalled, error: error))
@@ -136,7 +153,9 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let name = url.absoluteString
         if let recorded { return HTTPResponseHead.outcome(recorded: recorded, url: name) }
         if stalled {
-            return .transient(.timedOut(url: name, seconds: policy.stallTimeout, received: sink.written, expected: sink.expectedBytes))
+            return .transient(
+                .timedOut(url: name, seconds: policy.stallTimeout, received: sink.written, expected: sink.expectedBytes)
+            )
         }
         if let error {
             let reason = (error as? URLError).map { "\($0.code.rawValue): \($0.localizedDescription)" } ?? "\(error)"
@@ -146,12 +165,16 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             return .transient(.unreachable(url: name, reason: reason))
         }
         if sink.written < sink.expectedBytes {
-            return .transient(.unreachable(url: name, reason: "the connection closed after \(sink.written) of \(sink.expectedBytes) bytes"))
+            return .transient(
+                .unreachable(
+                    url: name, reason: "the connection closed after \(sink.written) of \(sink.expectedBytes) bytes"))
         }
         return .complete
     }
 
-    private static let permanent: Set<URLError.Code> = [.badURL, .unsupportedURL, .cannotFindHost, .userAuthenticationRequired]
+    private static let permanent: Set<URLError.Code> = [
+        .badURL, .unsupportedURL, .cannotFindHost, .userAuthenticationRequired,
+    ]
 }
 
 /// The server's answer to a range request cannot be appended: start over right away.

@@ -30,15 +30,18 @@ struct HTTPResponseHead: Equatable {
         }
         let remaining = sink.expectedBytes - sink.written
         if contentLength >= 0 && contentLength != remaining {
-            throw PackInstallError.sizeMismatch(url: name, expected: sink.expectedBytes,
-                                                actual: "a body of \(contentLength + sink.written) bytes (Content-Length \(contentLength))")
+            throw PackInstallError.sizeMismatch(
+                url: name, expected: sink.expectedBytes,
+                actual: "a body of \(contentLength + sink.written) bytes (Content-Length \(contentLength))")
         }
     }
 
     /// The outcome of an attempt that recorded `error` (a rule of ``accept(into:url:)``, the
     /// sink's refusal, cancellation): a range answer to retry at once and 5xx are transient.
     static func outcome(recorded error: any Error, url name: String) -> HTTPAttempt.Outcome {
-        if error is RetryNow { return .transient(.unreachable(url: name, reason: "the server answered a range request oddly")) }
+        if error is RetryNow {
+            return .transient(.unreachable(url: name, reason: "the server answered a range request oddly"))
+        }
         if case PackInstallError.httpStatus(_, let status) = error, status >= 500 {
             return .transient(.httpStatus(url: name, status: status))
         }
@@ -58,7 +61,8 @@ struct HTTPResponseHeadParser {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("HTTP/") {
             let fields = text.split(separator: " ", maxSplits: 2)
-            head = HTTPResponseHead(status: fields.count > 1 ? Int(fields[1]) ?? 0 : 0, contentRange: nil, contentLength: -1)
+            head = HTTPResponseHead(
+                status: fields.count > 1 ? Int(fields[1]) ?? 0 : 0, contentRange: nil, contentLength: -1)
             location = false
             return nil
         }
