@@ -38,9 +38,13 @@ public struct HistoryRepository: Sendable {
     public func fetchHistory(limit: Int = 50, after cursor: String? = nil, since: Date? = nil) async throws
         -> HistoryPage
     {
-        let position = try cursor.map(HistoryCursor.decode)
         let limit = max(0, limit)
         return try await context.database.read { db in
+            // Signed with this data root's key and tied to this list (and its --since), so an
+            // altered cursor or one of another list or data root is refused.
+            let codec = try CursorCodec(db)
+            let query = PagedQuery(name: "history", parts: ["history", since.map(ISO8601.string) ?? ""])
+            let position = try cursor.map { try HistoryCursor(codec.decode(PageCursor($0), for: query, keyCount: 2), cursor: $0) }
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let position {
@@ -66,33 +70,24 @@ public struct HistoryRepository: Sendable {
             }
             let next =
                 rows.count > limit
-                ? page.last.map { HistoryCursor(playedAt: $0.playedAt, rowID: $0.id ?? 0).encoded } : nil
+                ? page.last.map { codec.encode([$0.playedAt.databaseValue, ($0.id ?? 0).databaseValue], for: query).string }
+                : nil
             return HistoryPage(plays: plays, nextCursor: next)
         }
     }
 }
 
-/// The position after the last play of a page: its time and row, as base64url text.
+/// The position after the last play of a page: its time and row.
 struct HistoryCursor: Sendable, Hashable {
     var playedAt: String
     var rowID: Int64
 
-    var encoded: String {
-        Data("\(playedAt)|\(rowID)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: String) throws -> HistoryCursor {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
-            throw ListeningError.invalidCursor(text)
-        }
-        let parts = plain.split(separator: "|", omittingEmptySubsequences: false)
-        guard parts.count == 2, ISO8601.date(String(parts[0])) != nil, let rowID = Int64(parts[1]) else {
-            throw ListeningError.invalidCursor(text)
-        }
-        return HistoryCursor(playedAt: String(parts[0]), rowID: rowID)
+    /// The position from a checked cursor's two keys.
+    init(_ keys: [DatabaseValue], cursor: String) throws {
+        guard let playedAt = String.fromDatabaseValue(keys[0]), ISO8601.date(playedAt) != nil,
+            let rowID = Int64.fromDatabaseValue(keys[1])
+        else { throw PagingError.invalidCursor(cursor) }
+        self.playedAt = playedAt
+        self.rowID = rowID
     }
 }

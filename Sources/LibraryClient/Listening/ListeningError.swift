@@ -20,8 +20,6 @@ public enum ListeningError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedSource(PlaySource)
     /// A negative or non-finite number of seconds.
     case invalidSeconds(Double)
-    /// A history cursor this library did not hand out.
-    case invalidCursor(String)
     /// A stored value this version does not know (a newer database, or damage).
     case unknownStoredValue(column: String, value: String)
 
@@ -44,8 +42,6 @@ public enum ListeningError: Error, Sendable, Hashable, CustomStringConvertible {
             return "plays cannot be recorded with source '\(source.rawValue)'; use app, sync or manual"
         case .invalidSeconds(let seconds):
             return "\(seconds) is not a number of seconds played; give 0 or more"
-        case .invalidCursor(let cursor):
-            return "'\(cursor)' is not a history cursor; pass the nextCursor of an earlier page"
         case .unknownStoredValue(let column, let value):
             return "the database holds '\(value)' in \(column), which this version does not know; update the client"
         }

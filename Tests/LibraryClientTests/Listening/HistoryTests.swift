@@ -33,8 +33,17 @@ import Testing
         #expect(all.plays.map(\.at) == all.plays.map(\.at).sorted(by: >))
         let since = try await h.library.history.fetchHistory(limit: 100, since: t0 + 1800)
         #expect(since.plays.count == 10 && since.plays.allSatisfy { $0.at >= t0 + 1800 })
-        await #expect(throws: ListeningError.invalidCursor("bm90LWEtY3Vyc29y")) {
+        await #expect(throws: PagingError.invalidCursor("bm90LWEtY3Vyc29y")) {
             try await h.library.history.fetchHistory(after: "bm90LWEtY3Vyc29y")
+        }
+        // A cursor of another data root, or of the list with another --since, is refused.
+        let first = try #require(try await h.library.history.fetchHistory(limit: 3).nextCursor)
+        let other = try await ListeningFixture.harness()
+        await #expect(throws: PagingError.invalidCursor(first)) {
+            try await other.library.history.fetchHistory(after: first)
+        }
+        await #expect(throws: PagingError.foreignCursor(first, expected: "history")) {
+            try await h.library.history.fetchHistory(after: first, since: t0)
         }
     }
 
