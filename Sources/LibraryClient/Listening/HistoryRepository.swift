@@ -44,7 +44,9 @@ public struct HistoryRepository: Sendable {
             // altered cursor or one of another list or data root is refused.
             let codec = try CursorCodec(db)
             let query = PagedQuery(name: "history", parts: ["history", since.map(ISO8601.string) ?? ""])
-            let position = try cursor.map { try HistoryCursor(codec.decode(PageCursor($0), for: query, keyCount: 2), cursor: $0) }
+            let position = try cursor.map {
+                try HistoryCursor(codec.decode(PageCursor($0), for: query, keyCount: 2), cursor: $0)
+            }
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let position {
@@ -70,7 +72,9 @@ public struct HistoryRepository: Sendable {
             }
             let next =
                 rows.count > limit
-                ? page.last.map { codec.encode([$0.playedAt.databaseValue, ($0.id ?? 0).databaseValue], for: query).string }
+                ? page.last.map {
+                    codec.encode([$0.playedAt.databaseValue, ($0.id ?? 0).databaseValue], for: query).string
+                }
                 : nil
             return HistoryPage(plays: plays, nextCursor: next)
         }

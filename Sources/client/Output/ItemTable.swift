@@ -12,7 +12,8 @@ enum ItemTable {
             page.items.map {
                 [
                     $0.id, $0.kind.rawValue, $0.title, Output.duration($0.duration),
-                    $0.isVisible ? label($0.availability) : "no (no longer in the catalog)", $0.isFavorite ? "yes" : "-",
+                    $0.isVisible ? label($0.availability) : "no (no longer in the catalog)",
+                    $0.isFavorite ? "yes" : "-",
                 ]
             })
         Output.line("\(page.items.count) of \(page.total) item\(page.total == 1 ? "" : "s")")
