@@ -55,37 +55,62 @@ extension S3Client {
         let partSize = multipart.partSize
         let partCount = Int((upload.bytes + Int64(partSize) - 1) / Int64(partSize))
         var etags = [String](repeating: "", count: partCount)
-        try await withThrowingTaskGroup(of: (Int, String).self) { group in
+        // A failure stops new parts from starting; the parts in flight finish rather than being
+        // cancelled (cancelling a URLSession request while it starts can deadlock
+        // FoundationNetworking on Linux); then the first failure is thrown.
+        let failure: (any Error)? = await withTaskGroup(of: Result<(Int, String), any Error>.self) { group in
             var inFlight = 0
-            for number in 1...partCount {
-                if inFlight == multipart.partsInFlight, let finished = try await group.next() {
-                    etags[finished.0 - 1] = finished.1
-                    inFlight -= 1
+            var failure: (any Error)?
+            func collect(_ result: Result<(Int, String), any Error>) {
+                inFlight -= 1
+                switch result {
+                case .success(let (number, etag)): etags[number - 1] = etag
+                case .failure(let error): failure = failure ?? error
                 }
-                let data = try handle.read(upToCount: partSize) ?? Data()
-                let expected =
-                    number < partCount ? partSize : Int(upload.bytes - Int64(partSize) * Int64(partCount - 1))
-                guard data.count == expected else {
-                    throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path])
+            }
+            for number in 1...partCount {
+                if inFlight == multipart.partsInFlight, let finished = await group.next() { collect(finished) }
+                guard failure == nil else { break }
+                let data: Data
+                do {
+                    data = try handle.read(upToCount: partSize) ?? Data()
+                    let expected =
+                        number < partCount ? partSize : Int(upload.bytes - Int64(partSize) * Int64(partCount - 1))
+                    guard data.count == expected else {
+                        throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path])
+                    }
+                } catch {
+                    failure = error
+                    break
                 }
                 group.addTask {
-                    let hash = SigV4Signer.hex(SHA256.hash(data: data))
-                    let (_, response) = try await self.send(
-                        Call(
-                            operation: "UploadPart", method: "PUT", key: upload.key,
-                            query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
-                            body: data, payloadHash: hash))
-                    guard let etag = response.value(forHTTPHeaderField: "ETag") else {
-                        throw ObjectStoreError.malformedResponse(
-                            operation: "UploadPart", bucket: self.bucket, key: upload.key)
-                    }
-                    progress(Int64(data.count))
-                    return (number, etag)
+                    do {
+                        let done = try await self.uploadPart(data, number: number, of: upload, uploadID: uploadID)
+                        progress(Int64(data.count))
+                        return .success(done)
+                    } catch { return .failure(error) }
                 }
                 inFlight += 1
             }
-            for try await (done, etag) in group { etags[done - 1] = etag }
+            while let finished = await group.next() { collect(finished) }
+            return failure
         }
+        if let failure { throw failure }
         return etags
+    }
+
+    private func uploadPart(_ data: Data, number: Int, of upload: ObjectUpload, uploadID: String) async throws -> (
+        Int, String
+    ) {
+        let hash = SigV4Signer.hex(SHA256.hash(data: data))
+        let (_, response) = try await send(
+            Call(
+                operation: "UploadPart", method: "PUT", key: upload.key,
+                query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
+                body: data, payloadHash: hash))
+        guard let etag = response.value(forHTTPHeaderField: "ETag") else {
+            throw ObjectStoreError.malformedResponse(operation: "UploadPart", bucket: bucket, key: upload.key)
+        }
+        return (number, etag)
     }
 }

@@ -64,48 +64,70 @@ package enum CatalogPusher {
                 toCheck.append(index)
             }
         }
-        // Listings rarely carry metadata: HEAD the same-size objects, a few at a time.
-        try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+        // Listings rarely carry metadata: HEAD the same-size objects, a few at a time. A failure
+        // lets the running requests finish instead of cancelling them (see ``upload``).
+        let failure: (any Error)? = await withTaskGroup(of: Result<(Int, Bool), any Error>.self) { group in
             var next = 0
+            var failure: (any Error)?
             func addNext() {
-                guard next < toCheck.count else { return }
+                guard failure == nil, next < toCheck.count else { return }
                 let index = toCheck[next]
                 let file = files[index]
                 next += 1
                 group.addTask {
-                    let head = try await client.headObject(key: prefix + file.relativePath)
-                    return (index, head?.bytes != file.bytes || head?.sha256 != file.sha256)
+                    do {
+                        let head = try await client.headObject(key: prefix + file.relativePath)
+                        return .success((index, head?.bytes != file.bytes || head?.sha256 != file.sha256))
+                    } catch { return .failure(error) }
                 }
             }
             for _ in 0..<max(concurrency * 2, 1) { addNext() }
-            while let checked = try await group.next() {
-                if checked.1 { changed.insert(checked.0) }
+            while let checked = await group.next() {
+                switch checked {
+                case .success(let (index, isChanged)): if isChanged { changed.insert(index) }
+                case .failure(let error): failure = failure ?? error
+                }
                 addNext()
             }
+            return failure
         }
+        if let failure { throw failure }
         return files.indices.filter(changed.contains).map { files[$0] }
     }
 
     /// Uploads `batch` with up to `concurrency` small files at once; files big enough for a
-    /// multipart upload go one at a time (each holds its parts in flight). The first failure
-    /// cancels the rest and is rethrown, so later phases (catalog.json) never start.
+    /// multipart upload go one at a time (each holds its parts in flight). After the first
+    /// failure no new upload starts, the running ones finish (cancelling a URLSession request
+    /// while it starts can deadlock FoundationNetworking on Linux), and the failure is rethrown,
+    /// so later phases (catalog.json) never start.
     static func upload(
         _ batch: [PushFile], prefix: String, client: S3Client, concurrency: Int, log: KeyLog,
         events: @escaping @Sendable (PushEvent) -> Void
     ) async throws {
         let large = batch.filter { $0.bytes > client.multipart.threshold }
         let small = batch.filter { $0.bytes <= client.multipart.threshold }
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let failure: (any Error)? = await withTaskGroup(of: (any Error)?.self) { group in
             var next = 0
+            var failure: (any Error)?
             func addNext() {
-                guard next < small.count else { return }
+                guard failure == nil, next < small.count else { return }
                 let file = small[next]
                 next += 1
-                group.addTask { try await put(file, prefix: prefix, client: client, log: log, events: events) }
+                group.addTask {
+                    do {
+                        try await put(file, prefix: prefix, client: client, log: log, events: events)
+                        return nil
+                    } catch { return error }
+                }
             }
             for _ in 0..<max(concurrency, 1) { addNext() }
-            while try await group.next() != nil { addNext() }
+            while let result = await group.next() {
+                if let result { failure = failure ?? result }
+                addNext()
+            }
+            return failure
         }
+        if let failure { throw failure }
         for file in large { try await put(file, prefix: prefix, client: client, log: log, events: events) }
     }
 
