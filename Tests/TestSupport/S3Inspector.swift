@@ -75,25 +75,13 @@ public struct S3Inspector: Sendable {
                               aws_secret_access_key="testing", config=Config(s3={"addressing_style": "path"}))
 
             """ + body
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, endpoint.absoluteString, bucket]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailureText(
-                description: "boto3 script failed: " + String(decoding: errData.wait(), as: UTF8.self))
+        let result = try ToolRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", script, endpoint.absoluteString, bucket])
+        guard result.status == 0 else {
+            throw ToolFailureText(description: "boto3 script failed: " + result.stderr)
         }
-        return data
+        return result.stdoutData
     }
 }
 

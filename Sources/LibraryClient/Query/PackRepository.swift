@@ -52,14 +52,13 @@ public struct PackRepository: Sendable {
     /// The pack named by `reference`; throws ``LibraryClientError/packNotFound(_:)``.
     public func fetchPack(_ reference: PackReference) async throws -> PackWithState {
         let found = try await context.database.read { db in
-            switch reference {
-            case .id(let id):
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [id]).map(
-                    PackWithState.init(row:))
-            case .slug(let slug):
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.slug = ?", arguments: [slug]).map(
-                    PackWithState.init(row:))
-            }
+            let (column, value) =
+                switch reference {
+                case .id(let id): ("p.id", id)
+                case .slug(let slug): ("p.slug", slug)
+                }
+            return try Row.fetchOne(db, sql: PackWithState.select + " WHERE \(column) = ?", arguments: [value])
+                .map(PackWithState.init(row:))
         }
         guard let found else { throw LibraryClientError.packNotFound(reference) }
         return found
