@@ -39,7 +39,8 @@ let package = Package(
         // The one write-everything loop (EINTR, short writes) shared by the modules that write files.
         .target(name: "POSIXWrite"),
         .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite"]),
-        // libcurl as a system library, Linux only; only LibraryClient's CurlTransfer calls it.
+        // libcurl as a system library, Linux only; LibraryClient's CurlTransfer (downloads) and
+        // ObjectStore's CurlStoreRequest (S3 requests) call it.
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -53,7 +54,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
-        .target(name: "ObjectStore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "ObjectStore",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ]),
         .target(
             name: "CatalogPublisher",
             dependencies: [

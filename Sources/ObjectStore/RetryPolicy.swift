@@ -60,7 +60,8 @@ package struct MultipartPolicy: Sendable {
     /// Files larger than this go up as multipart uploads.
     package var threshold: Int64
     package var partSize: Int
-    /// Parts uploading at once (each one is held in memory while it uploads).
+    /// Parts uploading at once (read from the file as they are sent over libcurl; held in
+    /// memory while they upload over URLSession).
     package var partsInFlight: Int
 
     package init(threshold: Int64 = 64 << 20, partSize: Int = 16 << 20, partsInFlight: Int = 2) {

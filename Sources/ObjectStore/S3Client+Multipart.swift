@@ -6,10 +6,11 @@ import Foundation
 #endif
 
 extension S3Client {
-    /// CreateMultipartUpload → UploadPart (read from disk one part at a time, at most
-    /// `partsInFlight` parts in memory) → CompleteMultipartUpload; any failure aborts the upload
-    /// so no parts are left behind (and billed).
+    /// CreateMultipartUpload → UploadPart (at most `partsInFlight` at once, each hashed and then
+    /// sent straight from the file) → CompleteMultipartUpload; any failure aborts the upload so
+    /// no parts are left behind (and billed).
     func putMultipart(_ upload: ObjectUpload, progress: @escaping @Sendable (Int64) -> Void) async throws {
+        try upload.slice.checkFileSize(upload.bytes)
         let (created, _) = try await send(
             Call(
                 operation: "CreateMultipartUpload", method: "POST", key: upload.key,
@@ -50,8 +51,6 @@ extension S3Client {
         _ upload: ObjectUpload, uploadID: String,
         progress: @escaping @Sendable (Int64) -> Void
     ) async throws -> [String] {
-        let handle = try FileHandle(forReadingFrom: upload.file)
-        defer { try? handle.close() }
         let partSize = multipart.partSize
         let partCount = Int((upload.bytes + Int64(partSize) - 1) / Int64(partSize))
         var etags = [String](repeating: "", count: partCount)
@@ -71,22 +70,13 @@ extension S3Client {
             for number in 1...partCount {
                 if inFlight == multipart.partsInFlight, let finished = await group.next() { collect(finished) }
                 guard failure == nil else { break }
-                let data: Data
-                do {
-                    data = try handle.read(upToCount: partSize) ?? Data()
-                    let expected =
-                        number < partCount ? partSize : Int(upload.bytes - Int64(partSize) * Int64(partCount - 1))
-                    guard data.count == expected else {
-                        throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path])
-                    }
-                } catch {
-                    failure = error
-                    break
-                }
+                let offset = Int64(partSize) * Int64(number - 1)
+                let part = FileSlice(
+                    url: upload.file, offset: offset, length: min(Int64(partSize), upload.bytes - offset))
                 group.addTask {
                     do {
-                        let done = try await self.uploadPart(data, number: number, of: upload, uploadID: uploadID)
-                        progress(Int64(data.count))
+                        let done = try await self.uploadPart(part, number: number, of: upload, uploadID: uploadID)
+                        progress(part.length)
                         return .success(done)
                     } catch { return .failure(error) }
                 }
@@ -99,15 +89,14 @@ extension S3Client {
         return etags
     }
 
-    private func uploadPart(_ data: Data, number: Int, of upload: ObjectUpload, uploadID: String) async throws -> (
-        Int, String
-    ) {
-        let hash = SigV4Signer.hex(SHA256.hash(data: data))
+    private func uploadPart(_ part: FileSlice, number: Int, of upload: ObjectUpload, uploadID: String) async throws
+        -> (Int, String)
+    {
         let (_, response) = try await send(
             Call(
                 operation: "UploadPart", method: "PUT", key: upload.key,
                 query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
-                body: data, payloadHash: hash))
+                file: part, payloadHash: try part.sha256Hex()))
         guard let etag = response.value(forHTTPHeaderField: "ETag") else {
             throw ObjectStoreError.malformedResponse(operation: "UploadPart", bucket: bucket, key: upload.key)
         }

@@ -30,6 +30,9 @@ package struct ObjectUpload: Sendable {
         self.cacheControl = cacheControl
     }
 
+    /// The whole file as a request body.
+    var slice: FileSlice { FileSlice(url: file, offset: 0, length: bytes) }
+
     var headers: [(name: String, value: String)] {
         [("Content-Type", contentType), ("Cache-Control", cacheControl), ("x-amz-meta-sha256", sha256)]
     }
@@ -82,14 +85,11 @@ extension S3Client {
             try await putMultipart(upload, progress: progress)
             return
         }
-        let data = try Data(contentsOf: upload.file)
-        guard data.count == upload.bytes else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: upload.file.path])
-        }
+        try upload.slice.checkFileSize(upload.bytes)
         _ = try await send(
             Call(
                 operation: "PutObject", method: "PUT", key: upload.key, headers: upload.headers,
-                body: data, payloadHash: upload.sha256))
+                file: upload.slice, payloadHash: upload.sha256))
         progress(upload.bytes)
     }
 }

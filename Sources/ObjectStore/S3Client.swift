@@ -5,8 +5,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The few S3 API calls a publisher needs, signed with SigV4, over URLSession: list, head,
-/// put (single or multipart), with retries on 5xx, `SlowDown` and dropped connections.
+/// The few S3 API calls a publisher needs, signed with SigV4: list, head, put (single or
+/// multipart), with retries on 5xx, `SlowDown` and dropped connections. Requests go over
+/// libcurl on Linux and URLSession elsewhere (``StoreTransport``).
 ///
 /// ```swift
 /// let client = S3Client(configuration: config, bucket: "media")
@@ -19,7 +20,7 @@ package final class S3Client: Sendable {
     package let bucket: String
     package let retry: RetryPolicy
     package let multipart: MultipartPolicy
-    let session: URLSession
+    let transport: any StoreTransport
     let signer: SigV4Signer
 
     package init(
@@ -31,14 +32,8 @@ package final class S3Client: Sendable {
         self.retry = retry
         self.multipart = multipart
         self.signer = SigV4Signer(credentials: configuration.credentials, region: configuration.region, service: "s3")
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.timeoutIntervalForRequest = 120
-        sessionConfiguration.httpMaximumConnectionsPerHost = 8
-        self.session = URLSession(configuration: sessionConfiguration)
+        self.transport = StoreTransports.make()
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     /// One S3 call. `key` empty addresses the bucket itself.
     struct Call {
@@ -48,6 +43,8 @@ package final class S3Client: Sendable {
         var query: [(name: String, value: String)] = []
         var headers: [(name: String, value: String)] = []
         var body: Data?
+        /// The body read from this part of a file as it is sent (`body` is then nil).
+        var file: FileSlice?
         /// Hex SHA-256 of the body (`nil`: computed here).
         var payloadHash: String?
         var errorsMayArriveWith200 = false
@@ -55,30 +52,22 @@ package final class S3Client: Sendable {
 
     /// Sends `call`, retrying what may succeed later; returns the body and response of a 2xx
     /// (or of a 404 when `allowNotFound`).
-    func send(_ call: Call, allowNotFound: Bool = false) async throws -> (Data, HTTPURLResponse) {
-        let payloadHash = call.payloadHash ?? SigV4Signer.hex(SHA256.hash(data: call.body ?? Data()))
+    func send(_ call: Call, allowNotFound: Bool = false) async throws -> (Data, StoreResponse) {
+        let payloadHash =
+            try call.payloadHash ?? call.file?.sha256Hex()
+            ?? SigV4Signer.hex(SHA256.hash(data: call.body ?? Data()))
         var attempt = 0
         while true {
             attempt += 1
             let data: Data
-            let http: HTTPURLResponse
+            let http: StoreResponse
             do {
                 let request = try makeRequest(call, payloadHash: payloadHash)
-                let (body, response) = try await session.data(for: request)
-                guard let answer = response as? HTTPURLResponse else {
-                    throw ObjectStoreError.malformedResponse(operation: call.operation, bucket: bucket, key: call.key)
-                }
-                (data, http) = (body, answer)
-            } catch let error as ObjectStoreError {
-                throw error
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                let code = RetryPolicy.urlErrorCode(error)
-                guard attempt < retry.attempts, let code, RetryPolicy.isTransient(code) else {
+                (data, http) = try await transport.send(request, file: call.file)
+            } catch let failure as TransportFailure {
+                guard attempt < retry.attempts, failure.transient else {
                     throw ObjectStoreError.unreachable(
-                        operation: call.operation, bucket: bucket, key: call.key,
-                        reason: (error as NSError).localizedDescription)
+                        operation: call.operation, bucket: bucket, key: call.key, reason: failure.reason)
                 }
                 try await retry.pause(after: attempt)
                 continue
@@ -138,7 +127,7 @@ package final class S3Client: Sendable {
             SigV4Request(method: call.method, host: host, path: path, query: call.query, headers: call.headers),
             payloadHash: payloadHash, date: date)
         for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
-        if call.body == nil, call.method == "PUT" || call.method == "POST" {
+        if call.body == nil, call.file == nil, call.method == "PUT" || call.method == "POST" {
             request.setValue("0", forHTTPHeaderField: "Content-Length")
         }
         return request

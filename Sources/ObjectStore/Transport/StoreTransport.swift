@@ -1,0 +1,50 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends one signed request and returns the store's answer, whatever its status: libcurl on
+/// Linux (``CurlStoreTransport``: request bodies read from the file as they are sent), URLSession
+/// elsewhere (``URLSessionStoreTransport``). `SOUNDSHELF_HTTP_TRANSPORT=urlsession` picks
+/// URLSession on Linux too, for measuring one against the other.
+///
+/// ```swift
+/// let transport = StoreTransports.make()
+/// let (body, response) = try await transport.send(request, file: nil)
+/// ```
+protocol StoreTransport: Sendable {
+    /// `file`, when given, is the request body (`request.httpBody` is then nil). Throws
+    /// ``TransportFailure`` when no answer came; a file that cannot be read throws its own error.
+    func send(_ request: URLRequest, file: FileSlice?) async throws -> (Data, StoreResponse)
+}
+
+enum StoreTransports {
+    static func make(environment: [String: String] = ProcessInfo.processInfo.environment) -> any StoreTransport {
+        #if os(Linux)
+            if environment["SOUNDSHELF_HTTP_TRANSPORT"] != "urlsession" { return CurlStoreTransport() }
+        #endif
+        return URLSessionStoreTransport()
+    }
+}
+
+/// The status and headers of an answer (header names compared case-insensitively).
+struct StoreResponse: Sendable {
+    var statusCode: Int
+    /// Header values by lowercased name.
+    var headers: [String: String]
+
+    init(statusCode: Int, headers: [String: String]) {
+        self.statusCode = statusCode
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, b in b })
+    }
+
+    func value(forHTTPHeaderField name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// No answer: the connection was refused, dropped or timed out (`transient`: worth another
+/// try), or the request could not be made at all.
+struct TransportFailure: Error {
+    var reason: String
+    var transient: Bool
+}
