@@ -16,7 +16,14 @@ import Testing
             configuration: try Self.configuration(moto.endpoint), bucket: "parts",
             multipart: MultipartPolicy(threshold: 5 << 20, partSize: 5 << 20))
         let tmp = try TemporaryDirectory()
-        let body = Data((0..<(12 << 20 + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ ($0 >> 11)) })
+        // Every 4 KiB page marked with its own number: a part sent from the wrong offset changes the hash.
+        var body = Data(count: 12 << 20 + 12_345)
+        body.withUnsafeMutableBytes { bytes in
+            for page in stride(from: 0, to: bytes.count - 1, by: 4096) {
+                bytes[page] = UInt8(truncatingIfNeeded: page >> 12)
+                bytes[page + 1] = UInt8(truncatingIfNeeded: page >> 20)
+            }
+        }
         let file = try tmp.write("big.bin", body)
         let sent = SentBytes()
         try await client.put(
