@@ -17,7 +17,7 @@ import Testing
         for mebibytes in [100, 400] {
             let dist = tmp.path("dist-\(mebibytes)")
             _ = try tmp.write("dist-\(mebibytes)/catalog.json", catalogJSON)
-            _ = try BigFile.write(dist + "/packs/big/1/big.bin", mebibytes: mebibytes)
+            try Self.writeSparse(dist + "/packs/big/1/big.bin", mebibytes: mebibytes)
             let (result, peak) = try Self.pushMeasured(dist, to: "s3://memory/m\(mebibytes)", endpoint: moto.endpoint)
             #expect(result.status == 0, "\(result.stderr)")
             let counts = try PushCounts(result)
@@ -27,6 +27,16 @@ import Testing
         }
         let growth = peaks[1] - peaks[0]
         #expect(growth < 4 << 10, "peak RSS \(peaks[0] >> 10) MiB at 100 MiB, \(peaks[1] >> 10) MiB at 400 MiB")
+    }
+
+    /// A file of zeros that takes no disk space (its bytes do not matter here, its size does).
+    static func writeSparse(_ path: String, mebibytes: Int) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(mebibytes) << 20)
     }
 
     /// Runs `catalog push` under `/usr/bin/time`; returns the result and the peak RSS in KiB.
