@@ -86,8 +86,11 @@
         private static func failure(_ code: CURLcode, _ errorBuffer: UnsafeMutablePointer<CChar>) -> TransportFailure {
             let detail = String(cString: errorBuffer)
             let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            // What another try cannot fix (as with URLSession: a bad URL, a certificate problem).
             let permanent: Set<UInt32> = [
                 CURLE_UNSUPPORTED_PROTOCOL.rawValue, CURLE_URL_MALFORMAT.rawValue, CURLE_BAD_FUNCTION_ARGUMENT.rawValue,
+                CURLE_PEER_FAILED_VERIFICATION.rawValue, CURLE_SSL_CERTPROBLEM.rawValue,
+                CURLE_SSL_CACERT_BADFILE.rawValue,
             ]
             return TransportFailure(
                 reason: "libcurl error \(code.rawValue): \(reason)", transient: !permanent.contains(code.rawValue))
