@@ -12,8 +12,11 @@ struct ChartCount: Sendable, Hashable {
 
 /// Ranking: most plays first; ties go to the later latest play, then title, then target.
 enum ChartRanking {
-    static func ranked(_ counts: [ChartCount]) -> [ChartCount] {
-        counts.filter { $0.plays > 0 }.sorted { a, b in
+    /// The positions in `counts` of the targets with plays, best first.
+    static func order(_ counts: [ChartCount]) -> [Int] {
+        counts.indices.filter { counts[$0].plays > 0 }.sorted { i, j in
+            let a = counts[i]
+            let b = counts[j]
             if a.plays != b.plays { return a.plays > b.plays }
             if a.lastPlayedAt != b.lastPlayedAt { return a.lastPlayedAt > b.lastPlayedAt }
             if a.title != b.title { return a.title < b.title }
@@ -21,11 +24,19 @@ enum ChartRanking {
         }
     }
 
+    /// Rank (1-based) per position in the counts `order` ranked; nil where unranked.
+    static func ranks(_ order: [Int], count: Int) -> [Int?] {
+        var ranks = [Int?](repeating: nil, count: count)
+        for (index, position) in order.enumerated() { ranks[position] = index + 1 }
+        return ranks
+    }
+
     /// Rank (1-based) per target.
-    static func ranks(_ ranked: [ChartCount]) -> [String: Int] {
+    static func ranksByTarget(_ counts: [ChartCount]) -> [String: Int] {
         var ranks: [String: Int] = [:]
-        ranks.reserveCapacity(ranked.count)
-        for (index, count) in ranked.enumerated() { ranks[count.target] = index + 1 }
+        let order = order(counts)
+        ranks.reserveCapacity(order.count)
+        for (index, position) in order.enumerated() { ranks[counts[position].target] = index + 1 }
         return ranks
     }
 

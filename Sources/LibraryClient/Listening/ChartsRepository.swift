@@ -22,23 +22,23 @@ public struct ChartsRepository: Sendable {
         let current = period.interval(containing: now, timeZone: timeZone)
         let previous = period.previousInterval(before: now, timeZone: timeZone)
         let weekEarlier = ChartPeriod.calendar(timeZone).date(byAdding: .day, value: -7, to: now) ?? now - 7 * 86_400
-        let (counts, previousCounts) = try await context.database.read { db in
+        let (counts, previousRanks) = try await context.database.read { db in
             if let current, let previous {
-                return (
-                    try ChartCounts.inRange(from: current.start, to: current.end, cut: now, kind: kind, in: db),
-                    try ChartCounts.inRange(from: previous.start, to: previous.end, cut: now, kind: kind, in: db)
-                )
+                let counts = try ChartCounts.inRange(from: current.start, to: current.end, cut: now, kind: kind, in: db)
+                let previousCounts = try ChartCounts.inRange(
+                    from: previous.start, to: previous.end, cut: now, kind: kind, in: db)
+                let ranks = ChartRanking.ranksByTarget(previousCounts)
+                return (counts, counts.map { ranks[$0.target] })
             }
-            return (
-                try ChartCounts.allTime(cut: now, kind: kind, in: db),
-                try ChartCounts.allTime(cut: weekEarlier, kind: kind, in: db)
-            )
+            // Both all-time charts hold the same targets at the same positions.
+            let (counts, previousCounts) = try ChartCounts.allTime(now: now, cut: weekEarlier, kind: kind, in: db)
+            return (counts, ChartRanking.ranks(ChartRanking.order(previousCounts), count: previousCounts.count))
         }
-        let previousRanks = ChartRanking.ranks(ChartRanking.ranked(previousCounts))
-        var ranked = ChartRanking.ranked(counts)
-        if let limit { ranked = Array(ranked.prefix(max(0, limit))) }
-        let entries = ranked.enumerated().map { index, count in
-            let previousRank = previousRanks[count.target]
+        var order = ChartRanking.order(counts)
+        if let limit { order = Array(order.prefix(max(0, limit))) }
+        let entries = order.enumerated().map { index, position in
+            let count = counts[position]
+            let previousRank = previousRanks[position]
             return ChartEntry(
                 rank: index + 1, previousRank: previousRank,
                 movement: ChartRanking.movement(rank: index + 1, previousRank: previousRank),
