@@ -28,7 +28,8 @@ struct ChartsCommand: AsyncParsableCommand {
             let library = try await global.openSyncedLibrary()
             let chart = try await library.charts.fetchChart(period: period, filter: filter, limit: limit, now: moment)
             // Written directly, not through JSONEncoder or Table: an all-time chart has an entry per target.
-            FileHandle.standardOutput.write(global.json ? ChartJSON(chart).data : ChartTable(chart).data)
+            try FileHandle.standardOutput.write(
+                contentsOf: global.json ? ChartJSON(chart).bytes : ChartTable(chart).bytes)
         }
     }
 }

@@ -6,11 +6,11 @@ import LibraryClient
 /// "previousRank": N|null, "movement", "plays", "target", "title"}]}`.
 ///
 /// `Encodable` gives the document through `JSONEncoder` (sorted keys, pretty, unescaped
-/// slashes); ``data`` writes the same bytes directly, which an all-time chart of 20,000 entries
+/// slashes); ``bytes`` writes the same bytes directly, which an all-time chart of 20,000 entries
 /// needs (`JSONEncoder` spends ~100 ms on it, the direct writer a few).
 ///
 /// ```swift
-/// FileHandle.standardOutput.write(ChartJSON(chart).data)
+/// try FileHandle.standardOutput.write(contentsOf: ChartJSON(chart).bytes)
 /// ```
 struct ChartJSON: Encodable {
     let chart: Chart
@@ -44,11 +44,12 @@ struct ChartJSON: Encodable {
     /// The document as `JSONEncoder` with `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`
     /// writes it (keys in byte order, two-space indents, `"key" : value`, an empty array as
     /// `[` blank line `]`), plus the newline `Output.json` adds.
-    var data: Data {
+    var bytes: [UInt8] {
         var out = JSONBytes()
         out.reserve(200 + chart.entries.count * 200)
         out.raw("{\n  \"entries\" : [\n")
-        for (index, entry) in chart.entries.enumerated() {
+        for index in chart.entries.indices {
+            let entry = chart.entries[index]
             out.raw(index == 0 ? "    {\n" : ",\n    {\n")
             out.raw("      \"movement\" : ")
             out.string(entry.movement.rawValue)
@@ -71,7 +72,7 @@ struct ChartJSON: Encodable {
         out.raw(",\n  \"to\" : ")
         out.optionalString(chart.to.map(ISO8601.string))
         out.raw("\n}\n")
-        return Data(out.bytes)
+        return out.bytes
     }
 }
 

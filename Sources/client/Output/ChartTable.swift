@@ -6,7 +6,7 @@ import LibraryClient
 /// written directly: an all-time chart of 20,000 rows through the general table takes ~10× longer.
 ///
 /// ```swift
-/// FileHandle.standardOutput.write(ChartTable(chart).data)
+/// try FileHandle.standardOutput.write(contentsOf: ChartTable(chart).bytes)
 /// ```
 struct ChartTable {
     let chart: Chart
@@ -27,7 +27,7 @@ struct ChartTable {
 
     /// The table and a final newline. The padded cells are ASCII or one arrow, so their width
     /// in characters is their width on screen.
-    var data: Data {
+    var bytes: [UInt8] {
         let ranks = chart.entries.map { String($0.rank) }
         let arrows = chart.entries.map { Self.arrow($0.movement) }
         let plays = chart.entries.map { String($0.plays) }
@@ -50,6 +50,6 @@ struct ChartTable {
         for index in chart.entries.indices {
             row([ranks[index], arrows[index], plays[index]], chart.entries[index].title)
         }
-        return Data(out)
+        return out
     }
 }
