@@ -51,7 +51,7 @@ enum ChartCounts {
     }
 
     /// A target's plays after `cut`: how many, how many of them after `now`, and its latest play
-    /// at or before each moment.
+    /// at or before each moment (at or before `now` only when that is not its latest play).
     struct LaterPlays {
         var afterCut: Int
         var afterNow: Int
@@ -65,7 +65,8 @@ enum ChartCounts {
         let cutText = ISO8601.string(cut)
         let statement = try db.makeStatement(
             sql: """
-                SELECT w.target, w.after_cut, w.after_now, w.last_by_now,
+                SELECT w.target, w.after_cut, w.after_now,
+                  CASE WHEN w.after_now > 0 THEN w.last_by_now END AS last_by_now,
                   (SELECT MAX(p.played_at) FROM play_event p INDEXED BY idx_play_event_target_time
                    WHERE p.target = w.target AND p.played_at <= :cut) AS last_by_cut
                 FROM (SELECT target, COUNT(*) AS after_cut, SUM(played_at > :now) AS after_now,

@@ -22,28 +22,39 @@ public struct ChartsRepository: Sendable {
         let current = period.interval(containing: now, timeZone: timeZone)
         let previous = period.previousInterval(before: now, timeZone: timeZone)
         let weekEarlier = ChartPeriod.calendar(timeZone).date(byAdding: .day, value: -7, to: now) ?? now - 7 * 86_400
-        let (counts, previousRanks) = try await context.database.read { db in
+        let (counts, previousCounts) = try await context.database.read { db in
             if let current, let previous {
-                let counts = try ChartCounts.inRange(from: current.start, to: current.end, cut: now, kind: kind, in: db)
-                let previousCounts = try ChartCounts.inRange(
-                    from: previous.start, to: previous.end, cut: now, kind: kind, in: db)
-                let ranks = ChartRanking.ranksByTarget(previousCounts)
-                return (counts, counts.map { ranks[$0.target] })
+                return (
+                    try ChartCounts.inRange(from: current.start, to: current.end, cut: now, kind: kind, in: db),
+                    try ChartCounts.inRange(from: previous.start, to: previous.end, cut: now, kind: kind, in: db)
+                )
             }
-            // Both all-time charts hold the same targets at the same positions.
-            let (counts, previousCounts) = try ChartCounts.allTime(now: now, cut: weekEarlier, kind: kind, in: db)
-            return (counts, ChartRanking.ranks(ChartRanking.order(previousCounts), count: previousCounts.count))
+            return try ChartCounts.allTime(now: now, cut: weekEarlier, kind: kind, in: db)
         }
+        // The previous chart is ranked on another thread while this one ranks the current one.
+        async let previousRanks = Self.previousRanks(
+            counts: counts, previousCounts: previousCounts, samePositions: current == nil)
         var order = ChartRanking.order(counts)
         if let limit { order = Array(order.prefix(max(0, limit))) }
+        let ranks = await previousRanks
         let entries = order.enumerated().map { index, position in
             let count = counts[position]
-            let previousRank = previousRanks[position]
+            let previousRank = ranks[position]
             return ChartEntry(
                 rank: index + 1, previousRank: previousRank,
                 movement: ChartRanking.movement(rank: index + 1, previousRank: previousRank),
                 plays: count.plays, target: count.target, title: count.title)
         }
         return Chart(period: period, from: current?.start, to: current?.end, entries: entries)
+    }
+
+    /// The previous rank per position in `counts`. The all-time charts hold the same targets at
+    /// the same positions (`samePositions`); periods are matched by target.
+    static func previousRanks(counts: [ChartCount], previousCounts: [ChartCount], samePositions: Bool) -> [Int?] {
+        if samePositions {
+            return ChartRanking.ranks(ChartRanking.order(previousCounts), count: previousCounts.count)
+        }
+        let ranks = ChartRanking.ranksByTarget(previousCounts)
+        return counts.map { ranks[$0.target] }
     }
 }
