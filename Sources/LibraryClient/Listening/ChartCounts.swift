@@ -21,45 +21,87 @@ enum ChartCounts {
             sql += " WHERE t.target_kind = ?"
             arguments += [kind.rawValue]
         }
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map(count)
+        return try counts(db.makeStatement(sql: sql), arguments)
     }
 
-    /// All plays at or before `cut`.
-    static func allTime(cut: Date, kind: PlayTargetKind?, in db: Database) throws -> [ChartCount] {
+    /// All plays at or before `now`, and at or before `cut` (an earlier moment), target by
+    /// target in the same order: the running totals less the plays after each moment, all
+    /// found by one range scan of the plays after `cut`.
+    static func allTime(now: Date, cut: Date, kind: PlayTargetKind?, in db: Database) throws -> (
+        current: [ChartCount], previous: [ChartCount]
+    ) {
         var sql = "SELECT target, plays, last_played_at, title, target_kind FROM play_target_total"
         var arguments: StatementArguments = []
         if let kind {
             sql += " WHERE target_kind = ?"
             arguments += [kind.rawValue]
         }
-        var counts = try Row.fetchAll(db, sql: sql, arguments: arguments).map(count)
-        let cutText = ISO8601.string(cut)
-        let later = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT target, COUNT(*) AS later FROM play_event INDEXED BY idx_play_event_time_target
-                WHERE played_at > ? GROUP BY target
-                """, arguments: [cutText])
-        guard !later.isEmpty else { return counts }
-        var laterByTarget: [String: Int] = [:]
-        for row in later { laterByTarget[row["target"]] = row["later"] }
-        let latest = try db.cachedStatement(
-            sql: "SELECT MAX(played_at) FROM play_event WHERE target = ? AND played_at <= ?")
-        for index in counts.indices {
-            guard let subtract = laterByTarget[counts[index].target] else { continue }
-            counts[index].plays -= subtract
-            if counts[index].plays > 0 {
-                counts[index].lastPlayedAt =
-                    try String.fetchOne(latest, arguments: [counts[index].target, cutText]) ?? ""
-            }
+        var current = try counts(db.makeStatement(sql: sql), arguments)
+        var previous = current
+        let later = try laterPlays(now: now, cut: cut, in: db)
+        guard !later.isEmpty else { return (current, previous) }
+        for index in current.indices {
+            guard let plays = later[current[index].target] else { continue }
+            current[index].plays -= plays.afterNow
+            if plays.afterNow > 0 { current[index].lastPlayedAt = plays.lastByNow ?? plays.lastByCut ?? "" }
+            previous[index].plays -= plays.afterCut
+            previous[index].lastPlayedAt = plays.lastByCut ?? ""
         }
-        return counts
+        return (current, previous)
     }
 
-    private static func count(_ row: Row) throws -> ChartCount {
-        ChartCount(
-            target: row["target"], kind: try PlayTargetKind.stored(row["target_kind"]), plays: row["plays"],
-            lastPlayedAt: row["last_played_at"], title: row["title"])
+    /// A target's plays after `cut`: how many, how many of them after `now`, and its latest play
+    /// at or before each moment (at or before `now` only when that is not its latest play).
+    struct LaterPlays {
+        var afterCut: Int
+        var afterNow: Int
+        var lastByNow: String?
+        var lastByCut: String?
+    }
+
+    /// One range scan of the (time, target) index for the plays after `cut`; the latest play at
+    /// or before `cut` is one seek of the (target, time) index per target found.
+    static func laterPlays(now: Date, cut: Date, in db: Database) throws -> [String: LaterPlays] {
+        let cutText = ISO8601.string(cut)
+        let statement = try db.makeStatement(
+            sql: """
+                SELECT w.target, w.after_cut, w.after_now,
+                  CASE WHEN w.after_now > 0 THEN w.last_by_now END AS last_by_now,
+                  (SELECT MAX(p.played_at) FROM play_event p INDEXED BY idx_play_event_target_time
+                   WHERE p.target = w.target AND p.played_at <= :cut) AS last_by_cut
+                FROM (SELECT target, COUNT(*) AS after_cut, SUM(played_at > :now) AS after_now,
+                        MAX(CASE WHEN played_at <= :now THEN played_at END) AS last_by_now
+                      FROM play_event INDEXED BY idx_play_event_time_target WHERE played_at > :cut
+                      GROUP BY target) w
+                """)
+        let column = ColumnPositions(statement)
+        let (target, afterCut, afterNow, lastByNow, lastByCut) = try (
+            column["target"], column["after_cut"], column["after_now"], column["last_by_now"], column["last_by_cut"]
+        )
+        var result: [String: LaterPlays] = [:]
+        let rows = try Row.fetchCursor(statement, arguments: ["cut": cutText, "now": ISO8601.string(now)])
+        while let row = try rows.next() {
+            result[row[target]] = LaterPlays(
+                afterCut: row[afterCut], afterNow: row[afterNow], lastByNow: row[lastByNow], lastByCut: row[lastByCut])
+        }
+        return result
+    }
+
+    /// Rows of (target, plays, last_played_at, title, target_kind), read at positions looked up once.
+    private static func counts(_ statement: Statement, _ arguments: StatementArguments) throws -> [ChartCount] {
+        let column = ColumnPositions(statement)
+        let (target, plays, lastPlayedAt, title, kind) = try (
+            column["target"], column["plays"], column["last_played_at"], column["title"], column["target_kind"]
+        )
+        var result: [ChartCount] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            result.append(
+                ChartCount(
+                    target: row[target], kind: try PlayTargetKind.stored(row[kind]), plays: row[plays],
+                    lastPlayedAt: row[lastPlayedAt], title: row[title]))
+        }
+        return result
     }
 
     /// Plays in [from, cut] (both inclusive).

@@ -29,21 +29,32 @@ public struct ChartsRepository: Sendable {
                     try ChartCounts.inRange(from: previous.start, to: previous.end, cut: now, kind: kind, in: db)
                 )
             }
-            return (
-                try ChartCounts.allTime(cut: now, kind: kind, in: db),
-                try ChartCounts.allTime(cut: weekEarlier, kind: kind, in: db)
-            )
+            return try ChartCounts.allTime(now: now, cut: weekEarlier, kind: kind, in: db)
         }
-        let previousRanks = ChartRanking.ranks(ChartRanking.ranked(previousCounts))
-        var ranked = ChartRanking.ranked(counts)
-        if let limit { ranked = Array(ranked.prefix(max(0, limit))) }
-        let entries = ranked.enumerated().map { index, count in
-            let previousRank = previousRanks[count.target]
+        // The previous chart is ranked on another thread while this one ranks the current one.
+        async let previousRanks = Self.previousRanks(
+            counts: counts, previousCounts: previousCounts, samePositions: current == nil)
+        var order = ChartRanking.order(counts)
+        if let limit { order = Array(order.prefix(max(0, limit))) }
+        let ranks = await previousRanks
+        let entries = order.enumerated().map { index, position in
+            let count = counts[position]
+            let previousRank = ranks[position]
             return ChartEntry(
                 rank: index + 1, previousRank: previousRank,
                 movement: ChartRanking.movement(rank: index + 1, previousRank: previousRank),
                 plays: count.plays, target: count.target, title: count.title)
         }
         return Chart(period: period, from: current?.start, to: current?.end, entries: entries)
+    }
+
+    /// The previous rank per position in `counts`. The all-time charts hold the same targets at
+    /// the same positions (`samePositions`); periods are matched by target.
+    static func previousRanks(counts: [ChartCount], previousCounts: [ChartCount], samePositions: Bool) -> [Int?] {
+        if samePositions {
+            return ChartRanking.ranks(ChartRanking.order(previousCounts), count: previousCounts.count)
+        }
+        let ranks = ChartRanking.ranksByTarget(previousCounts)
+        return counts.map { ranks[$0.target] }
     }
 }
