@@ -4,7 +4,8 @@ import Hummingbird
 import LibraryClient
 import LibraryJSON
 
-/// `POST /api/plays`, `GET /api/charts`, `GET /api/stats`, `GET /api/tracks`, `GET /api/history`.
+/// `POST /api/plays`, `GET /api/charts`, `GET /api/stats`, `GET /api/tracks` (with `entry`: one music
+/// entry's tracks, as `client music tracks`), `GET /api/history`.
 struct ListeningRoutes {
     let api: APIContext
 
@@ -28,6 +29,10 @@ struct ListeningRoutes {
         }
         router.get("/api/tracks") { request, _ in
             let query = QueryParameters(request)
+            if let entry = query.string("entry") {
+                let (music, tracks) = try await library.music.fetchTracks(entryID: entry)
+                return try JSONResponse.make(EntryTracksJSON(entry: music.id, tracks: tracks))
+            }
             let tracks = TrackQuery(
                 source: try query.value("source", as: TrackSourceFilter.self) ?? .all, search: query.string("search"),
                 sort: try query.value("sort", as: TrackSort.self) ?? .recent,
