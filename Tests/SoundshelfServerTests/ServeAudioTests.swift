@@ -59,23 +59,26 @@ struct ServeAudioTests {
         #expect(try HTTPClient.get(fixture.url + "audio/\(id)").status == 404)
     }
 
-    @Test(
-        "paths that try to leave the audio folder are refused",
-        arguments: [
-            "audio/..%2F..%2Flibrary.sqlite", "audio/%2E%2E%2Flibrary.sqlite", "audio/../library.sqlite",
-            "audio/..", "audio/%00", "audio/a%2Fb", "audio/AudioAssets%2F", "audio//etc/passwd",
-            "library.sqlite", "..%2Flibrary.sqlite", "%2E%2E/library.sqlite",
-        ])
-    func traversal(path: String) throws {
-        let fixture = try Self.shared()
-        let reply = try HTTPClient.get(fixture.url + path)
-        #expect(reply.status == 400 || reply.status == 404, "\(path): \(reply.status)")
-        #expect(!reply.text.contains("SQLite format"), "\(path) served a file")
+    /// Paths that try to reach the database or leave `AudioAssets/`.
+    static let traversals = [
+        "audio/..%2F..%2Flibrary.sqlite", "audio/%2E%2E%2Flibrary.sqlite", "audio/../library.sqlite",
+        "audio/..", "audio/%00", "audio/a%2Fb", "audio/AudioAssets%2F", "audio//etc/passwd",
+        "library.sqlite", "..%2Flibrary.sqlite", "%2E%2E/library.sqlite",
+    ]
+
+    @Test("paths that try to leave the audio folder are refused")
+    func traversal() throws {
+        let fixture = try ServeFixture()
+        for path in Self.traversals {
+            let reply = try HTTPClient.get(fixture.url + path)
+            #expect(reply.status == 400 || reply.status == 404, "\(path): \(reply.status)")
+            #expect(!reply.text.contains("SQLite format"), "\(path) served a file")
+        }
     }
 
     @Test("POST, PUT and DELETE without X-Soundshelf: 1 are refused with 403 and change nothing")
     func stateChangesNeedTheHeader() throws {
-        let fixture = try Self.shared()
+        let fixture = try ServeFixture()
         let item = try #require(
             (try HTTPClient.get(fixture.url + "api/items?kind=sfx&limit=1").json()["items"] as? [[String: Any]])?
                 .first?["id"] as? String)
@@ -95,8 +98,4 @@ struct ServeAudioTests {
         #expect((try HTTPClient.get(fixture.url + "api/scenes").json()["scenes"] as? [Any])?.isEmpty == true)
         #expect((try HTTPClient.get(fixture.url + "api/history").json()["plays"] as? [Any])?.isEmpty == true)
     }
-
-    /// One fixture for the read-only checks above (each test still gets a fresh one when run alone).
-    private static let sharedFixture = Result { try ServeFixture() }
-    static func shared() throws -> ServeFixture { try sharedFixture.get() }
 }
