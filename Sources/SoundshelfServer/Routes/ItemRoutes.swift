@@ -9,6 +9,7 @@ struct ItemRoutes {
 
     func register(on router: Router<BasicRequestContext>) {
         let library = api.library
+        let facetCache = EncodedResponseCache<FacetCounts>()
         router.get("/api/items") { request, _ in
             let query = QueryParameters(request)
             let items = ItemQuery(
@@ -26,7 +27,8 @@ struct ItemRoutes {
                 throw LibraryQueryError.missing(name: "kind")
             }
             let counts = try await FacetsJSON.fetch(kind: kind, filters: query.filters, from: library)
-            return try JSONResponse.make(FacetsJSON(counts))
+            let data = try facetCache.data(for: request.uri.query ?? "", value: counts, FacetsJSON.init)
+            return JSONResponse.body(data, status: .ok)
         }
     }
 }
