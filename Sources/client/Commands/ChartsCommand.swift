@@ -3,6 +3,7 @@ import CatalogModel
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client charts [--period all|week|month|year] [--kind K | --tracks] [--limit N] [--now TIME]`
 struct ChartsCommand: AsyncParsableCommand {
@@ -23,10 +24,9 @@ struct ChartsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.run {
-            let moment = try now.map(TimeOption.parse) ?? Date()
-            let filter: ChartFilter = tracks ? .tracks : kind.map { .kind($0) } ?? .everything
+            let query = ChartQuery(period: period, kind: kind, tracks: tracks, limit: limit, now: now)
             let library = try await global.openSyncedLibrary()
-            let chart = try await library.charts.fetchChart(period: period, filter: filter, limit: limit, now: moment)
+            let chart = try await query.fetch(from: library)
             // Written directly, not through JSONEncoder or Table: an all-time chart has an entry per target.
             try FileHandle.standardOutput.write(
                 contentsOf: global.json ? ChartJSON(chart).bytes : ChartTable(chart).bytes)

@@ -12,17 +12,17 @@ import LibraryClient
 /// ```swift
 /// try FileHandle.standardOutput.write(contentsOf: ChartJSON(chart).bytes)
 /// ```
-struct ChartJSON: Encodable {
-    let chart: Chart
+package struct ChartJSON: Encodable {
+    package let chart: Chart
 
-    init(_ chart: Chart) { self.chart = chart }
+    package init(_ chart: Chart) { self.chart = chart }
 
     // MARK: The shape, through an encoder
 
     enum Keys: String, CodingKey { case period, from, to, entries }
     enum EntryKeys: String, CodingKey { case rank, previousRank, movement, plays, target, title }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(chart.period.rawValue, forKey: .period)
         try c.encode(chart.from.map(ISO8601.string), forKey: .from)
@@ -44,7 +44,7 @@ struct ChartJSON: Encodable {
     /// The document as `JSONEncoder` with `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`
     /// writes it (keys in byte order, two-space indents, `"key" : value`, an empty array as
     /// `[` blank line `]`), plus the newline `Output.json` adds.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var out = JSONBytes()
         out.reserve(200 + chart.entries.count * 200)
         out.raw("{\n  \"entries\" : [\n")
