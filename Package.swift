@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Soundshelf",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .library(name: "CatalogModel", targets: ["CatalogModel"]),
         .library(name: "LibraryClient", targets: ["LibraryClient"]),
@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // Hummingbird's own dependencies, named for the server's graceful shutdown and its logger.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
     ],
     targets: [
         // Shared model: Codable formats, tag names as data, validation (audio headers through
@@ -84,10 +88,21 @@ let package = Package(
                 "CommandSupport", "CatalogModel", "CatalogPublisher", "LibraryClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.
+        .target(name: "LibraryJSON", dependencies: ["CatalogModel", "LibraryClient"]),
+        // `client serve`: the HTTP API and the embedded soundboard page over LibraryClient.
+        .target(
+            name: "SoundshelfServer",
+            dependencies: [
+                "CatalogModel", "LibraryClient", "LibraryJSON",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "client",
             dependencies: [
-                "CommandSupport", "CatalogModel", "LibraryClient",
+                "CommandSupport", "CatalogModel", "LibraryClient", "LibraryJSON", "SoundshelfServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Deterministic synthetic data (seeded generator, catalogs, WAV headers) for the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogModel
 import LibraryClient
+import LibraryJSON
 
 // The library's value types that options take by their raw values (`--kind sfx`, `--sort title`).
 extension Kind: ExpressibleByArgument {}
@@ -9,3 +10,4 @@ extension ChartPeriod: ExpressibleByArgument {}
 extension MusicService: ExpressibleByArgument {}
 extension TrackSourceFilter: ExpressibleByArgument {}
 extension TrackSort: ExpressibleByArgument {}
+extension PlayInputSource: ExpressibleByArgument {}

@@ -15,7 +15,7 @@ struct ClientCommand: AsyncParsableCommand {
             FacetsCommand.self, PacksCommand.self, MusicCommand.self, TracksCommand.self,
             InstallCommand.self, UninstallCommand.self, RepairCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
-            ScenesCommand.self, GCCommand.self,
+            ScenesCommand.self, GCCommand.self, ServeCommand.self,
             PlayCommand.self, PlaysCommand.self, HistoryCommand.self, ChartsCommand.self, StatsCommand.self,
         ]
     )

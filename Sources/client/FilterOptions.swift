@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogModel
 import LibraryClient
+import LibraryJSON
 
 /// Tag filters by name (case-insensitive) or numeric id: OR within a flag, AND across flags.
 struct FilterOptions: ParsableArguments {
@@ -20,21 +21,14 @@ struct FilterOptions: ParsableArguments {
         help: ArgumentHelp("Creature type name or id (repeatable).", valueName: "NAME"))
     var creatureTypes: [String] = []
 
-    var isEmpty: Bool { locations.isEmpty && moods.isEmpty && themes.isEmpty && creatureTypes.isEmpty }
-
-    /// The names per dimension; `--theme` means the theme dimension of `kind`.
-    func names(kind: Kind?) throws -> [TagDimension: [String]] {
-        var result: [TagDimension: [String]] = [.location: locations, .mood: moods, .creatureType: creatureTypes]
-        if !themes.isEmpty {
-            guard let kind else {
-                throw ValidationError("--theme needs --kind (music, atmosphere or sfx): each kind has its own themes")
-            }
-            result[kind.themeDimension] = themes
+    /// The flags as the shared filter names; `--theme` without `--kind` is a usage error.
+    func names(kind: Kind?) throws -> FilterNames {
+        let names = FilterNames(locations: locations, moods: moods, themes: themes, creatureTypes: creatureTypes)
+        do {
+            _ = try names.names(kind: kind)
+        } catch {
+            throw ValidationError(error.description)
         }
-        return result.filter { !$0.value.isEmpty }
-    }
-
-    func resolve(with library: Library, kind: Kind?) async throws -> Filters {
-        try await library.resolver.resolve(try names(kind: kind))
+        return names
     }
 }

@@ -107,6 +107,36 @@ public struct ScenesRepository: Sendable {
         }
     }
 
+    /// Sets the scene's title and its items, in this order, in one transaction (nil leaves that part
+    /// as it is): items left out leave the scene, items kept keep the time they were added. Nothing
+    /// changes when an item is unknown or listed twice, or the title is taken.
+    ///
+    /// ```swift
+    /// try await library.scenes.updateScene("Game night", title: "Boss fight", itemIDs: [thunder, rain])
+    /// ```
+    @discardableResult
+    public func updateScene(_ scene: String, title: String? = nil, itemIDs: [String]? = nil) async throws
+        -> SceneDetail
+    {
+        let title = try title.map(Self.cleanTitle)
+        let ids = itemIDs?.map(FavoritesRepository.canonical)
+        return try await edit(scene) { db, record, items in
+            if let title {
+                try Self.requireFreeTitle(title, except: record.id, db)
+                record.title = title
+            }
+            guard let ids else { return }
+            var seen = Set<String>()
+            for id in ids {
+                try FavoritesRepository.requireItem(id, db)
+                guard seen.insert(id).inserted else { throw CollectionsError.itemRepeated(id) }
+            }
+            let now = Timestamp.now()
+            let kept = Dictionary(items.map { ($0.itemID, $0) }, uniquingKeysWith: { first, _ in first })
+            items = ids.map { kept[$0] ?? SceneItemRecord(sceneID: record.id, itemID: $0, position: 0, addedAt: now) }
+        }
+    }
+
     /// Deletes the scene (its items stay in the library); returns its id.
     @discardableResult
     public func deleteScene(_ scene: String) async throws -> String {

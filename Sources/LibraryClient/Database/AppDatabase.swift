@@ -14,11 +14,15 @@ package final class AppDatabase: Sendable {
     /// The file path, for messages.
     package let path: String
 
+    /// Commits made through other connections (other processes), polled while observed.
+    let externalCommits: ExternalCommitWatch
+
     package var reader: any DatabaseReader { writer }
 
     init(pool: DatabasePool, path: String) {
         self.writer = pool
         self.path = path
+        externalCommits = ExternalCommitWatch(path: path)
     }
 
     /// Opens (creating when needed) the database at `url` and runs pending migrations.

@@ -2,8 +2,10 @@ import CatalogModel
 import GRDB
 
 /// A live query for an app view: the current value first, then a new value after each committed
-/// change that alters it (through this library, in this process), never the same value twice in a
-/// row. Stop observing by ending the loop or cancelling its task.
+/// change that alters it, never the same value twice in a row. Changes made through this library
+/// are seen at once; commits by another process (a `client sync` in a terminal, an app extension)
+/// within about a second, through SQLite's `data_version`. Stop observing by ending the loop or
+/// cancelling its task.
 ///
 /// ```swift
 /// let task = Task {
@@ -34,9 +36,9 @@ extension LibraryObservation where Element: Equatable {
         derived(database, tables: tables, trigger: fetch) { $0 }
     }
 
-    /// Reads a cheap `trigger` after each commit that touched one of `tables`; when it changed,
-    /// computes the value from it (asynchronously, e.g. from the facet index) and emits it when
-    /// that changed too.
+    /// Reads a cheap `trigger` after each commit that touched one of `tables` — or, once a second,
+    /// after a commit by another process (``ExternalCommitWatch``) — and when it changed, computes the
+    /// value from it (asynchronously, e.g. from the facet index) and emits it when that changed too.
     static func derived<Trigger: Equatable & Sendable>(
         _ database: AppDatabase, tables: [String], trigger: @escaping @Sendable (Database) throws -> Trigger,
         value: @escaping @Sendable (Trigger) async throws -> Element
@@ -46,10 +48,21 @@ extension LibraryObservation where Element: Equatable {
                 let triggers = ValueObservation.tracking(regions: tables.map { Table($0) }, fetch: trigger)
                     .removeDuplicates()
                     .values(in: database.reader)
+                let external = database.externalCommits.changes()
                 let task = Task {
                     do {
+                        var lastInput: Trigger?
                         var last: Element?
-                        for try await input in triggers {
+                        for try await signal in ObservationSignals.merge(triggers, external) {
+                            // After another process's commit, read the trigger afresh (serially, so an
+                            // older value never follows a newer one).
+                            let input: Trigger
+                            switch signal {
+                            case .value(let fetched): input = fetched
+                            case .recheck: input = try await database.read(trigger)
+                            }
+                            guard input != lastInput else { continue }
+                            lastInput = input
                             let next = try await value(input)
                             if next != last {
                                 continuation.yield(next)
@@ -64,6 +77,34 @@ extension LibraryObservation where Element: Equatable {
                     }
                 }
                 continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+    }
+}
+
+/// GRDB's values for this process's commits, merged with re-check requests after other processes'.
+enum ObservationSignals<Value: Sendable> {
+    case value(Value)
+    case recheck
+
+    static func merge<Values: AsyncSequence & Sendable>(_ values: Values, _ external: AsyncStream<Void>)
+        -> AsyncThrowingStream<ObservationSignals, any Error> where Values.Element == Value
+    {
+        AsyncThrowingStream { continuation in
+            let own = Task {
+                do {
+                    for try await value in values { continuation.yield(.value(value)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            let other = Task {
+                for await _ in external { continuation.yield(.recheck) }
+            }
+            continuation.onTermination = { _ in
+                own.cancel()
+                other.cancel()
             }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client facets --kind K [filters]`
 struct FacetsCommand: AsyncParsableCommand {
@@ -12,22 +13,13 @@ struct FacetsCommand: AsyncParsableCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var global: GlobalOptions
 
-    struct JSON: Encodable {
-        let kind: String
-        let total: Int
-        let facets: DimensionKeyed<[FacetValue]>
-    }
-
     func run() async throws {
         try await CommandRunner.run {
+            let names = try filters.names(kind: kind)
             let library = try await global.openSyncedLibrary()
-            let selected = try await filters.resolve(with: library, kind: kind)
-            let counts = try await library.facets.fetchFacetCounts(kind: kind, filters: selected)
+            let counts = try await FacetsJSON.fetch(kind: kind, filters: names, from: library)
+            if global.json { return try JSONOutput.print(FacetsJSON(counts)) }
             let entries = kind.dimensions.map { ($0, counts.facets[$0] ?? []) }
-            if global.json {
-                return try Output.json(
-                    JSON(kind: kind.rawValue, total: counts.total, facets: DimensionKeyed(entries: entries)))
-            }
             Output.line("\(counts.total) \(kind.rawValue) item\(counts.total == 1 ? "" : "s") match")
             for (dim, values) in entries {
                 Output.line()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client favorite ITEM`: marks an item a favorite (idempotent).
 /// JSON: `{"itemId", "favorite": true, "changed": true|false}` (`changed` is false when it already was one).
@@ -15,7 +16,7 @@ struct FavoriteCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let changed = try await library.favorites.favorite(itemID: item)
-            try FavoriteChangeJSON.print(item: item, favorite: true, changed: changed, json: global.json)
+            try FavoriteOutput.print(item: item, favorite: true, changed: changed, json: global.json)
         }
     }
 }

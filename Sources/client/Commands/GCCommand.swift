@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client gc [--dry-run]` → `{"files", "bytes", "dryRun"}`: removes files under AudioAssets/ that no
 /// `local_asset` row references, folders left empty, and leftovers of installs that are not running.
@@ -12,18 +13,12 @@ struct GCCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Only count what would be removed.") var dryRun = false
     @OptionGroup var global: GlobalOptions
 
-    struct Result: Encodable {
-        let files: Int
-        let bytes: Int64
-        let dryRun: Bool
-    }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let result = try await library.collectGarbage(dryRun: dryRun)
             if global.json {
-                return try Output.json(Result(files: result.files, bytes: result.bytes, dryRun: result.dryRun))
+                return try JSONOutput.print(GarbageJSON(result))
             }
             Output.line(
                 "\(dryRun ? "would remove" : "removed") \(result.files) file\(result.files == 1 ? "" : "s"), "

@@ -3,6 +3,7 @@ import CatalogModel
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client history [--limit N] [--after CURSOR] [--since TIME] [--format table|csv|json]`
 struct HistoryCommand: AsyncParsableCommand {
@@ -17,35 +18,20 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(help: "table, csv or json (--json is --format json).") var format: Format = .table
     @OptionGroup var global: GlobalOptions
 
-    struct Play: Encodable { let playId, target, title, at, source: String }
-    struct JSON: Encodable {
-        let plays: [Play]
-        let nextCursor: String?
-        enum CodingKeys: String, CodingKey { case plays, nextCursor }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(plays, forKey: .plays)
-            try container.encode(nextCursor, forKey: .nextCursor)
-        }
-    }
-
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
     }
 
     func run() async throws {
         try await CommandRunner.run {
-            let sinceDate = try since.map(TimeOption.parse)
+            let sinceDate = try since.map(TimeText.parse)
             let library = try await global.openSyncedLibrary()
             let page = try await library.history.fetchHistory(limit: limit, after: after, since: sinceDate)
-            let plays = page.plays.map {
-                Play(
-                    playId: $0.playID, target: $0.target, title: $0.title, at: ISO8601.string($0.at),
-                    source: $0.source.rawValue)
-            }
+            let json = HistoryJSON(page)
+            let plays = json.plays
             switch global.json ? Format.json : format {
             case .json:
-                try Output.json(JSON(plays: plays, nextCursor: page.nextCursor))
+                try JSONOutput.print(json)
             case .csv:
                 let rows =
                     [["play_id", "target", "title", "at", "source"]]

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client install PACK [--per-asset]`: download, verify and install a pack (resuming a partial download).
 struct InstallCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client list --kind K [filters] [--sort title|duration|recent] [--limit N] [--after CURSOR] [--offset N]`
 struct ListCommand: AsyncParsableCommand {
@@ -15,11 +16,9 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.run {
+            let query = ItemQuery(kind: kind, filters: try filters.names(kind: kind), sort: sort, page: paging.request)
             let library = try await global.openSyncedLibrary()
-            let selected = try await filters.resolve(with: library, kind: kind)
-            let page = try await library.items.fetchItems(
-                kind: kind, filters: selected, sort: sort,
-                page: paging.request)
+            let page = try await query.fetch(from: library)
             try ItemTable.print(page, json: global.json)
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client music refresh [ENTRY...] [--source apple-music|spotify] [--force]`
 struct MusicRefreshCommand: AsyncParsableCommand {
@@ -27,7 +28,7 @@ struct MusicRefreshCommand: AsyncParsableCommand {
                 MusicRefreshOptions(entries: entries, source: source, force: force),
                 clients: clients)
             failed = result.hasFailures
-            if global.json { return try Output.json(result) }
+            if global.json { return try JSONOutput.print(result) }
             Output.table(
                 ["SOURCE", "STATUS", "PLAYLISTS", "TRACKS"],
                 result.sources.map {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client music tracks ENTRY`
 struct MusicTracksCommand: AsyncParsableCommand {
@@ -11,17 +12,12 @@ struct MusicTracksCommand: AsyncParsableCommand {
     @Argument(help: "The music entry (id or exact title).") var entry: String
     @OptionGroup var global: GlobalOptions
 
-    struct JSON: Encodable {
-        let entry: String
-        let tracks: [TrackJSON]
-    }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let (entry, tracks) = try await library.music.fetchTracks(entryID: entry)
-            if global.json { return try Output.json(JSON(entry: entry.id, tracks: tracks.map(TrackJSON.init))) }
-            TrackJSON.table(tracks)
+            if global.json { return try JSONOutput.print(EntryTracksJSON(entry: entry.id, tracks: tracks)) }
+            TrackTable.print(tracks)
         }
     }
 }

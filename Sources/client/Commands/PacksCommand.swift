@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client packs [--kind K] [PACK]`
 struct PacksCommand: AsyncParsableCommand {
@@ -12,18 +13,16 @@ struct PacksCommand: AsyncParsableCommand {
     @Argument(help: "Only this pack (id or slug).") var pack: String?
     @OptionGroup var global: GlobalOptions
 
-    struct JSON: Encodable { let packs: [PackJSON] }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             if let pack {
                 let detail = try await library.packs.fetchPackDetail(PackReference(pack))
-                if global.json { return try Output.json(JSON(packs: [PackJSON(pack: detail.pack)])) }
+                if global.json { return try JSONOutput.print(PacksJSON([detail.pack])) }
                 return Self.printDetail(detail)
             }
             let packs = try await library.packs.fetchPacks(kind: kind)
-            if global.json { return try Output.json(JSON(packs: packs.map(PackJSON.init(pack:)))) }
+            if global.json { return try JSONOutput.print(PacksJSON(packs)) }
             Output.table(["SLUG", "KIND", "TITLE", "VERSION", "STATE", "PROGRESS", "ITEMS"], packs.map(Self.cells))
         }
     }

@@ -3,6 +3,7 @@ import CatalogModel
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client play TARGET --played SECONDS [--at TIME] [--source app|sync|manual]`
 struct PlayCommand: AsyncParsableCommand {
@@ -10,66 +11,36 @@ struct PlayCommand: AsyncParsableCommand {
         commandName: "play",
         abstract: "Record that an item (or track:<trackId>) was played; short plays and duplicates are not stored.")
 
-    enum Source: String, ExpressibleByArgument, CaseIterable {
-        case app, sync, manual
-        var playSource: PlaySource { PlaySource(rawValue: rawValue) ?? .app }
-    }
-
     @Argument(help: "An item id, or track:<trackId> for a cached music track.") var target: String
     @Option(help: "Seconds played.") var played: Double
     @Option(help: ArgumentHelp("When it was played (ISO-8601; default now).", valueName: "TIME")) var at: String?
-    @Option(help: "app, sync or manual.") var source: Source = .app
+    @Option(help: "app, sync or manual.") var source: PlayInputSource = .app
     @OptionGroup var global: GlobalOptions
-
-    struct Counted: Encodable {
-        let counted = true
-        let playId, target, at, source: String
-    }
-    struct NotCounted: Encodable {
-        let reason: String
-        let needed: Double?
-        enum CodingKeys: String, CodingKey { case counted, reason, needed }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(false, forKey: .counted)
-            try container.encode(reason, forKey: .reason)
-            try container.encodeIfPresent(needed, forKey: .needed)
-        }
-    }
 
     func run() async throws {
         try await CommandRunner.run {
-            let time = try at.map(TimeOption.parse) ?? Date()
+            let fields = PlayFields(target: target, played: played, at: at, source: source)
+            _ = try fields.input()
             let library = try await global.openSyncedLibrary()
-            let outcome = try await library.plays.record(
-                PlayInput(
-                    target: target, secondsPlayed: played, at: time,
-                    source: source.playSource))
+            let outcome = try await fields.record(in: library)
+            if global.json { return try JSONOutput.print(PlayOutcomeJSON(outcome)) }
             switch outcome {
             case .counted(let play):
-                let at = ISO8601.string(play.at)
-                if global.json {
-                    return try Output.json(
-                        Counted(playId: play.playID, target: play.target, at: at, source: play.source.rawValue))
-                }
-                Output.line("counted: play \(play.playID) of \(play.target) at \(at) (\(play.source.rawValue))")
+                Output.line(
+                    "counted: play \(play.playID) of \(play.target) at \(ISO8601.string(play.at)) (\(play.source.rawValue))"
+                )
             case .notCounted(let rejection):
-                let (reason, needed, text) = Self.explain(rejection)
-                if global.json { return try Output.json(NotCounted(reason: reason, needed: needed)) }
-                Output.line("not counted: \(text)")
+                Output.line("not counted: \(Self.explain(rejection))")
             }
         }
     }
 
-    static func explain(_ rejection: PlayRejection) -> (String, Double?, String) {
+    static func explain(_ rejection: PlayRejection) -> String {
         switch rejection {
-        case .short(let needed): ("short", needed, "played too briefly; it needs \(Output.duration(needed)) to count")
+        case .short(let needed): "played too briefly; it needs \(Output.duration(needed)) to count"
         case .beforeInstall:
-            (
-                "before-install", nil,
-                "the time is before this library was installed (use --source manual to enter it anyway)"
-            )
-        case .duplicate: ("duplicate", nil, "this play is already in the history")
+            "the time is before this library was installed (use --source manual to enter it anyway)"
+        case .duplicate: "this play is already in the history"
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client plays import FILE [--force]`: counts above each target's last imported one become plays.
 struct PlaysImportCommand: AsyncParsableCommand {
@@ -23,7 +24,7 @@ struct PlaysImportCommand: AsyncParsableCommand {
             let counts = try PlayCountFile(data: data, name: file)
             let library = try await global.openSyncedLibrary()
             let summary = try await library.playImports.importCounts(counts, name: file, force: force)
-            if global.json { return try Output.json(summary) }
+            if global.json { return try JSONOutput.print(summary) }
             if summary.skipped {
                 return Output.line(
                     "skipped: the previous import was less than 5 minutes ago (use --force to import now)")

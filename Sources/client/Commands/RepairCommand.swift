@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client repair PACK`: re-verify installed files and fetch only what is missing or wrong.
 struct RepairCommand: AsyncParsableCommand {

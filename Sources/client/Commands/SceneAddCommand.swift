@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene add SCENE ITEM... [--at POS]`: inserts the items, in order, at POS (default: the end).
 struct SceneAddCommand: AsyncParsableCommand {
@@ -18,7 +19,7 @@ struct SceneAddCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            try SceneDetailJSON.print(try await library.scenes.addItems(items, to: scene, at: at), json: global.json)
+            try SceneOutput.print(try await library.scenes.addItems(items, to: scene, at: at), json: global.json)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene create TITLE` → `{"sceneId"}`.
 struct SceneCreateCommand: AsyncParsableCommand {
@@ -9,13 +10,11 @@ struct SceneCreateCommand: AsyncParsableCommand {
     @Argument(help: "The title (unique among scenes).") var title: String
     @OptionGroup var global: GlobalOptions
 
-    struct Created: Encodable { let sceneId: String }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let scene = try await library.scenes.createScene(title: title)
-            if global.json { return try Output.json(Created(sceneId: scene.id)) }
+            if global.json { return try JSONOutput.print(SceneCreatedJSON(sceneId: scene.id)) }
             Output.line("created scene '\(scene.title)' (\(scene.id))")
         }
     }

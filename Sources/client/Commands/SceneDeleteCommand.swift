@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene delete SCENE` → `{"sceneId", "deleted": true}`; the items stay in the library.
 struct SceneDeleteCommand: AsyncParsableCommand {
@@ -10,16 +11,11 @@ struct SceneDeleteCommand: AsyncParsableCommand {
     @Argument(help: "Scene id or exact title.") var scene: String
     @OptionGroup var global: GlobalOptions
 
-    struct Deleted: Encodable {
-        let sceneId: String
-        let deleted: Bool
-    }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let id = try await library.scenes.deleteScene(scene)
-            if global.json { return try Output.json(Deleted(sceneId: id, deleted: true)) }
+            if global.json { return try JSONOutput.print(SceneDeletedJSON(sceneId: id)) }
             Output.line("deleted scene \(id)")
         }
     }

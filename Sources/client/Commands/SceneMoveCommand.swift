@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene move SCENE ITEM --to POS`.
 struct SceneMoveCommand: AsyncParsableCommand {
@@ -15,7 +16,7 @@ struct SceneMoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            try SceneDetailJSON.print(try await library.scenes.moveItem(item, in: scene, to: to), json: global.json)
+            try SceneOutput.print(try await library.scenes.moveItem(item, in: scene, to: to), json: global.json)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene remove SCENE ITEM`.
 struct SceneRemoveCommand: AsyncParsableCommand {
@@ -13,7 +14,7 @@ struct SceneRemoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            try SceneDetailJSON.print(try await library.scenes.removeItem(item, from: scene), json: global.json)
+            try SceneOutput.print(try await library.scenes.removeItem(item, from: scene), json: global.json)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene rename SCENE TITLE`.
 struct SceneRenameCommand: AsyncParsableCommand {
@@ -13,7 +14,7 @@ struct SceneRenameCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            try SceneDetailJSON.print(try await library.scenes.renameScene(scene, to: title), json: global.json)
+            try SceneOutput.print(try await library.scenes.renameScene(scene, to: title), json: global.json)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scene show SCENE` → `{"sceneId", "title", "count", "duration", "items": [ITEM]}`.
 struct SceneShowCommand: AsyncParsableCommand {
@@ -13,7 +14,7 @@ struct SceneShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            try SceneDetailJSON.print(try await library.scenes.fetchScene(scene), json: global.json)
+            try SceneOutput.print(try await library.scenes.fetchScene(scene), json: global.json)
         }
     }
 }

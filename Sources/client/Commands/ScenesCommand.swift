@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client scenes` → `{"scenes": [{"sceneId", "title", "count", "duration"}]}`, by title.
 struct ScenesCommand: AsyncParsableCommand {
@@ -9,13 +10,11 @@ struct ScenesCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    struct List: Encodable { let scenes: [SceneSummaryJSON] }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let scenes = try await library.scenes.fetchScenes()
-            if global.json { return try Output.json(List(scenes: scenes.map(SceneSummaryJSON.init))) }
+            if global.json { return try JSONOutput.print(ScenesJSON(scenes)) }
             Output.table(
                 ["ID", "TITLE", "ITEMS", "DURATION"],
                 scenes.map {

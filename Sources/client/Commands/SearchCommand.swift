@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client search QUERY [--kind K] [filters]`
 struct SearchCommand: AsyncParsableCommand {
@@ -17,11 +18,10 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandRunner.run {
+            let search = ItemQuery(
+                kind: kind, filters: try filters.names(kind: kind), text: query, page: paging.request)
             let library = try await global.openSyncedLibrary()
-            let selected = try await filters.resolve(with: library, kind: kind)
-            let page = try await library.items.fetchItems(
-                matching: query, kind: kind, filters: selected,
-                page: paging.request)
+            let page = try await search.fetch(from: library)
             try ItemTable.print(page, json: global.json)
         }
     }

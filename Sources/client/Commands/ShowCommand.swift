@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client show ITEM` (an item id, or a pack id or slug).
 struct ShowCommand: AsyncParsableCommand {
@@ -15,19 +16,11 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            do {
-                let detail = try await library.items.fetchItemDetail(itemID: item)
-                if global.json { return try Output.json(ItemDetailJSON(detail: detail)) }
-                printItem(detail)
-            } catch LibraryClientError.itemNotFound {
-                let pack: PackDetail
-                do {
-                    pack = try await library.packs.fetchPackDetail(PackReference(item))
-                } catch LibraryClientError.packNotFound {
-                    throw LibraryClientError.itemNotFound(item)
-                }
-                if global.json { return try Output.json(PackDetailJSON(detail: pack)) }
-                PacksCommand.printDetail(pack)
+            let shown = try await ShownEntry.fetch(item, from: library)
+            if global.json { return try JSONOutput.print(shown.json) }
+            switch shown {
+            case .item(let detail): printItem(detail)
+            case .pack(let detail): PacksCommand.printDetail(detail)
             }
         }
     }

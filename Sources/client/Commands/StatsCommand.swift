@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client stats [--now TIME]`
 struct StatsCommand: AsyncParsableCommand {
@@ -11,25 +12,14 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("As of this time (ISO-8601; default now).", valueName: "TIME")) var now: String?
     @OptionGroup var global: GlobalOptions
 
-    struct BySource: Encodable { let app, sync, manual, estimated: Int }
-    struct JSON: Encodable {
-        let today, week, month, allTime: Int
-        let bySource: BySource
-    }
-
     func run() async throws {
         try await CommandRunner.run {
-            let moment = try now.map(TimeOption.parse) ?? Date()
+            let moment = try now.map(TimeText.parse) ?? Date()
             let library = try await global.openSyncedLibrary()
             let stats = try await library.stats.fetchStats(now: moment)
-            let by = BySource(
-                app: stats.bySource[.app] ?? 0, sync: stats.bySource[.sync] ?? 0,
-                manual: stats.bySource[.manual] ?? 0, estimated: stats.bySource[.estimated] ?? 0)
-            if global.json {
-                return try Output.json(
-                    JSON(today: stats.today, week: stats.week, month: stats.month, allTime: stats.allTime, bySource: by)
-                )
-            }
+            let json = StatsJSON(stats)
+            if global.json { return try JSONOutput.print(json) }
+            let by = json.bySource
             Output.table(
                 ["PERIOD", "PLAYS"],
                 [

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client sync [--force] [--trust-key FILE] [--allow-downgrade]`
 struct SyncCommand: AsyncParsableCommand {
@@ -17,8 +18,6 @@ struct SyncCommand: AsyncParsableCommand {
     var allowDowngrade = false
     @OptionGroup var global: GlobalOptions
 
-    struct JSON: Encodable { let catalogVersion, inserted, updated, hidden: Int }
-
     func run() async throws {
         try await CommandRunner.run {
             let library = try Library(root: global.rootURL)
@@ -27,10 +26,7 @@ struct SyncCommand: AsyncParsableCommand {
                     catalog: global.catalogLocation, force: force,
                     trustKeyFile: trustKey, allowDowngrade: allowDowngrade))
             if global.json {
-                try Output.json(
-                    JSON(
-                        catalogVersion: result.catalogVersion, inserted: result.inserted,
-                        updated: result.updated, hidden: result.hidden))
+                try JSONOutput.print(SyncJSON(result))
             } else if !result.summary.didWrite {
                 Output.line("catalog \(result.catalogVersion) from \(result.location): already up to date")
             } else {

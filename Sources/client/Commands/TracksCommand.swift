@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client tracks [--source …] [--search Q] [--sort …] [--limit N] [--after CURSOR]`
 struct TracksCommand: AsyncParsableCommand {
@@ -14,21 +15,6 @@ struct TracksCommand: AsyncParsableCommand {
     @Option(help: "The nextCursor of the previous page.") var after: String?
     @OptionGroup var global: GlobalOptions
 
-    struct JSON: Encodable {
-        let total: Int
-        let tracks: [TrackJSON]
-        let nextCursor: String?
-
-        enum CodingKeys: String, CodingKey { case total, tracks, nextCursor }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(total, forKey: .total)
-            try c.encode(tracks, forKey: .tracks)
-            try c.encode(nextCursor, forKey: .nextCursor)
-        }
-    }
-
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit must be 1 or more") }
     }
@@ -41,10 +27,9 @@ struct TracksCommand: AsyncParsableCommand {
                     source: source, search: search, sort: sort,
                     limit: limit, after: after))
             if global.json {
-                return try Output.json(
-                    JSON(total: page.total, tracks: page.tracks.map(TrackJSON.init), nextCursor: page.nextCursor))
+                return try JSONOutput.print(TrackPageJSON(page))
             }
-            TrackJSON.table(page.tracks)
+            TrackTable.print(page.tracks)
             Output.line("\(page.total) tracks" + (page.nextCursor.map { "; next page: --after \($0)" } ?? ""))
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client unfavorite ITEM`: removes an item from the favorites (idempotent).
 /// JSON: `{"itemId", "favorite": false, "changed": true|false}`.
@@ -15,7 +16,7 @@ struct UnfavoriteCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
             let changed = try await library.favorites.unfavorite(itemID: item)
-            try FavoriteChangeJSON.print(item: item, favorite: false, changed: changed, json: global.json)
+            try FavoriteOutput.print(item: item, favorite: false, changed: changed, json: global.json)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// `client uninstall PACK`: delete the pack's files and local rows; its items stay listed.
 struct UninstallCommand: AsyncParsableCommand {

@@ -2,11 +2,12 @@ import ArgumentParser
 import CatalogModel
 import CommandSupport
 import LibraryClient
+import LibraryJSON
 
 /// The list/search output.
 enum ItemTable {
     static func print(_ page: ItemPage, json: Bool) throws {
-        if json { return try Output.json(ItemPageJSON(page)) }
+        if json { return try JSONOutput.print(ItemPageJSON(page)) }
         Output.table(
             ["ID", "KIND", "TITLE", "DURATION", "AVAILABLE", "FAVORITE"],
             page.items.map {

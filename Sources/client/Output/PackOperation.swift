@@ -2,17 +2,11 @@ import ArgumentParser
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// What install, uninstall and repair share: a progress bar (stderr) while the operation runs,
 /// then `{"packId", "state", "files", "bytes"}` with `--json` or one line for people.
 enum PackOperation {
-    struct JSON: Encodable {
-        let packId: String
-        let state: String
-        let files: Int
-        let bytes: Int64
-    }
-
     static func run(
         library: Library, pack: String, verb: String, json: Bool, catalog: String? = nil,
         _ body: @escaping @Sendable (PackDownloadManager, String) async throws -> PackInstallResult
@@ -42,8 +36,7 @@ enum PackOperation {
         watcher.cancel()
         meter.finish()
         if json {
-            try Output.json(
-                JSON(packId: result.packID, state: result.state.rawValue, files: result.files, bytes: result.bytes))
+            try JSONOutput.print(PackOperationJSON(result))
         } else {
             var line =
                 "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"

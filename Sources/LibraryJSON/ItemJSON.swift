@@ -3,12 +3,14 @@ import LibraryClient
 
 /// `{"id","kind","title","subtitle","duration","packId","available","favorite"}` with explicit nulls;
 /// an item the catalog no longer lists is not available.
-struct ItemJSON: Encodable {
-    let row: LibraryItemRow
+package struct ItemJSON: Encodable {
+    package let row: LibraryItemRow
+
+    package init(row: LibraryItemRow) { self.row = row }
 
     enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available, favorite }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(row.id, forKey: .id)
         try c.encode(row.kind.rawValue, forKey: .kind)
@@ -22,12 +24,12 @@ struct ItemJSON: Encodable {
 }
 
 /// `{"total": N, "items": [...], "nextCursor": "…"|null}` for list, search and favorites.
-struct ItemPageJSON: Encodable {
-    let total: Int
-    let items: [ItemJSON]
-    let nextCursor: String?
+package struct ItemPageJSON: Encodable {
+    package let total: Int
+    package let items: [ItemJSON]
+    package let nextCursor: String?
 
-    init(_ page: ItemPage) {
+    package init(_ page: ItemPage) {
         total = page.total
         items = page.items.map(ItemJSON.init(row:))
         nextCursor = page.nextCursor?.string
@@ -35,7 +37,7 @@ struct ItemPageJSON: Encodable {
 
     enum CodingKeys: String, CodingKey { case total, items, nextCursor }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(total, forKey: .total)
         try c.encode(items, forKey: .items)
@@ -45,8 +47,10 @@ struct ItemPageJSON: Encodable {
 
 /// The `tags`/`facets` object: one key per dimension the kind may use (`locations`, `moods`,
 /// `themes`, `creatureTypes`).
-struct DimensionKeyed<Value: Encodable>: Encodable {
-    let entries: [(TagDimension, Value)]
+package struct DimensionKeyed<Value: Encodable>: Encodable {
+    package let entries: [(TagDimension, Value)]
+
+    package init(entries: [(TagDimension, Value)]) { self.entries = entries }
 
     struct Key: CodingKey {
         var stringValue: String
@@ -55,19 +59,21 @@ struct DimensionKeyed<Value: Encodable>: Encodable {
         init?(intValue: Int) { nil }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         for (dim, value) in entries { try c.encode(value, forKey: Key(stringValue: dim.tagsKey)) }
     }
 }
 
 /// `client show` of an item.
-struct ItemDetailJSON: Encodable {
-    let detail: ItemDetail
+package struct ItemDetailJSON: Encodable {
+    package let detail: ItemDetail
+
+    package init(detail: ItemDetail) { self.detail = detail }
 
     enum Keys: String, CodingKey { case tags, availability }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encode(to: encoder)
         var c = encoder.container(keyedBy: Keys.self)
         let tags = detail.item.kind.dimensions.map { ($0, detail.tags[$0] ?? []) }

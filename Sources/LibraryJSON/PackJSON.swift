@@ -1,14 +1,16 @@
 import LibraryClient
 
 /// One entry of `{"packs": [...]}` with explicit nulls.
-struct PackJSON: Encodable {
-    let pack: PackWithState
+package struct PackJSON: Encodable {
+    package let pack: PackWithState
+
+    package init(pack: PackWithState) { self.pack = pack }
 
     enum Keys: String, CodingKey {
         case id, slug, kind, title, version, state, installedVersion, bytesTotal, bytesDownloaded, lastError
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(pack.id, forKey: .id)
         try c.encode(pack.slug, forKey: .slug)
@@ -24,14 +26,38 @@ struct PackJSON: Encodable {
 }
 
 /// `client show PACK`: the pack's fields plus its items.
-struct PackDetailJSON: Encodable {
-    let detail: PackDetail
+package struct PackDetailJSON: Encodable {
+    package let detail: PackDetail
+
+    package init(detail: PackDetail) { self.detail = detail }
 
     enum Keys: String, CodingKey { case items }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try PackJSON(pack: detail.pack).encode(to: encoder)
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(detail.items.map(ItemJSON.init(row:)), forKey: .items)
+    }
+}
+
+/// `client packs`: `{"packs": [...]}`.
+package struct PacksJSON: Encodable {
+    package let packs: [PackJSON]
+
+    package init(_ packs: [PackWithState]) { self.packs = packs.map(PackJSON.init(pack:)) }
+}
+
+/// What install, uninstall and repair print: `{"packId", "state", "files", "bytes"}`.
+package struct PackOperationJSON: Encodable {
+    package let packId: String
+    package let state: String
+    package let files: Int
+    package let bytes: Int64
+
+    package init(_ result: PackInstallResult) {
+        packId = result.packID
+        state = result.state.rawValue
+        files = result.files
+        bytes = result.bytes
     }
 }

@@ -1,0 +1,64 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// An installed item's audio file: where it is, how large it is and its SHA-256 (a stable
+/// validator for caches, e.g. an HTTP `ETag`).
+///
+/// ```swift
+/// if let audio = try await library.items.fetchInstalledAudio(itemID: row.id) {
+///     player.play(url: audio.file)
+/// }
+/// ```
+public struct InstalledAudio: Sendable, Hashable {
+    /// The item's id.
+    public var itemID: String
+    /// The file under the data root's `AudioAssets/`.
+    public var file: URL
+    /// The file's size in bytes.
+    public var bytes: Int64
+    /// The file's SHA-256 (lowercase hex) as the pack's manifest declared it; nil when unknown.
+    public var sha256: String?
+
+    /// An audio file from its fields.
+    public init(itemID: String, file: URL, bytes: Int64, sha256: String?) {
+        self.itemID = itemID
+        self.file = file
+        self.bytes = bytes
+        self.sha256 = sha256
+    }
+}
+
+extension LibraryRepository {
+    /// The installed audio file of the item with `itemID` (either case); nil when the item is
+    /// unknown, its pack is not installed, or its file is missing. Only files under the data root's
+    /// `AudioAssets/` are ever returned.
+    ///
+    /// ```swift
+    /// let audio = try await library.items.fetchInstalledAudio(itemID: "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10")
+    /// print(audio?.file.path ?? "not installed")
+    /// ```
+    public func fetchInstalledAudio(itemID: String) async throws -> InstalledAudio? {
+        guard let id = CanonicalID.parse(itemID) else { return nil }
+        let stored: (localPath: String?, sha256: String?)? = try await context.database.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT la.local_path AS local_path, la.sha256 AS sha256
+                    FROM item_local_audio ila JOIN local_asset la ON la.id = ila.asset_id
+                    WHERE ila.item_id = ?
+                    """, arguments: [id]
+            ).map { ($0["local_path"], $0["sha256"]) }
+        }
+        guard let stored, let localPath = stored.localPath, !localPath.isEmpty else { return nil }
+        let paths = context.paths
+        let file = paths.file(forLocalPath: localPath).standardizedFileURL
+        let assets = paths.audioAssets.standardizedFileURL.path + "/"
+        guard file.path.hasPrefix(assets) else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.int64Value
+        else { return nil }
+        return InstalledAudio(itemID: id, file: file, bytes: size, sha256: stored.sha256)
+    }
+}

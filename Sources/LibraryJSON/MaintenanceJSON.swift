@@ -1,0 +1,26 @@
+import LibraryClient
+
+/// `client sync`: `{"catalogVersion", "inserted", "updated", "hidden"}`.
+package struct SyncJSON: Encodable {
+    package let catalogVersion, inserted, updated, hidden: Int
+
+    package init(_ result: SyncResult) {
+        catalogVersion = result.catalogVersion
+        inserted = result.inserted
+        updated = result.updated
+        hidden = result.hidden
+    }
+}
+
+/// `client gc`: `{"files", "bytes", "dryRun"}`.
+package struct GarbageJSON: Encodable {
+    package let files: Int
+    package let bytes: Int64
+    package let dryRun: Bool
+
+    package init(_ result: OrphanCleanupResult) {
+        files = result.files
+        bytes = result.bytes
+        dryRun = result.dryRun
+    }
+}

@@ -1,0 +1,32 @@
+import CatalogModel
+import Hummingbird
+import LibraryClient
+import LibraryJSON
+
+/// `GET /api/items` (list, or search with `q`), `GET /api/items/{id}` (show), `GET /api/facets`.
+struct ItemRoutes {
+    let api: APIContext
+
+    func register(on router: Router<BasicRequestContext>) {
+        let library = api.library
+        router.get("/api/items") { request, _ in
+            let query = QueryParameters(request)
+            let items = ItemQuery(
+                kind: try query.value("kind", as: Kind.self), filters: query.filters, text: query.string("q"),
+                sort: try query.value("sort", as: ItemSort.self) ?? .title, page: try query.page())
+            return try JSONResponse.make(ItemPageJSON(try await items.fetch(from: library)))
+        }
+        router.get("/api/items/{id}") { _, context in
+            let shown = try await ShownEntry.fetch(try context.parameter("id"), from: library)
+            return try JSONResponse.make(shown.json)
+        }
+        router.get("/api/facets") { request, _ in
+            let query = QueryParameters(request)
+            guard let kind = try query.value("kind", as: Kind.self) else {
+                throw LibraryQueryError.missing(name: "kind")
+            }
+            let counts = try await FacetsJSON.fetch(kind: kind, filters: query.filters, from: library)
+            return try JSONResponse.make(FacetsJSON(counts))
+        }
+    }
+}
