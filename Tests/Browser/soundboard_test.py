@@ -18,6 +18,7 @@ explicitly (no Selenium Manager) and SE_AVOID_STATS=true.
 import argparse
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -188,9 +189,11 @@ def run(page, expected):
 
         step(f"choose the kind tab '{kind}'")
         page.click(f'#kind-tabs [data-kind="{kind}"]')
-        page.wait(
-            f"{before['total']} {kind} items in the summary",
-            lambda: page.total() == str(before["total"]) and page.chips() == expected_chips(before),
+        shown = lambda: {"total": page.total(), "chips": page.chips()}  # noqa: E731
+        page.wait_equal(
+            f"the total and counts of `client facets --kind {kind}`",
+            shown,
+            {"total": str(before["total"]), "chips": expected_chips(before)},
         )
         page.screenshot("library")
 
@@ -198,9 +201,10 @@ def run(page, expected):
         page.click(f'#facets .chip[data-dimension="locations"][data-value="{location}"]')
         want = expected_chips(after)
         # A selected value stays on screen so it can be unselected; its count is as the CLI says.
-        page.wait(
-            f"the counts of `client facets --location {location}`: {want}",
-            lambda: page.total() == str(after["total"]) and page.chips() == want,
+        page.wait_equal(
+            f"the total and counts of `client facets --kind {kind} --location {location}`",
+            shown,
+            {"total": str(after["total"]), "chips": want},
         )
         titles = page.titles("items")
         if sorted(titles) != sorted(expected["afterTitles"]):
@@ -364,8 +368,8 @@ def run(page, expected):
         page.wait_equal("the scene board on a phone", page.tile_order, final)
         page.screenshot("phone-scene-board")
     except (StepFailed, WebDriverException, AssertionError) as error:
-        name = step.current.split(" ")[0:4]
-        path = os.path.join(page.screenshots, "failed-" + "-".join(name).replace("'", "") + ".png")
+        name = re.sub(r"[^a-z0-9]+", "-", step.current.lower()).strip("-")[:40]
+        path = os.path.join(page.screenshots, f"failed-{name}.png")
         try:
             page.driver.save_screenshot(path)
         except WebDriverException:

@@ -97,7 +97,13 @@ SS.packs = (() => {
         bar,
         el("span", {
           class: "percent",
-          text: installing ? `${percent}% · ${bytes(done)} of ${bytes(total)}` : installed ? "Installed" : "",
+          text: installing
+            ? pack.phase === "installing"
+              ? "Verifying and moving into place…"
+              : `${percent}% · ${bytes(done)} of ${bytes(total)}`
+            : installed
+              ? "Installed"
+              : "",
         }),
       ),
       el("span", { class: "state", text: stateNames[pack.state] || pack.state }),
@@ -131,9 +137,10 @@ SS.packs = (() => {
     const id = data.packId || data.id;
     const pack = state.packs.find((one) => one.id === id);
     if (!pack) return load();
-    for (const key of ["state", "bytesTotal", "bytesDownloaded", "installedVersion", "lastError"]) {
+    for (const key of ["state", "phase", "bytesTotal", "bytesDownloaded", "installedVersion", "lastError"]) {
       if (key in data) pack[key] = data[key];
     }
+    if (data.phase === "failed" && data.message) pack.lastError = data.message;
     const node = document.querySelector(`[data-pack="${CSS.escape(id)}"]`);
     if (node) node.replaceWith(card(pack));
     else render();
