@@ -4,18 +4,18 @@
 package enum BuiltInPackTemplate {
     package static let fileName = "pack.yaml"
     package static let text = ##"""
-# yaml-language-server: $schema=../schemas/pack.schema.json
-# A Soundshelf pack: check it with `packer validate pack.yaml`, add audio with `packer add pack.yaml audio/*.wav`, build it with `packer build pack.yaml`.
-id: {{id}}
-slug: {{slug}}
-kind: {{kind}}                 # atmosphere | sfx
-title: {{title}}
-# description: One sentence shown in the catalog.
-version: 1                     # raise it whenever the pack's content changes
-# artwork: artwork.png         # a file beside pack.yaml, or an https:// URL
-# tags:                        # applied to every item of the pack
-#   locations: [Forest]
-items:
+        # yaml-language-server: $schema=../schemas/pack.schema.json
+        # A Soundshelf pack: check it with `packer validate pack.yaml`, add audio with `packer add pack.yaml audio/*.wav`, build it with `packer build pack.yaml`.
+        id: {{id}}
+        slug: {{slug}}
+        kind: {{kind}}                 # atmosphere | sfx
+        title: {{title}}
+        # description: One sentence shown in the catalog.
+        version: 1                     # raise it whenever the pack's content changes
+        # artwork: artwork.png         # a file beside pack.yaml, or an https:// URL
+        # tags:                        # applied to every item of the pack
+        #   locations: [Forest]
+        items:
 
-"""##
+        """##
 }
