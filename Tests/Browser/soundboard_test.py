@@ -195,7 +195,7 @@ def run(page, expected):
             shown,
             {"total": str(before["total"]), "chips": expected_chips(before)},
         )
-        page.screenshot("library")
+        page.screenshot("library-start")
 
         step(f"click the location chip '{location}'")
         page.click(f'#facets .chip[data-dimension="locations"][data-value="{location}"]')
@@ -336,6 +336,12 @@ def run(page, expected):
         page.wait_equal("the effect to end while the atmosphere goes on", lambda: page.js(playing),
                         [atmosphere["id"] + ":loop"], timeout=20)
         page.screenshot("scene-board")
+
+        step("the library with a filter while the atmosphere plays")
+        page.go("library")
+        page.click('#facets .chip[data-dimension="locations"]')
+        page.wait("a location chosen", lambda: page.clickable('#facets .chip.on[data-dimension="locations"]'))
+        page.screenshot("library")
         page.click("#stop-all")
         page.wait_equal("nothing playing after Stop all", lambda: page.js(playing), [])
 
@@ -356,9 +362,24 @@ def run(page, expected):
         )
         page.screenshot("chart")
 
+        step("a music entry's tracks (none cached: the dialog says how to fetch them)")
+        page.go("library")
+        page.click('#kind-tabs [data-kind="music"]')
+        page.click("button[data-tracks]")
+        page.wait_equal(
+            "the tracks dialog",
+            lambda: page.js(
+                "const d = document.getElementById('tracks-dialog'); return d.open && d.querySelector('#tracks-body').textContent"
+            ),
+            "No tracks cached yet: run “client music refresh” to fetch them.",
+        )
+        ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
+        page.wait("the dialog to close on Escape", lambda: not page.js("return document.getElementById('tracks-dialog').open"))
+
         step("the phone-sized window (390x844)")
         page.viewport(390, 844, mobile=True)
         page.go("library")
+        page.click('#kind-tabs [data-kind="atmosphere"]')
         page.wait("the list on a phone", lambda: page.total() is not None and len(page.titles("items")) > 0)
         overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth")
         if overflow > 0:

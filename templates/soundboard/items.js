@@ -21,6 +21,7 @@ SS.items = (() => {
 
   function duration(seconds) {
     if (typeof seconds !== "number" || !isFinite(seconds)) return "";
+    if (seconds < 10) return `${seconds.toFixed(1)} s`; // short effects: 0.4 s, not 0:00
     const total = Math.round(seconds);
     const hours = Math.floor(total / 3600);
     const minutes = Math.floor((total % 3600) / 60);

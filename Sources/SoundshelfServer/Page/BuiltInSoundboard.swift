@@ -1145,6 +1145,7 @@ package enum BuiltInSoundboard {
 
           function duration(seconds) {
             if (typeof seconds !== "number" || !isFinite(seconds)) return "";
+            if (seconds < 10) return `${seconds.toFixed(1)} s`; // short effects: 0.4 s, not 0:00
             const total = Math.round(seconds);
             const hours = Math.floor(total / 3600);
             const minutes = Math.floor((total % 3600) / 60);
