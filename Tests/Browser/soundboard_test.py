@@ -8,7 +8,9 @@ expected.json (written by the Swift test from the CLI's --json output):
      "before": <client facets --kind K --json>, "after": <client facets --kind K --location L --json>,
      "afterTitles": [titles of client list --kind K --location L --json],
      "play": {"id", "title"}, "install": {"id", "title"}, "favorite": {"id", "title"},
-     "scene": {"title", "items": [{"id", "title"}, x3]}, "chartTop": {"target", "title", "plays"}}
+     "scene": {"title", "items": [{"id", "title"}, x3]}, "atmosphere": {"id", "title"},
+     "chartTop": {"target", "title", "plays"}, "liveFavorite": {"id", "title"},
+     "client": path of the built client, "root": the data root the server serves}
 
 Prints one line per step; on a failed step prints what was expected and what the page showed, saves
 a screenshot named failed-<step>.png, and exits 1. No traffic leaves 127.0.0.1: the driver is given
@@ -20,6 +22,7 @@ import json
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 import traceback
@@ -243,6 +246,15 @@ def run(page, expected):
         )
         page.go("favorites")
         page.wait(f"'{favorite['title']}' among the favorites", lambda: favorite["title"] in page.titles("favorite-items"))
+
+        live = expected["liveFavorite"]
+        step(f"a favorite made by another process ('{live['title']}' by `client favorite`) shows up live")
+        done = subprocess.run(
+            [expected["client"], "favorite", live["id"], "--root", expected["root"]], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise StepFailed(f"client favorite failed: {done.stderr.strip()}")
+        page.wait(f"'{live['title']}' among the favorites without a reload", lambda: live["title"] in page.titles("favorite-items"))
 
         install = expected["install"]
         step(f"install the pack '{install['title']}' and watch its progress bar")

@@ -68,6 +68,8 @@ struct SoundboardBrowserTests {
         let atmosphere = try #require(
             items(try json(["list", "--kind", "atmosphere"])).first { $0["packId"] as? String == Self.forest },
             "the demo pack forest-ambience has no atmosphere")
+        // Favorited by another process while the page is open: it must show up without a reload.
+        let liveFavorite = try #require(all.first { $0["id"] as? String != listed[0]["id"] as? String })
         let sceneItems = all.prefix(3).map { ["id": $0["id"] ?? "", "title": $0["title"] ?? ""] }
         let expected: [String: Any] = [
             "kind": "sfx", "location": location, "before": before, "after": after,
@@ -78,6 +80,8 @@ struct SoundboardBrowserTests {
             "favorite": ["id": listed[0]["id"] ?? "", "title": listed[0]["title"] ?? ""],
             "scene": ["title": "Crypt crawl", "items": Array(sceneItems)],
             "chartTop": ["target": leaderID, "title": leader["title"] ?? "", "plays": 3],
+            "liveFavorite": ["id": liveFavorite["id"] ?? "", "title": liveFavorite["title"] ?? ""],
+            "client": ToolRunner.productsDirectory.appendingPathComponent("client").path, "root": root,
         ]
         let expectedFile = try tmp.write(
             "expected.json", JSONSerialization.data(withJSONObject: expected, options: [.prettyPrinted]))
@@ -103,7 +107,9 @@ struct SoundboardBrowserTests {
         // What the page did is in the data root, as the CLI sees it.
         let packs = try json(["packs"])["packs"] as? [[String: Any]] ?? []
         #expect(packs.first { $0["id"] as? String == Self.forest }?["state"] as? String == "downloaded")
-        #expect(items(try json(["favorites"])).compactMap { $0["id"] as? String } == [listed[0]["id"] as? String])
+        #expect(
+            items(try json(["favorites"])).compactMap { $0["id"] as? String }
+                == [liveFavorite["id"] as? String, listed[0]["id"] as? String])
         let ids = sceneItems.compactMap { $0["id"] as? String }
         let scene = try json(["scene", "show", "Crypt crawl"])
         #expect(
