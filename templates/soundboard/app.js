@@ -113,7 +113,10 @@ SS.app = (() => {
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !document.querySelector("dialog[open]")) SS.player.stopAll();
     });
-    window.addEventListener("hashchange", () => show(location.hash.slice(1)));
+    window.addEventListener("hashchange", () => {
+      const name = location.hash.slice(1);
+      if (views.includes(name)) show(name); // other anchors (the skip link) only move the focus
+    });
 
     SS.events.on("pack", (data) => {
       if (view === "packs") SS.packs.update(data);

@@ -84,7 +84,10 @@ SS.items = (() => {
       if (on) await SS.api.unfavorite(item.id);
       else await SS.api.favorite(item.id);
       item.favorite = !on;
-      button.replaceWith(favoriteButton(item));
+      const had = document.activeElement === button;
+      const replacement = favoriteButton(item);
+      button.replaceWith(replacement);
+      if (had) replacement.focus();
       SS.app.refresh("favorites");
     } catch (error) {
       button.disabled = false;

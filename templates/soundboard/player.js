@@ -65,6 +65,7 @@ SS.player = (() => {
       stop(item.id);
     });
     audio.addEventListener("error", () => {
+      if (playing.get(item.id) !== entry) return; // already stopped
       stop(item.id, false);
       SS.app.fail(`“${item.title}” could not be played: its file is missing or not installed.`);
     });

@@ -510,7 +510,10 @@ package enum BuiltInSoundboard {
             document.addEventListener("keydown", (event) => {
               if (event.key === "Escape" && !document.querySelector("dialog[open]")) SS.player.stopAll();
             });
-            window.addEventListener("hashchange", () => show(location.hash.slice(1)));
+            window.addEventListener("hashchange", () => {
+              const name = location.hash.slice(1);
+              if (views.includes(name)) show(name); // other anchors (the skip link) only move the focus
+            });
 
             SS.events.on("pack", (data) => {
               if (view === "packs") SS.packs.update(data);
@@ -1031,7 +1034,7 @@ package enum BuiltInSoundboard {
         <section class="now" id="now" aria-label="Now playing" hidden>
           <h2 class="visually-hidden">Now playing</h2>
           <ul class="now-list" id="now-list"></ul>
-          <button type="button" class="btn stop-all" id="stop-all">■ Stop all</button>
+          <button type="button" class="btn stop-all" id="stop-all" title="Stop all sounds (Esc)">■ Stop all</button>
         </section>
 
         <main id="main" tabindex="-1">
@@ -1208,7 +1211,10 @@ package enum BuiltInSoundboard {
               if (on) await SS.api.unfavorite(item.id);
               else await SS.api.favorite(item.id);
               item.favorite = !on;
-              button.replaceWith(favoriteButton(item));
+              const had = document.activeElement === button;
+              const replacement = favoriteButton(item);
+              button.replaceWith(replacement);
+              if (had) replacement.focus();
               SS.app.refresh("favorites");
             } catch (error) {
               button.disabled = false;
@@ -1767,6 +1773,7 @@ package enum BuiltInSoundboard {
               stop(item.id);
             });
             audio.addEventListener("error", () => {
+              if (playing.get(item.id) !== entry) return; // already stopped
               stop(item.id, false);
               SS.app.fail(`“${item.title}” could not be played: its file is missing or not installed.`);
             });
