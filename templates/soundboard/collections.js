@@ -1,5 +1,5 @@
 // The user's own collections: favorites, and scenes shown as a soundboard (a grid of buttons in
-// the scene's order; drag a button, or use its ◀ ▶ buttons, to reorder; saved with PUT).
+// the scene's order; drag a button, or use its ← → buttons, to reorder; saved with PUT).
 "use strict";
 
 SS.collections = (() => {
@@ -190,6 +190,7 @@ SS.collections = (() => {
       el(
         "div",
         { class: "pad-tools" },
+        el("span", { class: "grip", "aria-hidden": "true", title: "Drag to reorder", text: "⠿" }),
         el("button", {
           type: "button",
           class: "btn icon",
@@ -197,7 +198,7 @@ SS.collections = (() => {
           "aria-label": `Move ${item.title} earlier`,
           disabled: index === 0,
           onclick: () => move(item.id, index - 1),
-          text: "◀",
+          text: "←",
         }),
         el("button", {
           type: "button",
@@ -206,7 +207,7 @@ SS.collections = (() => {
           "aria-label": `Move ${item.title} later`,
           disabled: index === count - 1,
           onclick: () => move(item.id, index + 1),
-          text: "▶",
+          text: "→",
         }),
         el("button", {
           type: "button",

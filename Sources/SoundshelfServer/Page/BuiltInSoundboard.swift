@@ -322,6 +322,7 @@ package enum BuiltInSoundboard {
         .pad-meta { color: var(--muted); font-size: .85rem; }
         .tile.playing .pad-meta::before { content: "▶ playing · "; color: var(--playing); font-weight: 600; }
         .pad-tools { display: flex; justify-content: flex-end; gap: .2rem; padding: .25rem; border-top: 1px solid var(--line); }
+        .grip { align-self: center; line-height: 1; margin-right: auto; padding: 0 .5rem; color: var(--muted); cursor: grab; font-size: 1.1rem; user-select: none; }
         .pad-tools .btn { min-height: 2.1rem; min-width: 2.1rem; border-color: transparent; background: none; }
 
         /* Charts */
@@ -658,7 +659,7 @@ package enum BuiltInSoundboard {
         """##,
         "collections.js": ##"""
         // The user's own collections: favorites, and scenes shown as a soundboard (a grid of buttons in
-        // the scene's order; drag a button, or use its ◀ ▶ buttons, to reorder; saved with PUT).
+        // the scene's order; drag a button, or use its ← → buttons, to reorder; saved with PUT).
         "use strict";
 
         SS.collections = (() => {
@@ -849,6 +850,7 @@ package enum BuiltInSoundboard {
               el(
                 "div",
                 { class: "pad-tools" },
+                el("span", { class: "grip", "aria-hidden": "true", title: "Drag to reorder", text: "⠿" }),
                 el("button", {
                   type: "button",
                   class: "btn icon",
@@ -856,7 +858,7 @@ package enum BuiltInSoundboard {
                   "aria-label": `Move ${item.title} earlier`,
                   disabled: index === 0,
                   onclick: () => move(item.id, index - 1),
-                  text: "◀",
+                  text: "←",
                 }),
                 el("button", {
                   type: "button",
@@ -865,7 +867,7 @@ package enum BuiltInSoundboard {
                   "aria-label": `Move ${item.title} later`,
                   disabled: index === count - 1,
                   onclick: () => move(item.id, index + 1),
-                  text: "▶",
+                  text: "→",
                 }),
                 el("button", {
                   type: "button",
