@@ -104,13 +104,20 @@ final class Watchdog: @unchecked Sendable {
             while !done, condition.wait(until: deadline) {}
             if !done {
                 fired = true
-                process.terminate()
+                Self.signal(process, SIGTERM)
                 let hard = Date().addingTimeInterval(5)
                 while !done, condition.wait(until: hard) {}
-                if !done { kill(process.processIdentifier, SIGKILL) }
+                if !done { Self.signal(process, SIGKILL) }
             }
             condition.unlock()
         }
+    }
+
+    /// Signals the process's group (Foundation starts each child as a group leader), so what it
+    /// started itself (a browser, a `sleep`) stops too and releases the output pipes.
+    private static func signal(_ process: Process, _ signal: Int32) {
+        let pid = process.processIdentifier
+        if getpgid(pid) == pid { kill(-pid, signal) } else { kill(pid, signal) }
     }
 
     /// Call once the process has exited; tells whether the time limit stopped it.
