@@ -10,6 +10,7 @@ expected.json (written by the Swift test from the CLI's --json output):
      "play": {"id", "title"}, "install": {"id", "title"}, "favorite": {"id", "title"},
      "scene": {"title", "items": [{"id", "title"}, x3]}, "atmosphere": {"id", "title"},
      "chartTop": {"target", "title", "plays"}, "liveFavorite": {"id", "title"},
+     "secondAtmosphere": {"id", "title"}, "search": {"query", "titles"},
      "client": path of the built client, "root": the data root the server serves}
 
 Prints one line per step; on a failed step prints what was expected and what the page showed, saves
@@ -349,13 +350,30 @@ def run(page, expected):
                         [atmosphere["id"] + ":loop"], timeout=20)
         page.screenshot("scene-board")
 
-        step("the library with a filter while the atmosphere plays")
+        second = expected["secondAtmosphere"]
+        step(f"a second atmosphere ('{second['title']}') layered from the filtered library; stop one, then all")
         page.go("library")
         page.click('#facets .chip[data-dimension="locations"]')
         page.wait("a location chosen", lambda: page.clickable('#facets .chip.on[data-dimension="locations"]'))
+        page.click(f'button.play[data-play="{second["id"]}"]')
+        both = sorted([atmosphere["id"] + ":loop", second["id"] + ":loop"])
+        page.wait_equal("two atmospheres looping at once", lambda: sorted(page.js(playing)), both)
         page.screenshot("library")
+        page.click(f'[data-now="{second["id"]}"] [data-stop]')
+        page.wait_equal("only the first after its own stop button", lambda: page.js(playing), [atmosphere["id"] + ":loop"])
         page.click("#stop-all")
         page.wait_equal("nothing playing after Stop all", lambda: page.js(playing), [])
+
+        search = expected["search"]
+        step(f"search for '{search['query']}'")
+        page.js("arguments[0].value = ''", page.one("#search"))
+        page.one("#search").send_keys(search["query"])
+        page.wait_equal(
+            f"the titles of `client search {search['query']} --kind atmosphere` (with the location chosen)",
+            lambda: sorted(page.titles("items")),
+            sorted(search["titles"]),
+        )
+        page.js("const s = arguments[0]; s.value = ''; s.dispatchEvent(new Event('input'))", page.one("#search"))
 
         top = expected["chartTop"]
         step("open the chart (all time)")
@@ -400,6 +418,15 @@ def run(page, expected):
         page.go("scenes")
         page.wait_equal("the scene board on a phone", page.tile_order, final)
         page.screenshot("phone-scene-board")
+
+        step(f"uninstall the pack '{install['title']}'")
+        page.go("packs")
+        page.click(f'button[data-uninstall="{install["id"]}"]')
+        page.wait_equal(
+            "the pack not installed",
+            lambda: page.js("const c = document.querySelector(`[data-pack='${arguments[0]}']`); return c && c.dataset.state", install["id"]),
+            "not_downloaded",
+        )
     except (StepFailed, WebDriverException, AssertionError) as error:
         name = re.sub(r"[^a-z0-9]+", "-", step.current.lower()).strip("-")[:40]
         path = os.path.join(page.screenshots, f"failed-{name}.png")

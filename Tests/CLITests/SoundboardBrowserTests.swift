@@ -65,9 +65,19 @@ struct SoundboardBrowserTests {
             _ = try json(["play", leaderID, "--played", "600", "--at", at, "--source", "manual"])
         }
 
-        let atmosphere = try #require(
-            items(try json(["list", "--kind", "atmosphere"])).first { $0["packId"] as? String == Self.forest },
-            "the demo pack forest-ambience has no atmosphere")
+        let forestItems = items(try json(["list", "--kind", "atmosphere"])).filter {
+            $0["packId"] as? String == Self.forest
+        }
+        try #require(forestItems.count >= 2, "the demo pack forest-ambience needs two atmospheres")
+        let atmosphere = forestItems[0]
+        // The page's search, with the first location chip of the atmospheres chosen, as `client search` says.
+        let atmosphereFacets = try json(["facets", "--kind", "atmosphere"])
+        let firstLocation = try #require(
+            ((atmosphereFacets["facets"] as? [String: Any])?["locations"] as? [[String: Any]])?.first?["name"]
+                as? String)
+        let secondTitle = try #require(forestItems[1]["title"] as? String)
+        let query = String(secondTitle.lowercased().prefix(3))
+        let found = items(try json(["search", query, "--kind", "atmosphere", "--location", firstLocation]))
         // Favorited by another process while the page is open: it must show up without a reload.
         let liveFavorite = try #require(all.first { $0["id"] as? String != listed[0]["id"] as? String })
         let sceneItems = all.prefix(3).map { ["id": $0["id"] ?? "", "title": $0["title"] ?? ""] }
@@ -77,6 +87,8 @@ struct SoundboardBrowserTests {
             "play": ["id": play["id"] ?? "", "title": play["title"] ?? "", "duration": play["duration"] ?? NSNull()],
             "install": ["id": Self.forest, "title": "Forest Ambience"],
             "atmosphere": ["id": atmosphere["id"] ?? "", "title": atmosphere["title"] ?? ""],
+            "secondAtmosphere": ["id": forestItems[1]["id"] ?? "", "title": secondTitle],
+            "search": ["query": query, "titles": found.compactMap { $0["title"] as? String }],
             "favorite": ["id": listed[0]["id"] ?? "", "title": listed[0]["title"] ?? ""],
             "scene": ["title": "Crypt crawl", "items": Array(sceneItems)],
             "chartTop": ["target": leaderID, "title": leader["title"] ?? "", "plays": 3],
@@ -106,7 +118,7 @@ struct SoundboardBrowserTests {
 
         // What the page did is in the data root, as the CLI sees it.
         let packs = try json(["packs"])["packs"] as? [[String: Any]] ?? []
-        #expect(packs.first { $0["id"] as? String == Self.forest }?["state"] as? String == "downloaded")
+        #expect(packs.first { $0["id"] as? String == Self.forest }?["state"] as? String == "not_downloaded")
         #expect(
             items(try json(["favorites"])).compactMap { $0["id"] as? String }
                 == [liveFavorite["id"] as? String, listed[0]["id"] as? String])
