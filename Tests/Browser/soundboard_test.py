@@ -444,6 +444,11 @@ def run(page, expected):
         for entry in page.driver.get_log("browser")[-10:]:
             print(f"  console: {entry.get('level')} {entry.get('message')}", file=sys.stderr)
         return 1
+    # A script error or a failed request anywhere along the way fails the run too.
+    severe = [entry["message"] for entry in page.driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    if severe:
+        print("FAILED: the browser console reported errors:\n  " + "\n  ".join(severe), file=sys.stderr)
+        return 1
     print("all steps passed")
     return 0
 
