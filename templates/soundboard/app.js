@@ -10,8 +10,8 @@ SS.app = (() => {
 
   const loaders = {
     library: () => SS.library.load(),
-    favorites: () => SS.collections.loadFavorites(),
-    scenes: () => SS.collections.loadScenes(),
+    favorites: () => SS.favorites.load(),
+    scenes: () => SS.scenes.load(),
     charts: () => SS.charts.load(),
     packs: () => SS.packs.load(),
   };
@@ -106,7 +106,7 @@ SS.app = (() => {
 
   function init() {
     SS.library.init();
-    SS.collections.init();
+    SS.scenes.init();
     SS.charts.init();
     SS.player.onChange(renderNowPlaying);
     document.getElementById("stop-all").addEventListener("click", () => SS.player.stopAll());
@@ -130,7 +130,7 @@ SS.app = (() => {
     SS.events.start();
 
     // Sounds from any view; scenes need their list first (for the + buttons).
-    SS.collections.loadScenes().finally(() => show(location.hash.slice(1)));
+    SS.scenes.load().finally(() => show(location.hash.slice(1)));
   }
 
   return { init, refresh, fail, say, current: () => view };

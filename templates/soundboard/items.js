@@ -96,7 +96,7 @@ SS.items = (() => {
   }
 
   function sceneButton(item) {
-    const scene = SS.collections.currentScene();
+    const scene = SS.scenes.currentScene();
     if (!scene) return null;
     return el("button", {
       type: "button",
@@ -104,7 +104,7 @@ SS.items = (() => {
       "data-add": item.id,
       "aria-label": `Add ${item.title} to the scene ${scene.title}`,
       title: `Add to “${scene.title}”`,
-      onclick: () => SS.collections.addToScene(item),
+      onclick: () => SS.scenes.addToScene(item),
       text: "+",
     });
   }

@@ -1,24 +1,11 @@
-// The user's own collections: favorites, and scenes shown as a soundboard (a grid of buttons in
-// the scene's order; drag a button, or use its ← → buttons, to reorder; saved with PUT).
+// Scenes shown as a soundboard: a grid of buttons in the scene's order; drag a button, or use
+// its ← → buttons, to reorder; saved with PUT /api/scenes/{id}.
 "use strict";
 
-SS.collections = (() => {
+SS.scenes = (() => {
   const { el } = SS.items;
   const state = { scenes: [], scene: null, dragged: null, edits: 0, saving: Promise.resolve() };
   const storageKey = "soundshelf.scene";
-
-  async function loadFavorites() {
-    const list = document.getElementById("favorite-items");
-    try {
-      const page = await SS.api.favorites({ limit: 200 });
-      const total = page.total;
-      document.getElementById("favorites-summary").textContent =
-        total === 0 ? "" : `${total} favorite${total === 1 ? "" : "s"}`;
-      SS.items.fill(list, page.items, "No favorites yet — press ☆ beside a sound in the Library.", true);
-    } catch (error) {
-      list.replaceChildren(el("li", { class: "empty error", text: error.message }));
-    }
-  }
 
   function currentScene() {
     if (state.scene) return { id: state.scene.sceneId, title: state.scene.title };
@@ -333,5 +320,5 @@ SS.collections = (() => {
     });
   }
 
-  return { init, loadFavorites, loadScenes, currentScene, addToScene, state };
+  return { init, load: loadScenes, currentScene, addToScene, state };
 })();
