@@ -8,7 +8,7 @@ expected.json (written by the Swift test from the CLI's --json output):
      "before": <client facets --kind K --json>, "after": <client facets --kind K --location L --json>,
      "afterTitles": [titles of client list --kind K --location L --json],
      "play": {"id", "title"}, "install": {"id", "title"}, "favorite": {"id", "title"},
-     "scene": {"title", "items": [{"id", "title"}, x3]}, "atmosphere": {"id", "title"},
+     "scene": {"title", "renamed", "items": [{"id", "title"}, x3]}, "atmosphere": {"id", "title"},
      "chartTop": {"target", "title", "plays"}, "liveFavorite": {"id", "title"},
      "secondAtmosphere": {"id", "title"}, "search": {"query", "titles"},
      "client": path of the built client, "root": the data root the server serves}
@@ -326,6 +326,21 @@ def run(page, expected):
         step("reload: the server kept the order")
         page.driver.refresh()
         page.wait_equal("the tiles after a reload", page.tile_order, final)
+
+        renamed = scene["renamed"]
+        step(f"rename the scene to '{renamed}' (Rename, type, Enter)")
+        page.click("#rename-scene")
+        field = page.one("#rename-title")
+        field.clear()
+        field.send_keys(renamed, Keys.ENTER)
+        page.wait_equal(
+            "the new title on the board and in the list of scenes",
+            lambda: page.js(
+                "const h = document.querySelector('#scene-board h2'); const b = document.querySelector('#scenes .scene-name.on span');"
+                "return [h && h.textContent, b && b.textContent]"
+            ),
+            [renamed, renamed],
+        )
 
         atmosphere = expected["atmosphere"]
         step(f"add the atmosphere '{atmosphere['title']}' (from the pack just installed) to the scene")

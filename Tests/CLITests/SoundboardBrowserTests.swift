@@ -90,7 +90,7 @@ struct SoundboardBrowserTests {
             "secondAtmosphere": ["id": forestItems[1]["id"] ?? "", "title": secondTitle],
             "search": ["query": query, "titles": found.compactMap { $0["title"] as? String }],
             "favorite": ["id": listed[0]["id"] ?? "", "title": listed[0]["title"] ?? ""],
-            "scene": ["title": "Crypt crawl", "items": Array(sceneItems)],
+            "scene": ["title": "Crypt crawl", "renamed": "Crypt crawl, night two", "items": Array(sceneItems)],
             "chartTop": ["target": leaderID, "title": leader["title"] ?? "", "plays": 3],
             "liveFavorite": ["id": liveFavorite["id"] ?? "", "title": liveFavorite["title"] ?? ""],
             "client": ToolRunner.productsDirectory.appendingPathComponent("client").path, "root": root,
@@ -123,7 +123,7 @@ struct SoundboardBrowserTests {
             items(try json(["favorites"])).compactMap { $0["id"] as? String }
                 == [liveFavorite["id"] as? String, listed[0]["id"] as? String])
         let ids = sceneItems.compactMap { $0["id"] as? String }
-        let scene = try json(["scene", "show", "Crypt crawl"])
+        let scene = try json(["scene", "show", "Crypt crawl, night two"])
         #expect(
             items(scene).compactMap { $0["id"] as? String } == [ids[0], ids[2], ids[1], atmosphere["id"] as? String])
         let history = try json(["history"])["plays"] as? [[String: Any]] ?? []

@@ -121,6 +121,7 @@ SS.scenes = (() => {
         "div",
         { class: "board-head" },
         el("h2", { text: scene.title }),
+        el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
         el("span", { class: "summary", text: `${scene.count} sounds · ${SS.items.duration(scene.duration)}` }),
         el("button", { type: "button", class: "btn", onclick: () => SS.player.stopAll(), text: "■ Stop all" }),
         el("button", { type: "button", class: "btn danger", onclick: removeScene, text: "Delete scene" }),
@@ -262,6 +263,37 @@ SS.scenes = (() => {
       }
     });
     return state.saving;
+  }
+
+  // The title turns into a field; Enter saves, Escape or Cancel keeps the old title.
+  function startRename() {
+    const scene = state.scene;
+    const head = document.querySelector("#scene-board .board-head");
+    const input = el("input", { id: "rename-title", value: scene.title, maxlength: "200", "aria-label": "Scene title" });
+    const form = el(
+      "form",
+      { class: "rename" },
+      input,
+      el("button", { type: "submit", class: "btn primary", text: "Save" }),
+      el("button", { type: "button", class: "btn", onclick: renderBoard, text: "Cancel" }),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const title = input.value.trim();
+      if (!title || title === scene.title) return renderBoard();
+      scene.title = title;
+      save(scene.items, `Renamed the scene to “${title}”`);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        renderBoard();
+      }
+    });
+    head.querySelector("h2").replaceWith(form);
+    head.querySelector("#rename-scene").remove();
+    input.focus();
+    input.select();
   }
 
   async function addToScene(item) {

@@ -300,6 +300,11 @@ package enum BuiltInSoundboard {
         .scene-name .count { color: var(--muted); font-variant-numeric: tabular-nums; }
         .board-head { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin-bottom: .9rem; }
         .board-head h2 { font-size: 1.35rem; }
+        .rename { display: flex; gap: .4rem; }
+        .rename input {
+          font: inherit; font-size: 1.1rem; padding: .35rem .6rem; border: 1px solid var(--accent); border-radius: .5rem;
+          background: var(--card); color: var(--fg); min-width: 0;
+        }
         .board-head .summary { margin: 0; flex: 1; }
         .tiles {
           list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
@@ -1647,6 +1652,7 @@ package enum BuiltInSoundboard {
                 "div",
                 { class: "board-head" },
                 el("h2", { text: scene.title }),
+                el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
                 el("span", { class: "summary", text: `${scene.count} sounds · ${SS.items.duration(scene.duration)}` }),
                 el("button", { type: "button", class: "btn", onclick: () => SS.player.stopAll(), text: "■ Stop all" }),
                 el("button", { type: "button", class: "btn danger", onclick: removeScene, text: "Delete scene" }),
@@ -1788,6 +1794,37 @@ package enum BuiltInSoundboard {
               }
             });
             return state.saving;
+          }
+
+          // The title turns into a field; Enter saves, Escape or Cancel keeps the old title.
+          function startRename() {
+            const scene = state.scene;
+            const head = document.querySelector("#scene-board .board-head");
+            const input = el("input", { id: "rename-title", value: scene.title, maxlength: "200", "aria-label": "Scene title" });
+            const form = el(
+              "form",
+              { class: "rename" },
+              input,
+              el("button", { type: "submit", class: "btn primary", text: "Save" }),
+              el("button", { type: "button", class: "btn", onclick: renderBoard, text: "Cancel" }),
+            );
+            form.addEventListener("submit", (event) => {
+              event.preventDefault();
+              const title = input.value.trim();
+              if (!title || title === scene.title) return renderBoard();
+              scene.title = title;
+              save(scene.items, `Renamed the scene to “${title}”`);
+            });
+            input.addEventListener("keydown", (event) => {
+              if (event.key === "Escape") {
+                event.stopPropagation();
+                renderBoard();
+              }
+            });
+            head.querySelector("h2").replaceWith(form);
+            head.querySelector("#rename-scene").remove();
+            input.focus();
+            input.select();
           }
 
           async function addToScene(item) {
