@@ -136,6 +136,8 @@ let package = Package(
                 "ObjectStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // `client serve` through the built executable, plus the page built into it.
+        .testTarget(name: "SoundshelfServerTests", dependencies: ["SoundshelfServer", "TestSupport"]),
         // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "POSIXWriteTests", dependencies: ["POSIXWrite", "TestSupport"]),

@@ -12,7 +12,7 @@ package enum LibraryQueryError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .themeNeedsKind:
-            "--theme needs --kind (music, atmosphere or sfx): each kind has its own themes"
+            "a theme filter needs a kind (music, atmosphere or sfx): each kind has its own themes"
         case .kindRequired:
             "give a kind (music, atmosphere or sfx), or words to search for"
         case .invalidValue(let name, let value, let expected):

@@ -52,6 +52,7 @@ package struct SoundboardServer: Sendable {
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "soundshelf"),
             onServerRunning: { channel in
+                await events.waitUntilObserving()
                 let port = channel.localAddress?.port ?? 0
                 await onListening("http://\(Self.urlHost(host)):\(port)/")
             },

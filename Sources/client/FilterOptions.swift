@@ -27,7 +27,7 @@ struct FilterOptions: ParsableArguments {
         do {
             _ = try names.names(kind: kind)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("--theme needs --kind (music, atmosphere or sfx): each kind has its own themes")
         }
         return names
     }

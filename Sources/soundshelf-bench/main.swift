@@ -7,6 +7,7 @@ import Foundation
 //   soundshelf-bench sync [--items 100000] [--rounds 4]
 //   soundshelf-bench plays [--plays 1000000] [--targets 20000] [--rounds 5]
 //   soundshelf-bench music [--tracks 10000] [--rounds 3]
+//   soundshelf-bench serve [--items 100000] [--connections 50] [--seconds 20]   (needs wrk)
 // Each command is one `case` calling one `run(_:)` that returns the printable report.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -23,11 +24,13 @@ do {
         print(try await PlaysBench.run(Array(arguments.dropFirst())))
     case "music":
         print(try await MusicBench.run(Array(arguments.dropFirst())))
+    case "serve":
+        print(try await ServeBench.run(Array(arguments.dropFirst())))
     case "catalog-child":  // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

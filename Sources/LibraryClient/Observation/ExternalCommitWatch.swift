@@ -50,7 +50,6 @@ final class ExternalCommitWatch: @unchecked Sendable {
         let interval = self.interval
         return Task.detached { [weak self] in
             var configuration = Configuration()
-            configuration.readonly = true
             configuration.label = "ExternalCommitWatch"
             guard let connection = try? DatabaseQueue(path: path, configuration: configuration) else { return }
             func version() -> Int? {

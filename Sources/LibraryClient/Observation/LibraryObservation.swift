@@ -53,14 +53,18 @@ extension LibraryObservation where Element: Equatable {
                     do {
                         var lastInput: Trigger?
                         var last: Element?
+                        var first = true
                         for try await signal in ObservationSignals.merge(triggers, external) {
-                            // After another process's commit, read the trigger afresh (serially, so an
-                            // older value never follows a newer one).
+                            // GRDB's first value is the starting state; after that every signal (a
+                            // commit here, or one by another process) reads the trigger afresh, one
+                            // read at a time, so an older state never follows a newer one.
                             let input: Trigger
-                            switch signal {
-                            case .value(let fetched): input = fetched
-                            case .recheck: input = try await database.read(trigger)
+                            if first, case .value(let fetched) = signal {
+                                input = fetched
+                            } else {
+                                input = try await database.read(trigger)
                             }
+                            first = false
                             guard input != lastInput else { continue }
                             lastInput = input
                             let next = try await value(input)

@@ -8,16 +8,43 @@ import ServiceLifecycle
 /// `plays`. A service of the server: it stops observing at graceful shutdown and ends every stream.
 final class ServerEvents: Service, @unchecked Sendable {
     private let library: Library
-    private let manager: PackDownloadManager
     private let heartbeat: Duration
     private let lock = NSLock()
     private var subscribers: [UUID: AsyncStream<ServerEvent>.Continuation] = [:]
     private var finished = false
+    /// Subscribed at once, so no event of an install started right after the server listens is lost.
+    private let packEvents: AsyncStream<PackDownloadEvent>
+    /// Observations that have not read their first value yet, and who waits for them all.
+    private var pendingObservations = 4
+    private var readyWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(library: Library, manager: PackDownloadManager, heartbeat: Duration = .seconds(15)) {
         self.library = library
-        self.manager = manager
         self.heartbeat = heartbeat
+        packEvents = manager.events
+    }
+
+    /// Returns once every observation has read the state it compares later commits with, so a
+    /// change made after the server announced itself is never taken for the starting state.
+    func waitUntilObserving() async {
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock {
+                if pendingObservations == 0 { return true }
+                readyWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private func observationStarted() {
+        let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            pendingObservations -= 1
+            guard pendingObservations == 0 else { return [] }
+            defer { readyWaiters = [] }
+            return readyWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// The events from now on, with a comment every ``heartbeat`` so proxies and browsers keep the
@@ -55,16 +82,16 @@ final class ServerEvents: Service, @unchecked Sendable {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
-                let manager = self.manager
+                let packEvents = self.packEvents
                 let library = self.library
                 group.addTask {
-                    for await event in manager.events { self.send("pack", PackEventJSON(event)) }
+                    for await event in packEvents { self.send("pack", PackEventJSON(event)) }
                 }
                 group.addTask {
                     await self.forward(library.observeCatalogStatus(), as: "library") { CatalogStatusJSON(status: $0) }
                 }
                 group.addTask {
-                    await self.forward(library.favorites.observeFavorites(limit: 0), as: "favorites") {
+                    await self.forward(library.favorites.observeFavorites(limit: 1), as: "favorites") {
                         FavoritesTotalJSON(total: $0.total)
                     }
                 }
@@ -83,17 +110,20 @@ final class ServerEvents: Service, @unchecked Sendable {
     private func forward<Value: Sendable, JSON: Encodable>(
         _ observation: LibraryObservation<Value>, as name: String, _ json: (Value) -> JSON
     ) async {
+        var first = true
+        defer { if first { observationStarted() } }
         do {
-            var first = true
             for try await value in observation {
                 if first {
                     first = false
+                    observationStarted()
                     continue
                 }
                 send(name, json(value))
             }
         } catch {
             // An observation that fails ends; the page still gets the others and can reload.
+            FileHandle.standardError.write(Data("warning: live '\(name)' events stopped: \(error)\n".utf8))
         }
     }
 

@@ -4,8 +4,8 @@ import Hummingbird
 import LibraryClient
 import LibraryJSON
 
-/// `POST /api/plays`, `GET /api/charts`, `GET /api/stats`, `GET /api/tracks` (`?entry=ID`: one music
-/// entry's tracks), `GET /api/history`.
+/// `POST /api/plays`, `GET /api/charts`, `GET /api/stats`, `GET /api/tracks` (with `entry`: one music
+/// entry's tracks, as `client music tracks`), `GET /api/history`.
 struct ListeningRoutes {
     let api: APIContext
 
@@ -29,10 +29,9 @@ struct ListeningRoutes {
         }
         router.get("/api/tracks") { request, _ in
             let query = QueryParameters(request)
-            // `?entry=ID`: one music entry's tracks, as `client music tracks ENTRY`.
             if let entry = query.string("entry") {
-                let (found, tracks) = try await library.music.fetchTracks(entryID: entry)
-                return try JSONResponse.make(EntryTracksJSON(entry: found.id, tracks: tracks))
+                let (music, tracks) = try await library.music.fetchTracks(entryID: entry)
+                return try JSONResponse.make(EntryTracksJSON(entry: music.id, tracks: tracks))
             }
             let tracks = TrackQuery(
                 source: try query.value("source", as: TrackSourceFilter.self) ?? .all, search: query.string("search"),

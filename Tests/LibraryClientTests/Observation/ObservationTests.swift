@@ -107,3 +107,25 @@ import Testing
         #expect(try await lib.favorites.fetchFavorites(page: PageRequest()).total == 2)
     }
 }
+
+/// Commits through another connection (another `Library` on the same root stands in for another
+/// process: GRDB's own observation never sees its commits) reach the observations and
+/// `externalCommits()` through `PRAGMA data_version`.
+@Suite(.timeLimit(.minutes(2))) struct ExternalCommitObservationTests {
+    @Test func aFavoriteAddedThroughAnotherConnectionReachesTheObservers() async throws {
+        let h = try Harness()
+        try await h.publishAndSync(FilterFacetTests.seed())
+        let lib = try h.library
+        let other = try h.reopen()
+        var favorites = lib.favorites.observeFavorites(limit: 10).makeAsyncIterator()
+        var commits = lib.externalCommits().makeAsyncIterator()
+        #expect(try await favorites.next()?.total == 0)
+
+        try await other.favorites.favorite(itemID: tid(2))
+        #expect(try await favorites.next()?.items.map(\.id) == [tid(2)])
+        #expect(await commits.next() != nil)
+
+        try await other.favorites.unfavorite(itemID: tid(2))
+        #expect(try await favorites.next()?.total == 0)
+    }
+}

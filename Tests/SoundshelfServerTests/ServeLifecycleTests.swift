@@ -1,0 +1,101 @@
+import Foundation
+import SoundshelfServer
+import TestSupport
+import Testing
+
+/// Live events, shutdown and the page.
+@Suite("client serve: events, shutdown, page", .timeLimit(.minutes(2)))
+struct ServeLifecycleTests {
+    @Test("events: pack progress during an install, and library after a sync run by another process")
+    func events() throws {
+        let fixture = try ServeFixture()
+        let stream = try EventStream(fixture.url)
+        defer { stream.close() }
+        #expect(stream.waitForComment(timeout: 20), "no connection comment: \(stream.text)")
+
+        let install = try HTTPClient.change("POST", fixture.url + "api/packs/dungeon-delve/install")
+        #expect(install.status == 200)
+        let event = stream.waitForEvent("pack") {
+            $0["phase"] as? String == "downloading" && ($0["bytesTotal"] as? Int ?? 0) > 0
+                && ($0["bytesDownloaded"] as? Int ?? 0) > 0
+        }
+        #expect(event?["packId"] as? String == ServeFixture.dungeon, "no download progress: \(stream.text)")
+        #expect(stream.waitForEvent("pack") { $0["state"] as? String == "downloaded" } != nil)
+
+        // The sync records its time to the second: let the clock pass the first sync's second, so this
+        // one (which changes nothing else) is a new state.
+        Thread.sleep(forTimeInterval: 1.1)
+        let sync = try ToolRunner.run(
+            "client", ["sync", "--force", "--catalog", fixture.catalogURL, "--root", fixture.root])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(
+            stream.waitForEvent("library") != nil,
+            "no library event after an outside sync: \(stream.text) \(fixture.server.errorText)")
+
+        let favorite = try ToolRunner.run("client", ["favorite", try firstItem(fixture), "--root", fixture.root])
+        #expect(favorite.status == 0, "\(favorite.stderr)")
+        #expect(stream.waitForEvent("favorites", containing: "\"total\" : 1") != nil, "\(stream.text)")
+    }
+
+    private func firstItem(_ fixture: ServeFixture) throws -> String {
+        let items = try HTTPClient.get(fixture.url + "api/items?kind=sfx&limit=1").json()["items"] as? [[String: Any]]
+        return try #require(items?.first?["id"] as? String)
+    }
+
+    @Test(
+        "SIGTERM and SIGINT stop the server promptly with status 0, also with an event stream open",
+        arguments: [SIGTERM, SIGINT])
+    func shutdown(signal: Int32) throws {
+        let fixture = try ServeFixture()
+        let stream = try EventStream(fixture.url)
+        defer { stream.close() }
+        #expect(stream.waitForComment(timeout: 20))
+        let started = Date()
+        let status = fixture.server.stop(signal: signal, timeout: 15)
+        #expect(status == 0, "exit \(String(describing: status)): \(fixture.server.errorText)")
+        #expect(Date().timeIntervalSince(started) < 15)
+    }
+
+    @Test("the page: index.html at /, its files by name, with their content types; --templates overrides")
+    func page() throws {
+        let fixture = try ServeFixture()
+        let index = try HTTPClient.get(fixture.url)
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(index.body == Data(try #require(BuiltInSoundboard.files["index.html"]).utf8))
+        for (name, text) in BuiltInSoundboard.files {
+            let reply = try HTTPClient.get(fixture.url + name)
+            #expect(reply.status == 200, "\(name)")
+            #expect(reply.body == Data(text.utf8), "\(name)")
+        }
+        #expect(try HTTPClient.get(fixture.url + "missing.js").status == 404)
+
+        let custom = try TemporaryDirectory(prefix: "serve-templates")
+        _ = try custom.write("soundboard/index.html", "<p>edited</p>\n")
+        let server = try ServeProcess(root: fixture.root, arguments: ["--templates", custom.url.path])
+        #expect(try HTTPClient.get(server.url).text == "<p>edited</p>\n")
+        _ = try custom.write("soundboard/index.html", "<p>edited again</p>\n")
+        #expect(try HTTPClient.get(server.url).text == "<p>edited again</p>\n")
+        #expect(server.stop() == 0)
+
+        let missing = try ToolRunner.run("client", ["serve", "--root", fixture.root, "--templates", "/nonexistent"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("/nonexistent/soundboard/index.html"))
+    }
+
+    @Test("the built-in page equals templates/soundboard (scripts/embed-templates writes it)")
+    func builtInPageEqualsTheFiles() throws {
+        let folder = ToolRunner.repositoryRoot.appendingPathComponent("templates/soundboard")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
+        #expect(names.contains("index.html"))
+        #expect(
+            BuiltInSoundboard.files.keys.sorted() == names, "templates/soundboard changed; run scripts/embed-templates")
+        for name in names {
+            let file = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path))
+            #expect(
+                BuiltInSoundboard.files[name].map { Data($0.utf8) } == file,
+                "templates/soundboard/\(name) differs from its built-in copy; run scripts/embed-templates")
+        }
+    }
+}
