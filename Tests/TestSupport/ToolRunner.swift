@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the built command-line tools (`packer`, `catalog`, `client`) as a user would, from
 /// the build folder that holds the test bundle.
 ///
@@ -13,6 +19,8 @@ public enum ToolRunner {
         public var stdout: String
         public var stderr: String
         public var stdoutData: Data
+        /// The run outlived its `timeout` and was stopped (SIGTERM, then SIGKILL 5 s later).
+        public var timedOut = false
     }
 
     /// The folder holding the built products: the one holding the test bundle (or the test
@@ -46,10 +54,12 @@ public enum ToolRunner {
             directory: directory, stdin: stdin)
     }
 
-    /// Runs any executable (an installed copy of a tool, a script) the same way.
+    /// Runs any executable (an installed copy of a tool, a script) the same way. With `timeout`
+    /// (seconds), a run still going then is stopped with SIGTERM (SIGKILL 5 s later) and its
+    /// result says ``Result/timedOut``.
     public static func run(
         executable: URL, _ arguments: [String], environment: [String: String] = [:],
-        directory: String? = nil, stdin: Data? = nil
+        directory: String? = nil, stdin: Data? = nil, timeout: Double? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -65,7 +75,9 @@ public enum ToolRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // With a time limit the child must hear SIGTERM (see SignalReadySpawn).
+        if timeout == nil { try process.run() } else { try SignalReadySpawn.run(process) }
+        let watchdog = timeout.map { Watchdog(process, seconds: $0) }
         // Drain both pipes concurrently so a chatty tool never blocks on a full pipe.
         let errData = LockedData()
         let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
@@ -74,7 +86,47 @@ public enum ToolRunner {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.wait(), as: UTF8.self), stdoutData: outData)
+            stderr: String(decoding: errData.wait(), as: UTF8.self), stdoutData: outData,
+            timedOut: watchdog?.finish() ?? false)
+    }
+}
+
+/// Stops a process that runs longer than its time limit: SIGTERM, then SIGKILL 5 s later.
+final class Watchdog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private var fired = false
+
+    init(_ process: Process, seconds: Double) {
+        Thread.detachNewThread { [self] in
+            condition.lock()
+            let deadline = Date().addingTimeInterval(seconds)
+            while !done, condition.wait(until: deadline) {}
+            if !done {
+                fired = true
+                Self.signal(process, SIGTERM)
+                let hard = Date().addingTimeInterval(5)
+                while !done, condition.wait(until: hard) {}
+                if !done { Self.signal(process, SIGKILL) }
+            }
+            condition.unlock()
+        }
+    }
+
+    /// Signals the process's group (Foundation starts each child as a group leader), so what it
+    /// started itself (a browser, a `sleep`) stops too and releases the output pipes.
+    private static func signal(_ process: Process, _ signal: Int32) {
+        let pid = process.processIdentifier
+        if getpgid(pid) == pid { kill(-pid, signal) } else { kill(pid, signal) }
+    }
+
+    /// Call once the process has exited; tells whether the time limit stopped it.
+    func finish() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        done = true
+        condition.broadcast()
+        return fired
     }
 }
 

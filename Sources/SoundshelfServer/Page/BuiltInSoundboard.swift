@@ -3,19 +3,1889 @@
 /// The soundboard page built into `client serve`: `templates/soundboard/*`, keyed by file name.
 package enum BuiltInSoundboard {
     package static let files: [String: String] = [
+        "api.js": ##"""
+        // The server's JSON endpoints and its event stream. Every request that changes state carries
+        // the header X-Soundshelf: 1 (a page from another origin cannot send it).
+        "use strict";
+        window.SS = window.SS || {};
+
+        SS.api = (() => {
+          class APIError extends Error {
+            constructor(status, message) {
+              super(message);
+              this.status = status;
+            }
+          }
+
+          async function request(method, path, body) {
+            const options = { method, headers: { Accept: "application/json" } };
+            if (method !== "GET") options.headers["X-Soundshelf"] = "1";
+            if (body !== undefined) {
+              options.headers["Content-Type"] = "application/json";
+              options.body = JSON.stringify(body);
+            }
+            let response;
+            try {
+              response = await fetch(path, options);
+            } catch (error) {
+              throw new APIError(0, "The soundboard server is not answering. Is `client serve` still running?");
+            }
+            const text = await response.text();
+            let json = null;
+            if (text) {
+              try {
+                json = JSON.parse(text);
+              } catch (error) {
+                json = null;
+              }
+            }
+            if (!response.ok) {
+              const message = (json && json.error) || `${method} ${path} failed (HTTP ${response.status})`;
+              throw new APIError(response.status, message);
+            }
+            return json;
+          }
+
+          // A query string from an object; array values repeat their key (location=1&location=2).
+          function query(params) {
+            const search = new URLSearchParams();
+            for (const [key, value] of Object.entries(params)) {
+              if (value === undefined || value === null || value === "") continue;
+              for (const one of Array.isArray(value) ? value : [value]) search.append(key, String(one));
+            }
+            const text = search.toString();
+            return text ? `?${text}` : "";
+          }
+
+          const id = (value) => encodeURIComponent(value);
+
+          return {
+            APIError,
+            query,
+            items: (params) => request("GET", `/api/items${query(params)}`),
+            item: (itemID) => request("GET", `/api/items/${id(itemID)}`),
+            facets: (params) => request("GET", `/api/facets${query(params)}`),
+            packs: () => request("GET", "/api/packs"),
+            install: (packID) => request("POST", `/api/packs/${id(packID)}/install`),
+            uninstall: (packID) => request("DELETE", `/api/packs/${id(packID)}`),
+            favorites: (params) => request("GET", `/api/favorites${query(params || {})}`),
+            favorite: (itemID) => request("PUT", `/api/favorites/${id(itemID)}`),
+            unfavorite: (itemID) => request("DELETE", `/api/favorites/${id(itemID)}`),
+            scenes: () => request("GET", "/api/scenes"),
+            scene: (sceneID) => request("GET", `/api/scenes/${id(sceneID)}`),
+            createScene: (title) => request("POST", "/api/scenes", { title }),
+            saveScene: (sceneID, title, items) => request("PUT", `/api/scenes/${id(sceneID)}`, { title, items }),
+            deleteScene: (sceneID) => request("DELETE", `/api/scenes/${id(sceneID)}`),
+            play: (target, played) =>
+              request("POST", "/api/plays", { target, played, at: new Date().toISOString(), source: "app" }),
+            charts: (period) => request("GET", `/api/charts${query({ period })}`),
+            stats: () => request("GET", "/api/stats"),
+            tracks: (entryID) => request("GET", `/api/tracks${query({ entry: entryID })}`),
+            audioURL: (itemID) => `/audio/${id(itemID)}`,
+          };
+        })();
+
+        // Server-Sent Events: `pack`, `library`, `favorites`, `scenes`, `plays`. Handlers get the
+        // parsed data (or null). The browser reconnects by itself; `onState` hears open/error.
+        SS.events = (() => {
+          const handlers = {};
+          let source = null;
+
+          function on(name, handler) {
+            (handlers[name] = handlers[name] || []).push(handler);
+          }
+
+          function emit(name, data) {
+            for (const handler of handlers[name] || []) handler(data);
+          }
+
+          function start() {
+            if (source || !window.EventSource) return;
+            source = new EventSource("/api/events");
+            source.onopen = () => emit("open", null);
+            source.onerror = () => emit("error", null);
+            for (const name of ["pack", "library", "favorites", "scenes", "plays"]) {
+              source.addEventListener(name, (event) => {
+                let data = null;
+                try {
+                  data = event.data ? JSON.parse(event.data) : null;
+                } catch (error) {
+                  data = null;
+                }
+                emit(name, data);
+              });
+            }
+          }
+
+          return { on, start };
+        })();
+
+        """##,
+        "app.css": ##"""
+        :root {
+          color-scheme: light dark;
+          --fg: #1c1c22;
+          --muted: #5f5f6b;
+          --bg: #f4f4f7;
+          --card: #ffffff;
+          --line: #dcdce3;
+          --accent: #0a58b8;
+          --accent-fg: #ffffff;
+          --chip: #e9edf5;
+          --chip-on: #0a58b8;
+          --playing: #1f7a45;
+          --danger: #b3261e;
+          --focus: #f5a300;
+          --up: #1f7a45;
+          --down: #b3261e;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --fg: #ececf1;
+            --muted: #a6a6b3;
+            --bg: #121216;
+            --card: #1c1c22;
+            --line: #34343e;
+            --accent: #79b3ff;
+            --accent-fg: #0b1320;
+            --chip: #2a2e38;
+            --chip-on: #79b3ff;
+            --playing: #5cd08f;
+            --danger: #ff8a80;
+            --up: #5cd08f;
+            --down: #ff8a80;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body {
+          margin: 0;
+          font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+          color: var(--fg);
+          background: var(--bg);
+          overflow-wrap: anywhere;
+        }
+        body.has-now main { padding-bottom: 6rem; }
+        a { color: var(--accent); }
+        h1 { font-size: 1.5rem; margin: 0 0 .75rem; }
+        h2 { font-size: 1.2rem; margin: 0; }
+        [hidden] { display: none !important; }
+        .visually-hidden {
+          position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+        }
+        .skip { position: absolute; left: -999px; top: .5rem; background: var(--card); padding: .5rem 1rem; z-index: 10; }
+        .skip:focus { left: .5rem; }
+        :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+        main:focus { outline: none; }
+
+        /* Buttons */
+        .btn {
+          font: inherit; color: var(--fg); background: var(--card); border: 1px solid var(--line); border-radius: .5rem;
+          padding: .4rem .8rem; min-height: 2.5rem; cursor: pointer;
+        }
+        .btn:hover:not(:disabled) { border-color: var(--accent); }
+        .btn:disabled { opacity: .45; cursor: not-allowed; }
+        .btn.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+        .btn.danger { color: var(--danger); }
+        .btn.link { border: 0; background: none; color: var(--accent); padding: 0; min-height: 0; text-decoration: underline; }
+        .btn.icon { min-width: 2.5rem; padding: .3rem; line-height: 1; }
+
+        /* Header and navigation */
+        .top {
+          position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem;
+          padding: .6rem 1.25rem; background: var(--card); border-bottom: 1px solid var(--line);
+        }
+        .brand { display: flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.15rem; }
+        .views { display: flex; flex-wrap: wrap; gap: .25rem; }
+        .views a {
+          text-decoration: none; color: var(--fg); padding: .45rem .8rem; border-radius: .5rem; font-weight: 500;
+        }
+        .views a[aria-current="page"] { background: var(--chip); color: var(--accent); }
+        .live { margin-left: auto; color: var(--muted); font-size: .9rem; }
+        body.offline .live::before { content: "Server not reachable — retrying…"; color: var(--danger); }
+
+        main { max-width: 80rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
+        .banner {
+          display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin: 0 0 1rem;
+          padding: .6rem .9rem; border: 1px solid var(--danger); border-radius: .5rem; color: var(--danger);
+          background: var(--card);
+        }
+        .summary, .meta, .sub { color: var(--muted); }
+        .summary { margin: 0 0 .6rem; }
+        .empty, .hint { color: var(--muted); padding: 1rem; border: 1px dashed var(--line); border-radius: .6rem; list-style: none; }
+        .hint { border-style: solid; background: var(--card); }
+        .error { color: var(--danger); }
+
+        /* Tabs */
+        [role="tablist"] { display: flex; flex-wrap: wrap; gap: .35rem; margin: 0 0 1rem; }
+        [role="tab"] {
+          font: inherit; font-weight: 600; padding: .5rem 1.1rem; min-height: 2.5rem; border-radius: 2rem; cursor: pointer;
+          border: 1px solid var(--line); background: var(--card); color: var(--fg);
+        }
+        [role="tab"][aria-selected="true"] { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
+
+        /* Library */
+        .library { display: grid; grid-template-columns: minmax(15rem, 20rem) 1fr; gap: 1.5rem; align-items: start; }
+        .filters { position: sticky; top: 4.5rem; max-height: calc(100vh - 5rem); overflow: auto; padding-right: .25rem; }
+        .search input {
+          width: 100%; font: inherit; padding: .55rem .8rem; border: 1px solid var(--line); border-radius: .5rem;
+          background: var(--card); color: var(--fg); margin-bottom: .75rem;
+        }
+        .filter-box > summary { display: none; }
+        .facet { border: 0; padding: 0; margin: 0 0 .9rem; }
+        .facet legend { font-weight: 600; font-size: .9rem; margin-bottom: .35rem; padding: 0; }
+        .chips { display: flex; flex-wrap: wrap; gap: .35rem; }
+        .chip {
+          font: inherit; font-size: .88rem; display: inline-flex; align-items: center; gap: .35rem; cursor: pointer;
+          padding: .25rem .35rem .25rem .7rem; min-height: 2rem; border-radius: 1rem; border: 1px solid transparent;
+          background: var(--chip); color: var(--fg);
+        }
+        .chip .count {
+          min-width: 1.6rem; text-align: center; border-radius: 1rem; background: var(--card);
+          font-variant-numeric: tabular-nums; font-size: .8rem; padding: 0 .3rem;
+        }
+        .chip.on { background: var(--chip-on); color: var(--accent-fg); }
+        .chip.on .count { color: var(--fg); }
+
+        .items { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
+        .item {
+          display: grid; grid-template-columns: auto 1fr auto auto auto; align-items: center; gap: .75rem;
+          background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .45rem .6rem;
+        }
+        .item.unavailable .title { color: var(--muted); }
+        .item-text { display: flex; flex-direction: column; min-width: 0; }
+        .item .title { font-weight: 600; }
+        .item .sub, .item .meta { font-size: .85rem; }
+        .dur { color: var(--muted); font-variant-numeric: tabular-nums; font-size: .9rem; }
+        .play {
+          width: 2.75rem; height: 2.75rem; border-radius: 50%; font-size: 1.05rem; padding: 0;
+          background: var(--accent); color: var(--accent-fg); border-color: var(--accent);
+        }
+        .play[aria-pressed="true"] { background: var(--playing); border-color: var(--playing); }
+        .play:disabled { background: var(--chip); color: var(--muted); border-color: var(--line); }
+        .play.tracks { background: var(--chip); color: var(--fg); border-color: var(--line); }
+        .fav { font-size: 1.25rem; color: var(--muted); background: none; border-color: transparent; }
+        .fav.on { color: #e0a100; }
+        .add { font-size: 1.25rem; font-weight: 700; }
+        #more { margin-top: .75rem; }
+
+        /* Now playing */
+        .now {
+          position: fixed; left: 0; right: 0; bottom: 0; z-index: 6; display: flex; align-items: center; gap: .75rem;
+          padding: .55rem 1.25rem; background: var(--card); border-top: 2px solid var(--playing);
+          box-shadow: 0 -4px 16px rgb(0 0 0 / 12%);
+        }
+        .now-list { list-style: none; margin: 0; padding: 0; display: flex; gap: .5rem; overflow-x: auto; flex: 1; }
+        .now-list li {
+          display: flex; align-items: center; gap: .4rem; background: var(--chip); border-radius: 2rem;
+          padding: .15rem .2rem .15rem .8rem; white-space: nowrap;
+        }
+        .now-list input[type="range"] { width: 5rem; }
+        .stop-all { flex: none; font-weight: 600; }
+
+        /* Scenes */
+        .scenes { display: grid; grid-template-columns: minmax(14rem, 18rem) 1fr; gap: 1.5rem; align-items: start; }
+        .new-scene { display: flex; gap: .4rem; margin-bottom: .75rem; }
+        .new-scene input {
+          flex: 1; min-width: 0; font: inherit; padding: .45rem .7rem; border: 1px solid var(--line); border-radius: .5rem;
+          background: var(--card); color: var(--fg);
+        }
+        .scene-names { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem; }
+        .scene-name {
+          width: 100%; display: flex; justify-content: space-between; gap: .5rem; font: inherit; text-align: left;
+          padding: .55rem .8rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--card);
+          color: var(--fg); cursor: pointer;
+        }
+        .scene-name.on { border-color: var(--accent); box-shadow: inset 4px 0 0 var(--accent); font-weight: 600; }
+        .scene-name .count { color: var(--muted); font-variant-numeric: tabular-nums; }
+        .board-head { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin-bottom: .9rem; }
+        .board-head h2 { font-size: 1.35rem; }
+        .rename { display: flex; gap: .4rem; }
+        .rename input {
+          font: inherit; font-size: 1.1rem; padding: .35rem .6rem; border: 1px solid var(--accent); border-radius: .5rem;
+          background: var(--card); color: var(--fg); min-width: 0;
+        }
+        .board-head .summary { margin: 0; flex: 1; }
+        .tiles {
+          list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
+          grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));
+        }
+        .tile {
+          display: flex; flex-direction: column; background: var(--card); border: 1px solid var(--line);
+          border-radius: .8rem; overflow: hidden; border-top: 5px solid var(--accent);
+        }
+        .tile.kind-sfx { border-top-color: #c2410c; }
+        .tile.kind-music { border-top-color: #7c3aed; }
+        .tile.playing { border-color: var(--playing); box-shadow: 0 0 0 2px var(--playing); }
+        .tile.dragging { opacity: .5; }
+        .pad {
+          flex: 1; min-height: 6rem; display: flex; flex-direction: column; justify-content: center; gap: .25rem;
+          font: inherit; text-align: left; padding: .7rem .8rem; border: 0; background: none; color: var(--fg); cursor: pointer;
+        }
+        .pad:disabled { cursor: not-allowed; opacity: .6; }
+        .pad-title { font-weight: 700; font-size: 1.05rem; }
+        .pad-meta { color: var(--muted); font-size: .85rem; }
+        .tile.playing .pad-meta::before { content: "▶ playing · "; color: var(--playing); font-weight: 600; }
+        .pad-tools { display: flex; justify-content: flex-end; gap: .2rem; padding: .25rem; border-top: 1px solid var(--line); }
+        .grip { align-self: center; line-height: 1; margin-right: auto; padding: 0 .5rem; color: var(--muted); cursor: grab; font-size: 1.1rem; user-select: none; }
+        .pad-tools .btn { min-height: 2.1rem; min-width: 2.1rem; border-color: transparent; background: none; }
+
+        /* Charts */
+        .chart { width: 100%; max-width: 48rem; border-collapse: collapse; background: var(--card); border-radius: .6rem; overflow: hidden; }
+        .chart th, .chart td { padding: .55rem .8rem; text-align: left; border-bottom: 1px solid var(--line); }
+        .chart th { font-size: .85rem; color: var(--muted); font-weight: 600; }
+        .chart .rank { font-weight: 700; font-variant-numeric: tabular-nums; width: 3rem; }
+        .chart .move { width: 4rem; font-weight: 700; font-size: .85rem; }
+        .chart .move.up { color: var(--up); }
+        .chart .move.down { color: var(--down); }
+        .chart .move.same { color: var(--muted); }
+        .chart .move.new { color: var(--accent); }
+        .chart .plays { text-align: right; font-variant-numeric: tabular-nums; }
+        .chart-title { font-weight: 600; }
+
+        /* Packs */
+        .packs { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem; max-width: 56rem; }
+        .pack {
+          display: grid; grid-template-columns: 1fr minmax(10rem, 16rem) 7rem auto; align-items: center; gap: 1rem;
+          background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .7rem .9rem;
+        }
+        .pack-text { display: flex; flex-direction: column; }
+        .pack .title { font-weight: 600; }
+        .pack .meta { font-size: .85rem; }
+        .pack-progress { display: flex; flex-direction: column; gap: .15rem; font-size: .8rem; color: var(--muted); }
+        .pack-progress progress { width: 100%; height: .6rem; accent-color: var(--playing); }
+        .pack .state { color: var(--muted); font-size: .9rem; }
+        .pack.state-downloaded .state { color: var(--playing); font-weight: 600; }
+        .pack.state-failed .state { color: var(--danger); font-weight: 600; }
+
+        /* Tracks dialog */
+        dialog {
+          width: min(40rem, calc(100vw - 2rem)); max-height: 80vh; border: 1px solid var(--line); border-radius: .8rem;
+          background: var(--card); color: var(--fg); padding: 0 1.2rem 1rem;
+        }
+        dialog::backdrop { background: rgb(0 0 0 / 45%); }
+        .dialog-head { display: flex; justify-content: space-between; align-items: center; position: sticky; top: 0; background: var(--card); padding: .8rem 0; }
+        .tracks { margin: 0; padding-left: 1.6rem; }
+        .tracks li { padding: .35rem 0; border-bottom: 1px solid var(--line); }
+        .tracks li span { display: block; }
+        .tracks .title { font-weight: 600; }
+        .tracks .sub, .tracks .meta, .tracks .dur { font-size: .85rem; color: var(--muted); }
+
+        /* Phones */
+        @media (max-width: 760px) {
+          .top { padding: .4rem .5rem; gap: .25rem; flex-wrap: nowrap; }
+          .views { flex-wrap: nowrap; overflow-x: auto; }
+          .views a { padding: .4rem .45rem; }
+          .live { display: none; }
+          main { padding: .75rem; }
+          .library, .scenes { grid-template-columns: 1fr; gap: .75rem; }
+          .filters { position: static; max-height: none; overflow: visible; }
+          .filter-box > summary {
+            display: list-item; cursor: pointer; font-weight: 600; padding: .5rem .75rem; margin-bottom: .5rem;
+            border: 1px solid var(--line); border-radius: .5rem; background: var(--card);
+          }
+          .brand span { display: none; }
+          .views { gap: 0; }
+          .views a { font-size: .95rem; }
+          .facet { margin-bottom: .6rem; }
+          .item { grid-template-columns: auto 1fr auto auto; gap: .1rem .5rem; }
+          .item .play { grid-row: 1 / span 2; }
+          .item .dur { grid-column: 2; grid-row: 2; }
+          .tiles { grid-template-columns: repeat(2, 1fr); gap: .5rem; }
+          .pad { min-height: 5rem; }
+          .pack { grid-template-columns: 1fr auto; gap: .5rem; }
+          .pack-progress { grid-column: 1 / -1; }
+          .now { padding: .45rem .75rem; flex-wrap: wrap; }
+          .now-list input[type="range"] { display: none; }
+        }
+
+        """##,
+        "app.js": ##"""
+        // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
+        // now-playing bar, messages, and re-fetching what changed when the server sends an event.
+        "use strict";
+
+        SS.app = (() => {
+          const { el } = SS.items;
+          const views = ["library", "favorites", "scenes", "charts", "packs"];
+          let view = null;
+          let bannerTimer = null;
+
+          const loaders = {
+            library: () => SS.library.load(),
+            favorites: () => SS.favorites.load(),
+            scenes: () => SS.scenes.load(),
+            charts: () => SS.charts.load(),
+            packs: () => SS.packs.load(),
+          };
+
+          function show(name) {
+            view = views.includes(name) ? name : "library";
+            for (const section of document.querySelectorAll("section.view")) {
+              section.hidden = section.dataset.view !== view;
+            }
+            for (const link of document.querySelectorAll("nav.views a")) {
+              if (link.dataset.view === view) link.setAttribute("aria-current", "page");
+              else link.removeAttribute("aria-current");
+            }
+            document.body.dataset.view = view;
+            loaders[view]();
+          }
+
+          // What each server event changes, by view; only the view on screen is fetched again.
+          const affects = {
+            library: ["library", "favorites", "scenes", "packs"],
+            favorites: ["favorites"],
+            scenes: ["scenes"],
+            plays: ["charts"],
+            packs: ["packs"],
+          };
+
+          function refresh(what) {
+            if ((affects[what] || []).includes(view)) loaders[view]();
+          }
+
+          function fail(message) {
+            const banner = document.getElementById("banner");
+            banner.replaceChildren(
+              el("span", { text: message }),
+              el("button", {
+                type: "button",
+                class: "btn icon",
+                "aria-label": "Dismiss",
+                onclick: () => (banner.hidden = true),
+                text: "✕",
+              }),
+            );
+            banner.hidden = false;
+            clearTimeout(bannerTimer);
+            bannerTimer = setTimeout(() => (banner.hidden = true), 12000);
+          }
+
+          function say(message) {
+            const live = document.getElementById("live");
+            live.textContent = message;
+            clearTimeout(say.timer);
+            say.timer = setTimeout(() => (live.textContent = ""), 5000);
+          }
+
+          function renderNowPlaying() {
+            const entries = SS.player.entries();
+            const bar = document.getElementById("now");
+            const list = document.getElementById("now-list");
+            bar.hidden = entries.length === 0;
+            document.body.classList.toggle("has-now", entries.length > 0);
+            list.replaceChildren();
+            for (const entry of entries) {
+              const { item } = entry;
+              const volume = el("input", {
+                type: "range",
+                min: "0",
+                max: "1",
+                step: "0.05",
+                value: String(entry.audio.volume),
+                "aria-label": `Volume of ${item.title}`,
+              });
+              volume.addEventListener("input", () => SS.player.setVolume(item.id, Number(volume.value)));
+              list.append(
+                el(
+                  "li",
+                  { "data-now": item.id },
+                  el("span", { class: "now-title", text: `${entry.audio.loop ? "⟳ " : ""}${item.title}` }),
+                  volume,
+                  el("button", {
+                    type: "button",
+                    class: "btn icon",
+                    "data-stop": item.id,
+                    "aria-label": `Stop ${item.title}`,
+                    onclick: () => SS.player.stop(item.id),
+                    text: "■",
+                  }),
+                ),
+              );
+            }
+            SS.items.syncPlayButtons();
+          }
+
+          function init() {
+            SS.library.init();
+            SS.scenes.init();
+            SS.charts.init();
+            SS.player.onChange(renderNowPlaying);
+            document.getElementById("stop-all").addEventListener("click", () => SS.player.stopAll());
+            document.addEventListener("keydown", (event) => {
+              if (event.key === "Escape" && !document.querySelector("dialog[open]")) SS.player.stopAll();
+            });
+            window.addEventListener("hashchange", () => {
+              const name = location.hash.slice(1);
+              if (views.includes(name)) show(name); // other anchors (the skip link) only move the focus
+            });
+
+            SS.events.on("pack", (data) => {
+              if (view === "packs") SS.packs.update(data);
+            });
+            SS.events.on("library", () => refresh("library"));
+            SS.events.on("favorites", () => refresh("favorites"));
+            SS.events.on("scenes", () => refresh("scenes"));
+            SS.events.on("plays", () => refresh("plays"));
+            SS.events.on("open", () => document.body.classList.remove("offline"));
+            SS.events.on("error", () => document.body.classList.add("offline"));
+            SS.events.start();
+
+            // Sounds from any view; scenes need their list first (for the + buttons).
+            SS.scenes.load().finally(() => show(location.hash.slice(1)));
+          }
+
+          return { init, refresh, fail, say, current: () => view };
+        })();
+
+        document.addEventListener("DOMContentLoaded", SS.app.init);
+
+        """##,
+        "charts.js": ##"""
+        // Charts for the week, month, year or all time, with movement against the previous period.
+        "use strict";
+
+        SS.charts = (() => {
+          const { el } = SS.items;
+          const state = { period: "week" };
+          const periodWords = { week: "this week", month: "this month", year: "this year", all: "yet" };
+          const arrows = {
+            up: { text: "▲", label: "up" },
+            down: { text: "▼", label: "down" },
+            same: { text: "=", label: "same place" },
+            new: { text: "NEW", label: "new entry" },
+          };
+
+          function renderTabs() {
+            for (const tab of document.querySelectorAll("#period-tabs [role=tab]")) {
+              const on = tab.dataset.period === state.period;
+              tab.setAttribute("aria-selected", String(on));
+              tab.tabIndex = on ? 0 : -1;
+            }
+          }
+
+          async function load() {
+            renderTabs();
+            const box = document.getElementById("chart");
+            box.setAttribute("aria-busy", "true");
+            try {
+              const [chart, stats] = await Promise.all([SS.api.charts(state.period), SS.api.stats()]);
+              document.getElementById("stats").textContent =
+                `Plays today ${stats.today} · this week ${stats.week} · this month ${stats.month} · all time ${stats.allTime}`;
+              render(chart);
+            } catch (error) {
+              box.replaceChildren(el("p", { class: "empty error", text: error.message }));
+            } finally {
+              box.removeAttribute("aria-busy");
+            }
+          }
+
+          function render(chart) {
+            const box = document.getElementById("chart");
+            box.dataset.period = chart.period;
+            const entries = chart.entries || [];
+            if (entries.length === 0) {
+              box.replaceChildren(
+                el(
+                  "p",
+                  { class: "empty" },
+                  `No plays ${periodWords[state.period]} — play something from the `,
+                  el("a", { href: "#library", text: "Library" }),
+                  ".",
+                ),
+              );
+              return;
+            }
+            const body = el("tbody");
+            for (const entry of entries) {
+              const arrow = arrows[entry.movement] || arrows.new;
+              const was = entry.previousRank ? `, was number ${entry.previousRank}` : "";
+              body.append(
+                el(
+                  "tr",
+                  { "data-target": entry.target },
+                  el("td", { class: "rank", text: String(entry.rank) }),
+                  el(
+                    "td",
+                    { class: `move ${entry.movement}` },
+                    el("span", { "aria-hidden": "true", text: arrow.text }),
+                    el("span", { class: "visually-hidden", text: `${arrow.label}${was}` }),
+                  ),
+                  el("td", { class: "chart-title", text: entry.title || entry.target }),
+                  el("td", { class: "plays", text: String(entry.plays) }),
+                ),
+              );
+            }
+            box.replaceChildren(
+              el(
+                "table",
+                { class: "chart" },
+                el("caption", { class: "visually-hidden", text: `Most played ${periodWords[state.period]}` }),
+                el(
+                  "thead",
+                  {},
+                  el(
+                    "tr",
+                    {},
+                    el("th", { scope: "col", text: "#" }),
+                    el("th", { scope: "col", text: "" }),
+                    el("th", { scope: "col", text: "Title" }),
+                    el("th", { scope: "col", class: "plays", text: "Plays" }),
+                  ),
+                ),
+                body,
+              ),
+            );
+          }
+
+          function init() {
+            const tabs = document.getElementById("period-tabs");
+            tabs.addEventListener("click", (event) => {
+              const tab = event.target.closest("[role=tab]");
+              if (!tab) return;
+              state.period = tab.dataset.period;
+              load();
+            });
+            tabs.addEventListener("keydown", (event) => {
+              if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+              const all = [...tabs.querySelectorAll("[role=tab]")];
+              const index = all.findIndex((tab) => tab.dataset.period === state.period);
+              const next = all[(index + (event.key === "ArrowRight" ? 1 : all.length - 1)) % all.length];
+              state.period = next.dataset.period;
+              load();
+              next.focus();
+            });
+          }
+
+          return { init, load, state };
+        })();
+
+        """##,
+        "favorites.js": ##"""
+        // Favorites: the starred items, newest first.
+        "use strict";
+
+        SS.favorites = (() => {
+          const { el } = SS.items;
+
+          async function load() {
+            const list = document.getElementById("favorite-items");
+            try {
+              const page = await SS.api.favorites({ limit: 200 });
+              const total = page.total;
+              document.getElementById("favorites-summary").textContent =
+                total === 0 ? "" : `${total} favorite${total === 1 ? "" : "s"}`;
+              SS.items.fill(list, page.items, "No favorites yet — press ☆ beside a sound in the Library.", true);
+            } catch (error) {
+              list.replaceChildren(el("li", { class: "empty error", text: error.message }));
+            }
+          }
+
+          return { load };
+        })();
+
+        """##,
+        "icon.svg": ##"""
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
+          <rect width="32" height="32" rx="7" fill="#0a58b8"/>
+          <g fill="#ffffff">
+            <rect x="6" y="13" width="3" height="6" rx="1.5"/>
+            <rect x="11" y="9" width="3" height="14" rx="1.5"/>
+            <rect x="16" y="6" width="3" height="20" rx="1.5"/>
+            <rect x="21" y="11" width="3" height="10" rx="1.5"/>
+          </g>
+        </svg>
+
+        """##,
         "index.html": ##"""
-        <!doctype html>
+        <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Soundshelf</title>
+        <link rel="icon" href="icon.svg" type="image/svg+xml">
+        <link rel="stylesheet" href="app.css">
         </head>
         <body>
-        <h1>Soundshelf</h1>
-        <p>The soundboard page is being built.</p>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="top">
+          <div class="brand"><img src="icon.svg" alt="" width="28" height="28"><span>Soundshelf</span></div>
+          <nav class="views" aria-label="Views">
+            <a href="#library" data-view="library">Library</a>
+            <a href="#favorites" data-view="favorites">Favorites</a>
+            <a href="#scenes" data-view="scenes">Scenes</a>
+            <a href="#charts" data-view="charts">Charts</a>
+            <a href="#packs" data-view="packs">Packs</a>
+          </nav>
+          <div class="live" id="live" role="status" aria-live="polite"></div>
+        </header>
+
+        <section class="now" id="now" aria-label="Now playing" hidden>
+          <h2 class="visually-hidden">Now playing</h2>
+          <ul class="now-list" id="now-list"></ul>
+          <button type="button" class="btn stop-all" id="stop-all" title="Stop all sounds (Esc)">■ Stop all</button>
+        </section>
+
+        <main id="main" tabindex="-1">
+          <div class="banner" id="banner" role="alert" hidden></div>
+
+          <section class="view" id="view-library" data-view="library" hidden>
+            <div class="kind-tabs" role="tablist" aria-label="Kind" id="kind-tabs">
+              <button type="button" role="tab" data-kind="atmosphere">Atmosphere</button>
+              <button type="button" role="tab" data-kind="sfx">Effects</button>
+              <button type="button" role="tab" data-kind="music">Music</button>
+            </div>
+            <div class="library">
+              <aside class="filters" aria-label="Filters">
+                <label class="search"><span class="visually-hidden">Search</span>
+                  <input type="search" id="search" placeholder="Search titles, packs…" autocomplete="off">
+                </label>
+                <details class="filter-box" id="filter-box">
+                  <summary>Filters <span id="filter-count"></span></summary>
+                  <div id="facets"></div>
+                </details>
+                <button type="button" class="btn link" id="clear-filters" hidden>Clear filters</button>
+              </aside>
+              <div class="results">
+                <p class="summary" id="summary" aria-live="polite"></p>
+                <ul class="items" id="items"></ul>
+                <button type="button" class="btn" id="more" hidden>Show more</button>
+              </div>
+            </div>
+          </section>
+
+          <section class="view" id="view-favorites" data-view="favorites" hidden>
+            <h1>Favorites</h1>
+            <p class="summary" id="favorites-summary"></p>
+            <ul class="items" id="favorite-items"></ul>
+          </section>
+
+          <section class="view" id="view-scenes" data-view="scenes" hidden>
+            <h1>Scenes</h1>
+            <div class="scenes">
+              <div class="scene-list">
+                <form class="new-scene" id="new-scene">
+                  <label for="new-scene-title" class="visually-hidden">New scene title</label>
+                  <input id="new-scene-title" placeholder="New scene, e.g. Tavern brawl" maxlength="200" required>
+                  <button type="submit" class="btn primary">Create</button>
+                </form>
+                <ul id="scenes" class="scene-names"></ul>
+              </div>
+              <div class="scene-board" id="scene-board"></div>
+            </div>
+          </section>
+
+          <section class="view" id="view-charts" data-view="charts" hidden>
+            <h1>Charts</h1>
+            <div class="period-tabs" role="tablist" aria-label="Period" id="period-tabs">
+              <button type="button" role="tab" data-period="week">Week</button>
+              <button type="button" role="tab" data-period="month">Month</button>
+              <button type="button" role="tab" data-period="year">Year</button>
+              <button type="button" role="tab" data-period="all">All time</button>
+            </div>
+            <p class="summary" id="stats"></p>
+            <div id="chart"></div>
+          </section>
+
+          <section class="view" id="view-packs" data-view="packs" hidden>
+            <h1>Packs</h1>
+            <ul class="packs" id="packs"></ul>
+          </section>
+        </main>
+
+        <dialog id="tracks-dialog" aria-labelledby="tracks-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="tracks-title">Tracks</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <div id="tracks-body"></div>
+        </dialog>
+
+        <script src="api.js"></script>
+        <script src="player.js"></script>
+        <script src="items.js"></script>
+        <script src="library.js"></script>
+        <script src="favorites.js"></script>
+        <script src="scenes.js"></script>
+        <script src="charts.js"></script>
+        <script src="packs.js"></script>
+        <script src="app.js"></script>
         </body>
         </html>
 
-        """##
+        """##,
+        "items.js": ##"""
+        // One row of an item list (library, favorites): play/stop, title, duration, favorite star,
+        // "add to scene", and for a music entry its tracks.
+        "use strict";
+
+        SS.items = (() => {
+          function el(tag, attributes = {}, ...children) {
+            const node = document.createElement(tag);
+            for (const [key, value] of Object.entries(attributes)) {
+              if (value === undefined || value === null || value === false) continue;
+              if (key === "class") node.className = value;
+              else if (key === "text") node.textContent = value;
+              else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+              else if (key.startsWith("data-")) node.dataset[key.slice(5).replace(/-(\w)/g, (_, c) => c.toUpperCase())] = value;
+              else node.setAttribute(key, value === true ? "" : value);
+            }
+            for (const child of children) {
+              if (child !== null && child !== undefined) node.append(child);
+            }
+            return node;
+          }
+
+          function duration(seconds) {
+            if (typeof seconds !== "number" || !isFinite(seconds)) return "";
+            if (seconds < 10) return `${seconds.toFixed(1)} s`; // short effects: 0.4 s, not 0:00
+            const total = Math.round(seconds);
+            const hours = Math.floor(total / 3600);
+            const minutes = Math.floor((total % 3600) / 60);
+            const rest = String(total % 60).padStart(2, "0");
+            return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+          }
+
+          const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
+
+          function playButton(item) {
+            if (item.kind === "music") {
+              return el("button", {
+                type: "button",
+                class: "btn play tracks",
+                "data-tracks": item.id,
+                "aria-label": `Tracks of ${item.title}`,
+                onclick: () => SS.library.showTracks(item),
+                text: "♫",
+              });
+            }
+            if (!SS.player.canPlay(item)) {
+              return el("button", {
+                type: "button",
+                class: "btn play",
+                disabled: true,
+                "aria-label": `${item.title} is not installed`,
+                title: "Not installed: install its pack",
+                text: "▶",
+              });
+            }
+            const playingNow = SS.player.isPlaying(item.id);
+            return el("button", {
+              type: "button",
+              class: "btn play",
+              "data-play": item.id,
+              "aria-pressed": String(playingNow),
+              "aria-label": `${playingNow ? "Stop" : "Play"} ${item.title}`,
+              onclick: () => SS.player.toggle(item),
+              text: playingNow ? "■" : "▶",
+            });
+          }
+
+          function favoriteButton(item) {
+            const on = item.favorite === true;
+            return el("button", {
+              type: "button",
+              class: `btn icon fav${on ? " on" : ""}`,
+              "data-favorite": item.id,
+              "aria-pressed": String(on),
+              "aria-label": `${on ? "Remove" : "Add"} ${item.title} ${on ? "from" : "to"} favorites`,
+              onclick: (event) => toggleFavorite(item, event.currentTarget),
+              text: on ? "★" : "☆",
+            });
+          }
+
+          async function toggleFavorite(item, button) {
+            const on = item.favorite === true;
+            button.disabled = true;
+            try {
+              if (on) await SS.api.unfavorite(item.id);
+              else await SS.api.favorite(item.id);
+              item.favorite = !on;
+              const had = document.activeElement === button;
+              const replacement = favoriteButton(item);
+              button.replaceWith(replacement);
+              if (had) replacement.focus();
+              SS.app.refresh("favorites");
+            } catch (error) {
+              button.disabled = false;
+              SS.app.fail(error.message);
+            }
+          }
+
+          function sceneButton(item) {
+            const scene = SS.scenes.currentScene();
+            if (!scene) return null;
+            return el("button", {
+              type: "button",
+              class: "btn icon add",
+              "data-add": item.id,
+              "aria-label": `Add ${item.title} to the scene ${scene.title}`,
+              title: `Add to “${scene.title}”`,
+              onclick: () => SS.scenes.addToScene(item),
+              text: "+",
+            });
+          }
+
+          // `mixed`: the list holds several kinds (favorites), so each row names its kind.
+          function row(item, mixed) {
+            const meta = mixed ? [kindNames[item.kind] || item.kind] : [];
+            if (item.kind === "music") meta.push("plays through Apple Music");
+            else if (!item.available) meta.push("not installed");
+            else if (SS.player.isLoopable(item)) meta.push("loops");
+            return el(
+              "li",
+              { class: `item${item.available || item.kind === "music" ? "" : " unavailable"}`, "data-item": item.id },
+              playButton(item),
+              el(
+                "div",
+                { class: "item-text" },
+                el("span", { class: "title", text: item.title }),
+                item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
+                meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
+              ),
+              el("span", { class: "dur", text: duration(item.duration) }),
+              favoriteButton(item),
+              sceneButton(item),
+            );
+          }
+
+          // Fills `list` with rows, or with `empty` (a node or text) when there are none.
+          function fill(list, items, empty, mixed = false) {
+            list.replaceChildren();
+            if (items.length === 0) {
+              list.append(el("li", { class: "empty" }, empty));
+              return;
+            }
+            for (const item of items) list.append(row(item, mixed));
+          }
+
+          // Re-labels the play buttons after the player started or stopped something.
+          function syncPlayButtons() {
+            for (const button of document.querySelectorAll("button.play[data-play]")) {
+              const on = SS.player.isPlaying(button.dataset.play);
+              button.setAttribute("aria-pressed", String(on));
+              button.textContent = on ? "■" : "▶";
+              const title = button.getAttribute("aria-label").replace(/^(Play|Stop) /, "");
+              button.setAttribute("aria-label", `${on ? "Stop" : "Play"} ${title}`);
+            }
+          }
+
+          return { el, duration, row, fill, syncPlayButtons, favoriteButton };
+        })();
+
+        """##,
+        "library.js": ##"""
+        // The library: kind tabs, a search box, facet chips with disjunctive counts (OR within a
+        // dimension, AND across), and the matching items.
+        "use strict";
+
+        SS.library = (() => {
+          const { el } = SS.items;
+          const dimensions = [
+            { key: "locations", param: "location", label: "Location" },
+            { key: "moods", param: "mood", label: "Mood" },
+            { key: "themes", param: "theme", label: "Theme" },
+            { key: "creatureTypes", param: "creatureType", label: "Creature type" },
+          ];
+          const kindWords = { music: "music entries", atmosphere: "atmospheres", sfx: "sound effects" };
+          const pageSize = 100;
+          const state = { kind: "atmosphere", selected: {}, query: "", items: [], next: null };
+          let generation = 0;
+          let typing = null;
+
+          function resetFilters() {
+            state.selected = {};
+            for (const dimension of dimensions) state.selected[dimension.key] = new Map(); // id → name
+          }
+          resetFilters();
+
+          function params(extra) {
+            const result = { kind: state.kind };
+            for (const dimension of dimensions) {
+              const ids = [...state.selected[dimension.key].keys()];
+              if (ids.length) result[dimension.param] = ids;
+            }
+            return Object.assign(result, extra);
+          }
+
+          function filtered() {
+            return dimensions.some((dimension) => state.selected[dimension.key].size > 0);
+          }
+
+          async function load() {
+            const mine = ++generation;
+            const list = document.getElementById("items");
+            list.setAttribute("aria-busy", "true");
+            try {
+              const query = state.query.trim();
+              const [page, facets] = await Promise.all([
+                SS.api.items(params({ q: query || undefined, limit: pageSize })),
+                SS.api.facets(params()),
+              ]);
+              if (mine !== generation) return;
+              state.items = page.items;
+              state.next = page.nextCursor || null;
+              renderFacets(facets);
+              renderItems(page.total);
+            } catch (error) {
+              if (mine !== generation) return;
+              list.replaceChildren(el("li", { class: "empty error", text: error.message }));
+              document.getElementById("summary").textContent = "";
+            } finally {
+              if (mine === generation) list.removeAttribute("aria-busy");
+            }
+          }
+
+          async function more() {
+            if (!state.next) return;
+            const mine = generation;
+            try {
+              const query = state.query.trim();
+              const page = await SS.api.items(params({ q: query || undefined, limit: pageSize, after: state.next }));
+              if (mine !== generation) return;
+              state.items = state.items.concat(page.items);
+              state.next = page.nextCursor || null;
+              renderItems(page.total);
+            } catch (error) {
+              SS.app.fail(error.message);
+            }
+          }
+
+          function renderFacets(document_) {
+            const box = document.getElementById("facets");
+            box.replaceChildren();
+            const facets = (document_ && document_.facets) || {};
+            for (const dimension of dimensions) {
+              const values = facets[dimension.key];
+              if (!values) continue; // a dimension this kind may not use
+              const selected = state.selected[dimension.key];
+              const shown = values.slice();
+              for (const [id, name] of selected) {
+                if (!shown.some((value) => String(value.id) === id)) shown.push({ id, name, count: 0 });
+              }
+              if (shown.length === 0) continue;
+              const chips = el("div", { class: "chips" });
+              for (const value of shown) {
+                const id = String(value.id);
+                const on = selected.has(id);
+                chips.append(
+                  el(
+                    "button",
+                    {
+                      type: "button",
+                      class: `chip${on ? " on" : ""}`,
+                      "aria-pressed": String(on),
+                      "data-dimension": dimension.key,
+                      "data-value": value.name,
+                      onclick: () => toggle(dimension.key, id, value.name),
+                    },
+                    el("span", { class: "chip-name", text: value.name }),
+                    el("span", { class: "count", text: String(value.count), "aria-label": `${value.count} items` }),
+                  ),
+                );
+              }
+              box.append(
+                el(
+                  "fieldset",
+                  { class: "facet", "data-facet": dimension.key },
+                  el("legend", { text: dimension.label }),
+                  chips,
+                ),
+              );
+            }
+            document.getElementById("clear-filters").hidden = !filtered();
+            const chosen = dimensions.reduce((sum, dimension) => sum + state.selected[dimension.key].size, 0);
+            document.getElementById("filter-count").textContent = chosen ? `(${chosen} chosen)` : "";
+          }
+
+          function renderItems(total) {
+            const list = document.getElementById("items");
+            const query = state.query.trim();
+            const summary = document.getElementById("summary");
+            summary.dataset.total = String(total);
+            const word = kindWords[state.kind] || "items";
+            summary.textContent = `${total} ${total === 1 ? word.replace(/s$/, "").replace(/ie$/, "y") : word}`;
+            if (query) summary.textContent += ` matching “${query}”`;
+            let empty;
+            if (total > 0) empty = "";
+            else if (filtered() || query) {
+              empty = el(
+                "span",
+                {},
+                "Nothing matches these filters. ",
+                el("button", { type: "button", class: "btn link", onclick: clear, text: "Clear filters" }),
+              );
+            } else {
+              empty = `The library has no ${word} yet: sync a catalog with “client sync”.`;
+            }
+            SS.items.fill(list, state.items, empty);
+            if (state.kind !== "music" && state.items.length > 0 && state.items.every((item) => !item.available)) {
+              list.prepend(
+                el(
+                  "li",
+                  { class: "hint" },
+                  "Nothing here is installed yet — ",
+                  el("a", { href: "#packs", text: "install a pack" }),
+                  " to play these sounds.",
+                ),
+              );
+            }
+            document.getElementById("more").hidden = !state.next;
+          }
+
+          function toggle(key, id, name) {
+            const selected = state.selected[key];
+            if (selected.has(id)) selected.delete(id);
+            else selected.set(id, name);
+            load();
+          }
+
+          function clear() {
+            resetFilters();
+            state.query = "";
+            document.getElementById("search").value = "";
+            load();
+          }
+
+          function setKind(kind) {
+            if (kind === state.kind) return;
+            state.kind = kind;
+            localStorage.setItem("soundshelf.kind", kind);
+            resetFilters();
+            renderTabs();
+            load();
+          }
+
+          function renderTabs() {
+            for (const tab of document.querySelectorAll("#kind-tabs [role=tab]")) {
+              const on = tab.dataset.kind === state.kind;
+              tab.setAttribute("aria-selected", String(on));
+              tab.tabIndex = on ? 0 : -1;
+            }
+          }
+
+          async function showTracks(item) {
+            const dialog = document.getElementById("tracks-dialog");
+            const body = document.getElementById("tracks-body");
+            document.getElementById("tracks-title").textContent = `Tracks of ${item.title}`;
+            body.replaceChildren(el("p", { class: "summary", text: "Loading…" }));
+            if (!dialog.open) dialog.showModal();
+            try {
+              const result = await SS.api.tracks(item.id);
+              if (!result || result.entry !== item.id) {
+                body.replaceChildren(el("p", { class: "empty error", text: "This server cannot list a music entry's tracks." }));
+                return;
+              }
+              const tracks = result.tracks || [];
+              if (tracks.length === 0) {
+                body.replaceChildren(
+                  el("p", { class: "empty", text: "No tracks cached yet: run “client music refresh” to fetch them." }),
+                );
+                return;
+              }
+              const list = el("ol", { class: "tracks" });
+              for (const track of tracks) {
+                const line = [track.artist, track.album].filter(Boolean).join(" · ");
+                list.append(
+                  el(
+                    "li",
+                    {},
+                    el("span", { class: "title", text: track.title }),
+                    el("span", { class: "sub", text: line }),
+                    el("span", { class: "dur", text: SS.items.duration(track.duration) }),
+                    el("span", { class: "meta", text: (track.sources || []).join(", ") }),
+                  ),
+                );
+              }
+              body.replaceChildren(list);
+            } catch (error) {
+              body.replaceChildren(el("p", { class: "empty error", text: error.message }));
+            }
+          }
+
+          function init() {
+            const saved = localStorage.getItem("soundshelf.kind");
+            if (saved && kindWords[saved]) state.kind = saved;
+            // Filters are always open beside the list; on a phone they fold above it.
+            const box = document.getElementById("filter-box");
+            const wide = window.matchMedia("(min-width: 761px)");
+            const fold = () => (box.open = wide.matches);
+            fold();
+            wide.addEventListener("change", fold);
+            renderTabs();
+            const tabs = document.getElementById("kind-tabs");
+            tabs.addEventListener("click", (event) => {
+              const tab = event.target.closest("[role=tab]");
+              if (tab) setKind(tab.dataset.kind);
+            });
+            tabs.addEventListener("keydown", (event) => {
+              if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+              const all = [...tabs.querySelectorAll("[role=tab]")];
+              const index = all.findIndex((tab) => tab.dataset.kind === state.kind);
+              const next = all[(index + (event.key === "ArrowRight" ? 1 : all.length - 1)) % all.length];
+              setKind(next.dataset.kind);
+              next.focus();
+            });
+            document.getElementById("search").addEventListener("input", (event) => {
+              clearTimeout(typing);
+              typing = setTimeout(() => {
+                state.query = event.target.value;
+                load();
+              }, 200);
+            });
+            document.getElementById("clear-filters").addEventListener("click", clear);
+            document.getElementById("more").addEventListener("click", more);
+          }
+
+          return { init, load, showTracks, state };
+        })();
+
+        """##,
+        "packs.js": ##"""
+        // Packs: install and uninstall, with a progress bar fed by the server's `pack` events.
+        "use strict";
+
+        SS.packs = (() => {
+          const { el } = SS.items;
+          const state = { packs: [], busy: new Set() };
+          const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effects" };
+          const stateNames = {
+            not_downloaded: "Not installed",
+            downloading: "Installing…",
+            downloaded: "Installed",
+            failed: "Failed",
+          };
+
+          function bytes(count) {
+            if (typeof count !== "number" || !isFinite(count)) return "";
+            const units = ["B", "KB", "MB", "GB"];
+            let value = count;
+            let unit = 0;
+            while (value >= 1000 && unit < units.length - 1) {
+              value /= 1000;
+              unit += 1;
+            }
+            return `${value.toFixed(unit === 0 || value >= 100 ? 0 : 1)} ${units[unit]}`;
+          }
+
+          async function load() {
+            const list = document.getElementById("packs");
+            try {
+              const result = await SS.api.packs();
+              state.packs = result.packs || [];
+              render();
+            } catch (error) {
+              list.replaceChildren(el("li", { class: "empty error", text: error.message }));
+            }
+          }
+
+          function render() {
+            const list = document.getElementById("packs");
+            list.replaceChildren();
+            if (state.packs.length === 0) {
+              list.append(el("li", { class: "empty", text: "No packs yet: sync a catalog with “client sync”." }));
+              return;
+            }
+            if (!state.packs.some((pack) => pack.state === "downloaded" || pack.kind === "music")) {
+              list.append(el("li", { class: "hint", text: "Nothing installed yet — install a pack to play its sounds." }));
+            }
+            for (const pack of state.packs) list.append(card(pack));
+          }
+
+          function card(pack) {
+            const installing = pack.state === "downloading" || state.busy.has(pack.id);
+            const installed = pack.state === "downloaded";
+            const total = pack.bytesTotal || 0;
+            const done = Math.min(pack.bytesDownloaded || 0, total);
+            const percent = installed ? 100 : total > 0 ? Math.floor((done / total) * 100) : 0;
+            const action = installed
+              ? el("button", {
+                  type: "button",
+                  class: "btn",
+                  "data-uninstall": pack.id,
+                  disabled: installing,
+                  onclick: () => run(pack, "uninstall"),
+                  text: "Uninstall",
+                })
+              : el("button", {
+                  type: "button",
+                  class: "btn primary",
+                  "data-install": pack.id,
+                  disabled: installing,
+                  onclick: () => run(pack, "install"),
+                  text: pack.state === "failed" ? "Retry install" : "Install",
+                });
+            const bar = el("progress", {
+              max: "100",
+              value: String(percent),
+              "aria-label": `${pack.title}: ${percent}%`,
+            });
+            return el(
+              "li",
+              { class: `pack state-${pack.state}`, "data-pack": pack.id, "data-state": pack.state },
+              el(
+                "div",
+                { class: "pack-text" },
+                el("span", { class: "title", text: pack.title }),
+                el("span", {
+                  class: "meta",
+                  text: [kindNames[pack.kind] || pack.kind, `version ${pack.version}`, total ? bytes(total) : ""]
+                    .filter(Boolean)
+                    .join(" · "),
+                }),
+                pack.lastError && pack.state === "failed" ? el("span", { class: "error", text: pack.lastError }) : null,
+              ),
+              el(
+                "div",
+                { class: "pack-progress", hidden: !installing && !installed },
+                bar,
+                el("span", {
+                  class: "percent",
+                  text: installing
+                    ? pack.phase === "installing"
+                      ? "Verifying and moving into place…"
+                      : `${percent}% · ${bytes(done)} of ${bytes(total)}`
+                    : installed
+                      ? "Installed"
+                      : "",
+                }),
+              ),
+              el("span", { class: "state", text: stateNames[pack.state] || pack.state }),
+              pack.kind === "music" ? null : action,
+            );
+          }
+
+          async function run(pack, what) {
+            state.busy.add(pack.id);
+            if (what === "install") {
+              pack.state = "downloading";
+              pack.bytesDownloaded = 0;
+            }
+            render();
+            try {
+              if (what === "install") await SS.api.install(pack.id);
+              else await SS.api.uninstall(pack.id);
+              SS.app.say(`${what === "install" ? "Installed" : "Uninstalled"} “${pack.title}”`);
+            } catch (error) {
+              SS.app.fail(error.message);
+            } finally {
+              state.busy.delete(pack.id);
+              await load();
+              SS.app.refresh("library");
+            }
+          }
+
+          // A `pack` event: the pack's state and progress while it installs.
+          function update(data) {
+            if (!data) return load();
+            const id = data.packId || data.id;
+            const pack = state.packs.find((one) => one.id === id);
+            if (!pack) return load();
+            for (const key of ["state", "phase", "bytesTotal", "bytesDownloaded", "installedVersion", "lastError"]) {
+              if (key in data) pack[key] = data[key];
+            }
+            if (data.phase === "failed" && data.message) pack.lastError = data.message;
+            const node = document.querySelector(`[data-pack="${CSS.escape(id)}"]`);
+            if (node) node.replaceWith(card(pack));
+            else render();
+            if (data.state === "downloaded" || data.state === "not_downloaded") SS.app.refresh("library");
+          }
+
+          return { load, update, state };
+        })();
+
+        """##,
+        "player.js": ##"""
+        // Plays several sounds at once (an atmosphere under effects), each in its own <audio> element
+        // from /audio/{itemId}; loopable items loop. When a sound stops, the seconds it actually played
+        // are recorded through POST /api/plays.
+        "use strict";
+
+        SS.player = (() => {
+          const playing = new Map(); // itemID → { item, audio, since, played }
+          const listeners = [];
+          let shelf = null; // where the <audio> elements live (hidden), so the page can be inspected
+
+          function changed() {
+            for (const listener of listeners) listener();
+          }
+
+          function isLoopable(item) {
+            if (typeof item.loopable === "boolean") return item.loopable;
+            return item.kind === "atmosphere";
+          }
+
+          function canPlay(item) {
+            return item.kind !== "music" && item.available === true;
+          }
+
+          // Seconds played so far: the closed stretches plus the one running now.
+          function seconds(entry) {
+            const running = entry.since === null ? 0 : (performance.now() - entry.since) / 1000;
+            return entry.played + running;
+          }
+
+          function pauseClock(entry) {
+            if (entry.since !== null) {
+              entry.played += (performance.now() - entry.since) / 1000;
+              entry.since = null;
+            }
+          }
+
+          function start(item) {
+            if (playing.has(item.id)) return;
+            if (!shelf) {
+              shelf = document.createElement("div");
+              shelf.id = "audio-shelf";
+              shelf.hidden = true;
+              document.body.append(shelf);
+            }
+            const audio = document.createElement("audio");
+            audio.preload = "auto";
+            audio.loop = isLoopable(item);
+            audio.dataset.item = item.id;
+            audio.dataset.state = "loading";
+            audio.src = SS.api.audioURL(item.id);
+            const entry = { item, audio, since: null, played: 0 };
+            playing.set(item.id, entry);
+            audio.addEventListener("playing", () => {
+              audio.dataset.state = "playing";
+              if (entry.since === null) entry.since = performance.now();
+              changed();
+            });
+            for (const name of ["pause", "waiting", "stalled"]) {
+              audio.addEventListener(name, () => pauseClock(entry));
+            }
+            audio.addEventListener("ended", () => {
+              // Played to the end: at least its whole length, whatever the clock says.
+              pauseClock(entry);
+              if (isFinite(audio.duration)) entry.played = Math.max(entry.played, audio.duration);
+              stop(item.id);
+            });
+            audio.addEventListener("error", () => {
+              if (playing.get(item.id) !== entry) return; // already stopped
+              stop(item.id, false);
+              SS.app.fail(`“${item.title}” could not be played: its file is missing or not installed.`);
+            });
+            shelf.append(audio);
+            const attempt = audio.play();
+            if (attempt && attempt.catch) {
+              attempt.catch((error) => {
+                if (!playing.has(item.id)) return;
+                stop(item.id, false);
+                if (error && error.name === "NotAllowedError") {
+                  SS.app.fail("The browser blocked playback: press Play again.");
+                }
+              });
+            }
+            changed();
+          }
+
+          function stop(itemID, record = true) {
+            const entry = playing.get(itemID);
+            if (!entry) return;
+            playing.delete(itemID);
+            pauseClock(entry);
+            entry.audio.dataset.state = "stopped";
+            entry.audio.pause();
+            entry.audio.removeAttribute("src");
+            entry.audio.load();
+            entry.audio.remove();
+            const played = Math.round(seconds(entry) * 10) / 10;
+            if (record && played >= 0.5) {
+              SS.api.play(entry.item.id, played).catch((error) => SS.app.fail(error.message));
+            }
+            changed();
+          }
+
+          function stopAll() {
+            for (const itemID of [...playing.keys()]) stop(itemID);
+          }
+
+          function toggle(item) {
+            if (playing.has(item.id)) stop(item.id);
+            else start(item);
+          }
+
+          function setVolume(itemID, volume) {
+            const entry = playing.get(itemID);
+            if (entry) entry.audio.volume = volume;
+          }
+
+          return {
+            canPlay,
+            isLoopable,
+            toggle,
+            stop,
+            stopAll,
+            setVolume,
+            isPlaying: (itemID) => playing.has(itemID),
+            entries: () => [...playing.values()],
+            onChange: (listener) => listeners.push(listener),
+          };
+        })();
+
+        """##,
+        "scenes.js": ##"""
+        // Scenes shown as a soundboard: a grid of buttons in the scene's order; drag a button, or use
+        // its ← → buttons, to reorder; saved with PUT /api/scenes/{id}.
+        "use strict";
+
+        SS.scenes = (() => {
+          const { el } = SS.items;
+          const state = { scenes: [], scene: null, dragged: null, edits: 0, saving: Promise.resolve() };
+          const storageKey = "soundshelf.scene";
+
+          function currentScene() {
+            if (state.scene) return { id: state.scene.sceneId, title: state.scene.title };
+            const id = localStorage.getItem(storageKey);
+            const known = state.scenes.find((scene) => scene.sceneId === id) || state.scenes[0];
+            return known ? { id: known.sceneId, title: known.title } : null;
+          }
+
+          async function loadScenes() {
+            const edit = state.edits;
+            try {
+              const result = await SS.api.scenes();
+              if (edit !== state.edits) return; // an edit is on its way; its save reloads
+              state.scenes = result.scenes || [];
+              const current = currentScene();
+              if (current) await openScene(current.id, false, edit);
+              else state.scene = null;
+            } catch (error) {
+              SS.app.fail(error.message);
+            }
+            if (edit !== state.edits) return;
+            renderSceneList();
+            renderBoard();
+          }
+
+          async function openScene(sceneID, render = true, edit = state.edits) {
+            try {
+              const scene = await SS.api.scene(sceneID);
+              if (edit !== state.edits) return;
+              state.scene = scene;
+              localStorage.setItem(storageKey, sceneID);
+            } catch (error) {
+              if (error.status === 404) {
+                localStorage.removeItem(storageKey);
+                state.scene = null;
+              } else SS.app.fail(error.message);
+            }
+            if (render) {
+              renderSceneList();
+              renderBoard();
+            }
+          }
+
+          function renderSceneList() {
+            const list = document.getElementById("scenes");
+            list.replaceChildren();
+            for (const scene of state.scenes) {
+              const on = state.scene && state.scene.sceneId === scene.sceneId;
+              list.append(
+                el(
+                  "li",
+                  {},
+                  el(
+                    "button",
+                    {
+                      type: "button",
+                      class: `scene-name${on ? " on" : ""}`,
+                      "aria-current": on ? "true" : null,
+                      "data-scene": scene.sceneId,
+                      onclick: () => openScene(scene.sceneId),
+                    },
+                    el("span", { text: scene.title }),
+                    el("span", { class: "count", text: String(scene.count) }),
+                  ),
+                ),
+              );
+            }
+          }
+
+          // Which tile control has the keyboard focus, so a redraw (after a move, or a change from
+          // elsewhere) gives it back: pressing "Move later" again keeps moving the same sound.
+          function focusedControl() {
+            const active = document.activeElement;
+            const tile = active && active.closest && active.closest("[data-scene-item]");
+            if (!tile) return null;
+            const role = active.dataset.move || (active.classList.contains("pad") ? "pad" : active.dataset.tool);
+            return role ? { item: tile.dataset.sceneItem, role } : null;
+          }
+
+          function restoreFocus(control) {
+            if (!control) return;
+            const tile = document.querySelector(`[data-scene-item="${CSS.escape(control.item)}"]`);
+            if (!tile) return;
+            const selector =
+              control.role === "pad"
+                ? ".pad"
+                : control.role === "remove"
+                  ? "[data-tool=remove]"
+                  : `[data-move="${control.role}"]`;
+            let target = tile.querySelector(selector);
+            if (target && target.disabled) target = tile.querySelector(".pad");
+            if (target) target.focus();
+          }
+
+          function renderBoard() {
+            const control = focusedControl();
+            drawBoard();
+            restoreFocus(control);
+          }
+
+          function drawBoard() {
+            const board = document.getElementById("scene-board");
+            board.replaceChildren();
+            const scene = state.scene;
+            if (!scene) {
+              board.append(
+                el("p", { class: "empty", text: "No scenes yet — create one for your next session, then add sounds to it." }),
+              );
+              return;
+            }
+            board.append(
+              el(
+                "div",
+                { class: "board-head" },
+                el("h2", { text: scene.title }),
+                el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
+                el("span", { class: "summary", text: `${scene.count} sounds · ${SS.items.duration(scene.duration)}` }),
+                el("button", { type: "button", class: "btn", onclick: () => SS.player.stopAll(), text: "■ Stop all" }),
+                el("button", { type: "button", class: "btn danger", onclick: removeScene, text: "Delete scene" }),
+              ),
+            );
+            if (scene.items.length === 0) {
+              board.append(
+                el(
+                  "p",
+                  { class: "empty" },
+                  "This scene is empty — press + beside a sound in the ",
+                  el("a", { href: "#library", text: "Library" }),
+                  " to add it here.",
+                ),
+              );
+              return;
+            }
+            const grid = el("ol", { class: "tiles", id: "tiles" });
+            scene.items.forEach((item, index) => grid.append(tile(item, index, scene.items.length)));
+            board.append(grid);
+          }
+
+          function tile(item, index, count) {
+            const playable = SS.player.canPlay(item);
+            const on = SS.player.isPlaying(item.id);
+            const node = el(
+              "li",
+              {
+                class: `tile kind-${item.kind}${on ? " playing" : ""}${playable || item.kind === "music" ? "" : " unavailable"}`,
+                draggable: "true",
+                "data-scene-item": item.id,
+              },
+              el(
+                "button",
+                {
+                  type: "button",
+                  class: "pad",
+                  "data-pad": item.id,
+                  "aria-pressed": playable ? String(on) : null,
+                  disabled: !playable && item.kind !== "music",
+                  onclick: () => (item.kind === "music" ? SS.library.showTracks(item) : SS.player.toggle(item)),
+                },
+                el("span", { class: "pad-title", text: item.title }),
+                el("span", {
+                  class: "pad-meta",
+                  text:
+                    item.kind === "music"
+                      ? "♫ tracks"
+                      : !playable
+                        ? "not installed"
+                        : `${SS.player.isLoopable(item) ? "⟳ loop · " : ""}${SS.items.duration(item.duration)}`,
+                }),
+              ),
+              el(
+                "div",
+                { class: "pad-tools" },
+                el("span", { class: "grip", "aria-hidden": "true", title: "Drag to reorder", text: "⠿" }),
+                el("button", {
+                  type: "button",
+                  class: "btn icon",
+                  "data-move": "earlier",
+                  "aria-label": `Move ${item.title} earlier`,
+                  disabled: index === 0,
+                  onclick: () => move(item.id, index - 1),
+                  text: "←",
+                }),
+                el("button", {
+                  type: "button",
+                  class: "btn icon",
+                  "data-move": "later",
+                  "aria-label": `Move ${item.title} later`,
+                  disabled: index === count - 1,
+                  onclick: () => move(item.id, index + 1),
+                  text: "→",
+                }),
+                el("button", {
+                  type: "button",
+                  class: "btn icon",
+                  "data-tool": "remove",
+                  "aria-label": `Remove ${item.title} from the scene`,
+                  onclick: () => save(state.scene.items.filter((other) => other.id !== item.id)),
+                  text: "✕",
+                }),
+              ),
+            );
+            node.addEventListener("dragstart", (event) => {
+              state.dragged = item.id;
+              event.dataTransfer.effectAllowed = "move";
+              event.dataTransfer.setData("text/plain", item.id);
+              node.classList.add("dragging");
+            });
+            node.addEventListener("dragend", () => node.classList.remove("dragging"));
+            node.addEventListener("dragover", (event) => {
+              if (!state.dragged) return;
+              event.preventDefault();
+              event.dataTransfer.dropEffect = "move";
+            });
+            node.addEventListener("drop", (event) => {
+              event.preventDefault();
+              const dragged = state.dragged || event.dataTransfer.getData("text/plain");
+              state.dragged = null;
+              if (dragged && dragged !== item.id) move(dragged, index);
+            });
+            return node;
+          }
+
+          function move(itemID, to) {
+            const items = state.scene.items.slice();
+            const from = items.findIndex((item) => item.id === itemID);
+            if (from < 0 || to < 0 || to >= items.length) return;
+            const [moved] = items.splice(from, 1);
+            items.splice(to, 0, moved);
+            save(items, `Moved “${moved.title}” to position ${to + 1}`);
+          }
+
+          // Saves run one after another (each PUT names the whole order); the board shows the newest
+          // order at once, and a reply is only drawn when no newer edit followed it.
+          function save(items, message) {
+            const scene = state.scene;
+            scene.items = items;
+            scene.count = items.length;
+            renderBoard();
+            const edit = ++state.edits;
+            const ids = items.map((item) => item.id);
+            const board = document.getElementById("scene-board");
+            board.setAttribute("aria-busy", "true");
+            state.saving = state.saving.then(async () => {
+              try {
+                await SS.api.saveScene(scene.sceneId, scene.title, ids);
+                if (edit !== state.edits) return;
+                if (message) SS.app.say(message);
+                await loadScenes();
+                board.dataset.saved = ids.join(",");
+              } catch (error) {
+                SS.app.fail(error.message);
+                if (edit === state.edits) await loadScenes();
+              } finally {
+                if (edit === state.edits) board.removeAttribute("aria-busy");
+              }
+            });
+            return state.saving;
+          }
+
+          // The title turns into a field; Enter saves, Escape or Cancel keeps the old title.
+          function startRename() {
+            const scene = state.scene;
+            const head = document.querySelector("#scene-board .board-head");
+            const input = el("input", { id: "rename-title", value: scene.title, maxlength: "200", "aria-label": "Scene title" });
+            const form = el(
+              "form",
+              { class: "rename" },
+              input,
+              el("button", { type: "submit", class: "btn primary", text: "Save" }),
+              el("button", { type: "button", class: "btn", onclick: renderBoard, text: "Cancel" }),
+            );
+            form.addEventListener("submit", (event) => {
+              event.preventDefault();
+              const title = input.value.trim();
+              if (!title || title === scene.title) return renderBoard();
+              scene.title = title;
+              save(scene.items, `Renamed the scene to “${title}”`);
+            });
+            input.addEventListener("keydown", (event) => {
+              if (event.key === "Escape") {
+                event.stopPropagation();
+                renderBoard();
+              }
+            });
+            head.querySelector("h2").replaceWith(form);
+            head.querySelector("#rename-scene").remove();
+            input.focus();
+            input.select();
+          }
+
+          async function addToScene(item) {
+            if (!state.scene) {
+              const current = currentScene();
+              if (!current) return;
+              await openScene(current.id, false);
+            }
+            if (!state.scene) return;
+            if (state.scene.items.some((other) => other.id === item.id)) {
+              SS.app.say(`“${item.title}” is already in “${state.scene.title}”.`);
+              return;
+            }
+            await save(state.scene.items.concat([item]), `Added “${item.title}” to “${state.scene.title}”`);
+          }
+
+          async function createScene(event) {
+            event.preventDefault();
+            const input = document.getElementById("new-scene-title");
+            const title = input.value.trim();
+            if (!title) return;
+            try {
+              const created = await SS.api.createScene(title);
+              input.value = "";
+              localStorage.setItem(storageKey, created.sceneId);
+              state.scene = null;
+              await loadScenes();
+              SS.app.say(`Created the scene “${title}”`);
+            } catch (error) {
+              SS.app.fail(error.message);
+            }
+          }
+
+          async function removeScene() {
+            const scene = state.scene;
+            if (!scene || !window.confirm(`Delete the scene “${scene.title}”? Its sounds stay in the library.`)) return;
+            try {
+              await SS.api.deleteScene(scene.sceneId);
+              localStorage.removeItem(storageKey);
+              state.scene = null;
+              await loadScenes();
+            } catch (error) {
+              SS.app.fail(error.message);
+            }
+          }
+
+          function init() {
+            document.getElementById("new-scene").addEventListener("submit", createScene);
+            SS.player.onChange(() => {
+              for (const node of document.querySelectorAll("[data-scene-item]")) {
+                const on = SS.player.isPlaying(node.dataset.sceneItem);
+                node.classList.toggle("playing", on);
+                const pad = node.querySelector(".pad[aria-pressed]");
+                if (pad) pad.setAttribute("aria-pressed", String(on));
+              }
+            });
+          }
+
+          return { init, load: loadScenes, currentScene, addToScene, state };
+        })();
+
+        """##,
     ]
 }
