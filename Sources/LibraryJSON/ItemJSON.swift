@@ -71,7 +71,7 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability }
+    enum Keys: String, CodingKey { case tags, availability, loopable }
 
     package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encode(to: encoder)
@@ -79,5 +79,6 @@ package struct ItemDetailJSON: Encodable {
         let tags = detail.item.kind.dimensions.map { ($0, detail.tags[$0] ?? []) }
         try c.encode(DimensionKeyed(entries: tags), forKey: .tags)
         try c.encode(detail.availability.rawValue, forKey: .availability)
+        try c.encode(detail.isLoopable, forKey: .loopable)
     }
 }

@@ -7,12 +7,17 @@ import Testing
 @Suite("client install/uninstall/repair", .timeLimit(.minutes(1)))
 struct InstallCLITests {
     static let dungeon = "a731dff3-4c29-42a8-b2ee-35179ce591f7"
+    /// Demo items of that pack: one its pack.yaml marks `loopable: true`, one it leaves a one-shot.
+    static let loopingItem = "7e5be142-9de9-4ce0-9bc6-9965686ead84"
+    static let oneShotItem = "b5fa0c94-22ad-4e72-8b66-94c2ead4939a"
 
     private func json(_ result: ToolRunner.Result) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
     }
 
-    @Test("--json prints {packId, state, files, bytes}; errors are one sentence and a non-zero exit")
+    @Test(
+        "--json prints {packId, state, files, bytes}; show says what loops; errors are one sentence and a non-zero exit"
+    )
     func shapes() async throws {
         let tmp = try TemporaryDirectory(prefix: "install-cli")
         let source = try DemoCatalog.copyCatalog(into: tmp)
@@ -31,6 +36,14 @@ struct InstallCLITests {
         #expect(installed["state"] as? String == "downloaded")
         #expect(installed["files"] as? Int == 9)
 
+        // `show` says which installed sounds loop, as the pack's manifest marks them; nothing loops uninstalled.
+        func loops(_ item: String) throws -> Bool? {
+            let show = try ToolRunner.run("client", ["show", item, "--root", root, "--json"])
+            return try json(show)["loopable"] as? Bool
+        }
+        #expect(try loops(Self.loopingItem) == true)
+        #expect(try loops(Self.oneShotItem) == false)
+
         let repair = try ToolRunner.run("client", ["repair", Self.dungeon.uppercased(), "--root", root, "--json"])
         #expect(repair.status == 0, "\(repair.stderr)")
         #expect(try json(repair)["state"] as? String == "downloaded")
@@ -40,6 +53,7 @@ struct InstallCLITests {
         let removed = try json(uninstall)
         #expect(removed["state"] as? String == "not_downloaded")
         #expect(removed["files"] as? Int == 9)
+        #expect(try loops(Self.loopingItem) == false)
 
         let missing = try ToolRunner.run("client", ["install", "no-such-pack", "--root", root, "--json"])
         #expect(missing.status != 0)

@@ -65,10 +65,12 @@ struct SoundboardBrowserTests {
             _ = try json(["play", leaderID, "--played", "600", "--at", at, "--source", "manual"])
         }
 
+        // Atmospheres of the pack the page installs that its manifest marks loopable: the page loops those.
+        let loopable = try Self.loopableItemIDs(pack: Self.forest, dist: dist)
         let forestItems = items(try json(["list", "--kind", "atmosphere"])).filter {
-            $0["packId"] as? String == Self.forest
+            $0["packId"] as? String == Self.forest && loopable.contains($0["id"] as? String ?? "")
         }
-        try #require(forestItems.count >= 2, "the demo pack forest-ambience needs two atmospheres")
+        try #require(forestItems.count >= 2, "the demo pack forest-ambience needs two loopable atmospheres")
         let atmosphere = forestItems[0]
         // The page's search, with the first location chip of the atmospheres chosen, as `client search` says.
         let atmosphereFacets = try json(["facets", "--kind", "atmosphere"])
@@ -130,6 +132,18 @@ struct SoundboardBrowserTests {
         #expect(
             history.contains { $0["target"] as? String == play["id"] as? String && $0["source"] as? String == "app" },
             "the page's play of '\(play["title"] ?? "")' was not recorded: \(history)")
+    }
+
+    /// The item ids whose asset the published manifest of `pack` marks `"loopable": true`.
+    static func loopableItemIDs(pack: String, dist: String) throws -> Set<String> {
+        let folder = URL(fileURLWithPath: dist).appendingPathComponent("packs/\(pack)")
+        let manifests =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.lastPathComponent == "manifest.json" } ?? []
+        let manifest = try #require(manifests.first, "no manifest.json published under \(folder.path)")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any]
+        let assets = document?["assets"] as? [[String: Any]] ?? []
+        return Set(assets.filter { $0["loopable"] as? Bool == true }.compactMap { $0["itemId"] as? String })
     }
 
     /// Runs `work` on a thread of its own, so waiting for the browser never blocks the few

@@ -12,9 +12,27 @@ SS.player = (() => {
     for (const listener of listeners) listener();
   }
 
+  // Whether an item loops: what its detail (`/api/items/{id}`, "loopable" from the pack's
+  // manifest) said once it was asked; until then atmospheres loop and effects don't.
+  const loopFlags = new Map(); // itemID → boolean
+
   function isLoopable(item) {
     if (typeof item.loopable === "boolean") return item.loopable;
+    if (loopFlags.has(item.id)) return loopFlags.get(item.id);
     return item.kind === "atmosphere";
+  }
+
+  function learnLoop(item, audio) {
+    if (typeof item.loopable === "boolean" || loopFlags.has(item.id)) return;
+    SS.api
+      .item(item.id)
+      .then((detail) => {
+        if (typeof detail.loopable !== "boolean") return;
+        loopFlags.set(item.id, detail.loopable);
+        audio.loop = detail.loopable;
+        changed();
+      })
+      .catch(() => {}); // the kind's default stays
   }
 
   function canPlay(item) {
@@ -45,6 +63,7 @@ SS.player = (() => {
     const audio = document.createElement("audio");
     audio.preload = "auto";
     audio.loop = isLoopable(item);
+    learnLoop(item, audio);
     audio.dataset.item = item.id;
     audio.dataset.state = "loading";
     audio.src = SS.api.audioURL(item.id);

@@ -20,11 +20,14 @@ public struct ItemDetail: Sendable, Hashable {
     public var pack: PackWithState?
     /// The Apple Music playlist of a music item.
     public var appleMusicPlaylistID: String?
+    /// Whether the installed audio is meant to loop seamlessly (the pack's `loopable`); false
+    /// while the item is not installed.
+    public var isLoopable: Bool
 
     /// An item detail from its parts.
     public init(
         item: LibraryItemRow, artworkURL: String?, isVisible: Bool, tags: [TagDimension: [TagValue]],
-        pack: PackWithState?, appleMusicPlaylistID: String?
+        pack: PackWithState?, appleMusicPlaylistID: String?, isLoopable: Bool = false
     ) {
         self.item = item
         self.artworkURL = artworkURL
@@ -32,6 +35,7 @@ public struct ItemDetail: Sendable, Hashable {
         self.tags = tags
         self.pack = pack
         self.appleMusicPlaylistID = appleMusicPlaylistID
+        self.isLoopable = isLoopable
     }
 
     /// Whether the item can be played now (the item's ``LibraryItemRow/availability``).

@@ -33,7 +33,8 @@ public struct LibraryRepository: Sendable {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT \(LibraryItemRow.columns), li.artwork_url AS artwork_url, mr.apple_music_playlist_id AS apple_music_playlist_id
+                        SELECT \(LibraryItemRow.columns), li.artwork_url AS artwork_url, mr.apple_music_playlist_id AS apple_music_playlist_id,
+                          (SELECT loopable FROM item_local_audio WHERE item_id = li.id) AS installed_loopable
                         FROM library_item li \(LibraryItemRow.joins)
                         LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
                         WHERE li.id = ?
@@ -55,7 +56,8 @@ public struct LibraryRepository: Sendable {
             }
             return ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
-                pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"])
+                pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],
+                isLoopable: (row["installed_loopable"] as Bool?) ?? false)
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
         return detail
