@@ -29,6 +29,14 @@ public enum CommandRunner {
         }
     }
 
+    /// Ends the process at once with status 0, for a read-only command that has written all its
+    /// output: what it holds in memory (an all-time chart has an entry per target) is not freed
+    /// piece by piece first, and the system closes its files, SQLite's read connections included
+    /// (a reader leaves nothing to finish). Saves ~10 ms of a 100 ms `client charts --period all`.
+    public static func finishReadOnly() -> Never {
+        Foundation.exit(0)  // flushes stdio's buffers first
+    }
+
     /// Prints `message` as a failure and exits the command with status 1.
     public static func fail(_ message: String) throws -> Never {
         Output.error(Self.line(for: message))

@@ -30,6 +30,7 @@ struct ChartsCommand: AsyncParsableCommand {
             // Written directly, not through JSONEncoder or Table: an all-time chart has an entry per target.
             try FileHandle.standardOutput.write(
                 contentsOf: global.json ? ChartJSON(chart).bytes : ChartTable(chart).bytes)
+            CommandRunner.finishReadOnly()
         }
     }
 }
