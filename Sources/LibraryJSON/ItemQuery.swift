@@ -80,8 +80,7 @@ package struct FacetsJSON: Encodable {
 
     /// The facet counts of `kind` under `filters`.
     package static func fetch(kind: Kind, filters: FilterNames, from library: Library) async throws -> FacetCounts {
-        let selected = try await filters.resolve(with: library, kind: kind)
-        return try await library.facets.fetchFacetCounts(kind: kind, filters: selected)
+        try await library.facets.fetchFacetCounts(kind: kind, filterNames: try filters.names(kind: kind))
     }
 }
 
