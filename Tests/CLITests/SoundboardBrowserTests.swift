@@ -100,7 +100,7 @@ struct SoundboardBrowserTests {
         let expectedFile = try tmp.write(
             "expected.json", JSONSerialization.data(withJSONObject: expected, options: [.prettyPrinted]))
 
-        let server = try SoundboardProcess(root: root)
+        let server = try ServeProcess(root: root)
         defer { server.stop() }
         let screenshots = ToolRunner.repositoryRoot.appendingPathComponent(".build/screenshots").path
         let script = ToolRunner.repositoryRoot.appendingPathComponent("Tests/Browser/soundboard_test.py").path
@@ -108,7 +108,7 @@ struct SoundboardBrowserTests {
             try ToolRunner.run(
                 executable: URL(fileURLWithPath: "/usr/bin/env"),
                 [
-                    "python3", script, "--url", server.baseURL.absoluteString, "--expected", expectedFile,
+                    "python3", script, "--url", server.url, "--expected", expectedFile,
                     "--screenshots", screenshots,
                 ],
                 environment: ["SE_AVOID_STATS": "true", "PYTHONUNBUFFERED": "1"], timeout: 120)
@@ -116,7 +116,7 @@ struct SoundboardBrowserTests {
         try #require(!run.timedOut, "the browser test ran over 120 s and was stopped:\n\(run.stdout)\n\(run.stderr)")
         try #require(
             run.status == 0,
-            "the browser test failed:\n\(run.stdout)\n\(run.stderr)\nserver output:\n\(server.output)")
+            "the browser test failed:\n\(run.stdout)\n\(run.stderr)\nserver output:\n\(server.outputText)")
 
         // What the page did is in the data root, as the CLI sees it.
         let packs = try json(["packs"])["packs"] as? [[String: Any]] ?? []
