@@ -22,7 +22,7 @@ package final class AppDatabase: Sendable {
     init(pool: DatabasePool, path: String) {
         self.writer = pool
         self.path = path
-        externalCommits = ExternalCommitWatch(path: path)
+        externalCommits = ExternalCommitWatch(writer: pool)
     }
 
     /// Opens (creating when needed) the database at `url` and runs pending migrations.

@@ -3,16 +3,19 @@ import GRDB
 
 /// Notices commits made through other connections to the database — another process's `client
 /// sync` or `client install`, which GRDB's own observation cannot see — by polling SQLite's
-/// `PRAGMA data_version` on a dedicated connection once per `interval`, only while someone listens.
+/// `PRAGMA data_version` once per `interval`, only while someone listens. It is read on this
+/// process's writer connection, where it changes only for commits made through other connections:
+/// this process's own commits (which GRDB delivers in order) never cause a re-check that could run
+/// ahead of those values.
 final class ExternalCommitWatch: @unchecked Sendable {
-    private let path: String
+    private let writer: DatabasePool
     private let interval: Duration
     private let lock = NSLock()
     private var listeners: [UUID: AsyncStream<Void>.Continuation] = [:]
     private var poller: Task<Void, Never>?
 
-    init(path: String, interval: Duration = .seconds(1)) {
-        self.path = path
+    init(writer: DatabasePool, interval: Duration = .seconds(1)) {
+        self.writer = writer
         self.interval = interval
     }
 
@@ -46,20 +49,17 @@ final class ExternalCommitWatch: @unchecked Sendable {
     }
 
     private func startPolling() -> Task<Void, Never> {
-        let path = self.path
+        let writer = self.writer
         let interval = self.interval
         return Task.detached { [weak self] in
-            var configuration = Configuration()
-            configuration.label = "ExternalCommitWatch"
-            guard let connection = try? DatabaseQueue(path: path, configuration: configuration) else { return }
-            func version() -> Int? {
-                try? connection.inDatabase { try Int.fetchOne($0, sql: "PRAGMA data_version") }
+            func version() async -> Int? {
+                try? await writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA data_version") }
             }
-            var last = version()
+            var last = await version()
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled else { return }
-                let current = version()
+                let current = await version()
                 if current != last {
                     last = current
                     self?.notifyListeners()
