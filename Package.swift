@@ -5,6 +5,7 @@ let package = Package(
     name: "Soundshelf",
     platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
+        .library(name: "CatalogFormat", targets: ["CatalogFormat"]),
         .library(name: "CatalogModel", targets: ["CatalogModel"]),
         .library(name: "LibraryClient", targets: ["LibraryClient"]),
         .library(name: "PackBuilder", targets: ["PackBuilder"]),
@@ -25,13 +26,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
     ],
     targets: [
-        // Shared model: Codable formats, tag names as data, validation (audio headers through
-        // AudioProbe), hashing and signatures.
+        // The published formats an app reads: seed, manifest, catalog.json, signatures, ids, tag
+        // names as data, SHA-256, ISO 8601, the catalog location, atomic files. Foundation, Crypto
+        // and POSIXWrite only, so LibraryClient links no authoring code.
         .target(
-            name: "CatalogModel",
-            dependencies: [
-                "AudioProbe", "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            name: "CatalogFormat",
+            dependencies: ["POSIXWrite", .product(name: "Crypto", package: "swift-crypto")]),
+        // Authoring: YAML reading with source maps, validators, audio rules (audio headers through
+        // AudioProbe); re-exports CatalogFormat.
+        .target(name: "CatalogModel", dependencies: ["CatalogFormat", "AudioProbe", "Yams"]),
         // Pure-Swift audio header parsers (Foundation only).
         .target(name: "AudioProbe"),
         // libarchive as a system library; only PackArchive calls it.
@@ -72,7 +75,7 @@ let package = Package(
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogFormat", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
@@ -91,11 +94,11 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "CommandSupport", "CatalogModel", "CatalogPublisher", "LibraryClient",
+                "CommandSupport", "CatalogModel", "CatalogPublisher",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.
-        .target(name: "LibraryJSON", dependencies: ["CatalogModel", "LibraryClient"]),
+        .target(name: "LibraryJSON", dependencies: ["CatalogFormat", "LibraryClient"]),
         // `client serve`: the HTTP API and the embedded soundboard page over LibraryClient.
         .target(
             name: "SoundshelfServer",
@@ -126,7 +129,7 @@ let package = Package(
                 "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/TestSupport"),
         .testTarget(
-            name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport", "SyntheticData"],
+            name: "CatalogModelTests", dependencies: ["CatalogModel", "CatalogFormat", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],

@@ -14,18 +14,18 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
     public let catalogURL: URL
 
     /// Parses a location as a user writes it; relative paths resolve against the current folder.
-    public init(_ text: String) throws(LibraryClientError) {
+    public init(_ text: String) throws(CatalogLocationError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidLocation(text) }
+        guard !trimmed.isEmpty else { throw CatalogLocationError(text: text) }
         let lower = trimmed.lowercased()
         var url: URL
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") {
             guard let parsed = URL(string: trimmed), parsed.host != nil || parsed.isFileURL else {
-                throw .invalidLocation(text)
+                throw CatalogLocationError(text: text)
             }
             url = parsed
         } else if lower.contains("://") {
-            throw .invalidLocation(text)
+            throw CatalogLocationError(text: text)
         } else {
             let expanded = (trimmed as NSString).expandingTildeInPath
             url = URL(fileURLWithPath: expanded).standardizedFileURL

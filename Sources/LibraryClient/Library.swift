@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// The client library for one data root: the database, the repositories and catalog sync.

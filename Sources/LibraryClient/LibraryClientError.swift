@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Everything that can go wrong in the client library, each case carrying the context a user
 /// needs (file or URL, JSON path, id) and printing one sentence that says what to do.

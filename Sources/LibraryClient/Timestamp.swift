@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// ISO-8601 UTC timestamps as the database stores them (`2026-11-22T10:00:00Z`).

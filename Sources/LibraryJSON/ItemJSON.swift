@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import LibraryClient
 
 /// `{"id","kind","title","subtitle","duration","packId","available","favorite"}` with explicit nulls;

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import LibraryClient
 
 /// Tag filters by name (case-insensitive) or numeric id, per dimension: OR within a dimension,

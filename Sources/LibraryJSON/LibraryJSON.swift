@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// The one JSON encoder of the `client` tool's `--json` output and of the web server's API, so the

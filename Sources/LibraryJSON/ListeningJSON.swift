@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import LibraryClient
 
 /// `client history`: `{"plays": [{"playId", "target", "title", "at", "source"}], "nextCursor"}`.

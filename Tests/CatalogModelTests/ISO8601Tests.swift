@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CatalogModel
+@testable import CatalogFormat
 
 /// ``ISO8601`` formats and reads the common forms without ICU; its answers must be
 /// `ISO8601DateFormatter`'s, whatever the input.

@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func rejectsOtherSchemes() {
-        #expect(throws: LibraryClientError.invalidLocation("ftp://x/y")) { try CatalogLocation("ftp://x/y") }
+        #expect(throws: CatalogLocationError(text: "ftp://x/y")) { try CatalogLocation("ftp://x/y") }
     }
 
     @Test func upperCaseIDsAreStoredCanonically() async throws {

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Runs a seed check on a thread of its own while the caller goes on (the importer writes rows
 /// meanwhile, inside a transaction it only commits once the check passed).

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 import GRDB
 
@@ -71,7 +71,7 @@ package struct CatalogSync: Sendable {
     package func run(_ options: SyncOptions) async throws -> SyncResult {
         let state = try await database.read { try CatalogStateRecord.current($0) }
         guard let text = options.catalog ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
-        let location = try CatalogLocation(text)
+        let location = try CatalogLocation.parsing(text)
         let trustedKey = try options.trustKeyFile.map(CatalogFetcher.readTrustedKey(atPath:)) ?? state.trustedPublicKey
         let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey)
         try fetcher.checkFreshness(

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// On a first import into empty tables, secondary indexes are dropped before the bulk load and

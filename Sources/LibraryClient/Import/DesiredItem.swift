@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// One library item as a validated seed wants it, with its tags already turned into ids.
 struct DesiredItem {

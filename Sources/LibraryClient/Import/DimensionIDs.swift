@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Name → id of every dimension value, loaded once per import; new names are upserted

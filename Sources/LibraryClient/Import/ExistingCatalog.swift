@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// What the database holds before an update: items, packs, memberships, tags and playlist

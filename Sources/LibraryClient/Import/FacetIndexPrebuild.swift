@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// Builds the facet index of a first import from the rows the importer is writing, on a thread

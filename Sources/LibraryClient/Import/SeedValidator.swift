@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Checks a decoded seed before it touches the database and returns it with every id in
 /// canonical lowercase form. The first problem is thrown as a ``Diagnostic`` naming the file,

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Tags as one sorted array of `dimension index << 48 | value id`, so stored and desired tags
 /// compare with one array equality.

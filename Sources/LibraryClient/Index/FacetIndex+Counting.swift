@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 extension FacetIndex {
     /// How ``counts(kind:filters:strategy:)`` computes a dimension's counts. All strategies give

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 extension FacetIndex {
     /// Filters resolved against the index for one kind.

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// File layout (little-endian, every array count-prefixed and padded to 8 bytes):

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 extension FacetIndex {
     /// Recomputes every posting list and kind mask from `meta` and `forward`: a counting pass and

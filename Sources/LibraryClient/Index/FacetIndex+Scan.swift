@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 extension FacetIndex {
     /// ``CountingStrategy/scan``: one pass over the kind's visible items. For each item, the

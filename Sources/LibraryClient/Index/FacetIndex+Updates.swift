@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 extension FacetIndex {
     /// Inserts or replaces one item; afterwards every query answers as if the index had been

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Structural checks for data read from a file, so that a file that passes the checksum but
 /// still disagrees with itself is refused instead of trapping later.

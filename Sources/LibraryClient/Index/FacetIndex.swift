@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// An in-memory index of every item's kind, visibility and tag values that answers filtered
 /// lists and disjunctive facet counts without touching SQLite.

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Small integer ordinals for the schema's enums, used as array indices by the facet index.
 extension Kind {

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// The (kind, dimension) pairs that have posting lists: every kind with each of its dimensions.
 ///

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// One byte per item number: whether an item is stored, its kind and whether it is visible.
 ///

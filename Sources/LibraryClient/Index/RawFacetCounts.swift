@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Disjunctive facet counts by value id, before names and sort order are attached.
 ///

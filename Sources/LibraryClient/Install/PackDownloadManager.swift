@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// Downloads, verifies, installs, repairs and removes packs of one library; usable from an app.

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// How a target moved against the previous chart.

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// A resolved play target: a library item (id in canonical lowercase) or a cached music track

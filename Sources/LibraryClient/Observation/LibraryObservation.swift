@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// A live query for an app view: the current value first, then a new value after each committed

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Keyset pages of `list` (one kind, filters, a sort), answered alike by both query engines:

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Keyset pages of a full-text search. Best matches first by a rank that depends only on the row

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Every dimension value with its name and sort order: used to name and order facet values

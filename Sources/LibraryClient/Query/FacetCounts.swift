@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Disjunctive facet counts for one kind: for each dimension the kind may use, the
 /// values with how many items match every selected filter except that dimension's own.

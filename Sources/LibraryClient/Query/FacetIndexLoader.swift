@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Reads what the facet index needs from SQLite: per item number, its kind, visibility and tag ids.

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Disjunctive facet counts: for each dimension the kind may use, how many visible
 /// items match every selected filter except that dimension's own. Values come from the

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// Turns filter values as people write them — names (case-insensitive, normalized) or numeric

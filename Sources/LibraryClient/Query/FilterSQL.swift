@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// SQL pieces for tag filters over `library_item li`: OR within a dimension (`IN (…)`), AND

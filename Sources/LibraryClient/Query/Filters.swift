@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Tag filters by dimension-value id: OR within a dimension, AND across dimensions.
 ///

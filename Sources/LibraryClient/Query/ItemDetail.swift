@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Everything about one item (`client show`): fields, tags per dimension, pack, availability.
 ///

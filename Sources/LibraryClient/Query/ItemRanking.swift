@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// The visible items of one kind in one sort order (the same ORDER BY the SQL engine uses), so

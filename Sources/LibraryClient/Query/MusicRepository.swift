@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// One music entry: a library item backed by an Apple Music playlist (and optionally a Spotify one).

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// How an app or a command names a pack: by its id, or by its slug.

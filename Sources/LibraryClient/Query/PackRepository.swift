@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Packs with their state; a pack is named by id (either case) or slug. Lists show the packs the

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// What answers the heavy queries — facet counts and the filtered, sorted list. Two engines
 /// give identical answers: plain SQL (the reference) and the in-memory facet index.

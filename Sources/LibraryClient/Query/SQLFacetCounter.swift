@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Disjunctive facet counts with plain SQL: the reference answer, the benchmark

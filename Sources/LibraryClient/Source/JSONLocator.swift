@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// Adds the id of the object a JSON path points into to a diagnostic, so a decoding error

@@ -3,7 +3,6 @@ import CatalogModel
 import CatalogPublisher
 import CommandSupport
 import Foundation
-import LibraryClient
 
 /// `catalog verify DIR-or-URL [--trust-key FILE]`.
 struct VerifyCommand: AsyncParsableCommand {
@@ -23,9 +22,9 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let place = try CommandRunner.run { try CatalogLocation(location) }
         let key = try CommandRunner.run { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
-        let transport = URLCatalogTransport()
+        let fetcher = VerifyFetcher()
         let report = await CatalogVerifier.verify(
-            fetch: { try await transport.fetch(place.resolve($0), limit: Int(Int32.max)) },
+            fetch: { try await fetcher.fetch(place.resolve($0)) },
             trustedKey: key)
         if output.json {
             try Output.json(report)

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// A row of one of the six open-ended dimension tables (`location`, `mood`, `music_theme`,

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// A row of one of the six join tables (`item_location`, `item_mood`, …): one tag on one item.

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// What an install, upgrade or repair must do per asset: reuse an already installed file whose

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 import GRDB
 
@@ -41,7 +41,7 @@ struct ManifestLoader: Sendable {
     func load(_ pack: PackWithState) async throws -> LoadedManifest {
         let state = try await database.read { try CatalogStateRecord.current($0) }
         guard let text = catalogOverride ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
-        let location = try CatalogLocation(text)
+        let location = try CatalogLocation.parsing(text)
         let fetcher = CatalogFetcher(transport: transport)
         let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: state.trustedPublicKey)
         try fetcher.checkFreshness(catalog, importedVersion: state.catalogVersion, allowDowngrade: false)

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Applies a manifest's tags (pack-level ∪ per-asset) to its items inside the install

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import PackArchive
 
 /// Checks a decoded manifest against its pack and catalog entry before anything is downloaded:
