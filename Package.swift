@@ -45,7 +45,10 @@ let package = Package(
         ),
         // The one write-everything loop (EINTR, short writes) shared by the modules that write files.
         .target(name: "POSIXWrite"),
-        .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite"]),
+        // Pure-Swift reading of pack archives (ustar/pax subset) and the manifest-driven entry
+        // policy; what LibraryClient uses, so an app links no libarchive (the iOS SDK has none).
+        .target(name: "PackTar"),
+        .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite", "PackTar"]),
         // libcurl as a system library, Linux only; LibraryClient's CurlTransfer (downloads) and
         // ObjectStore's CurlStoreRequest (S3 requests) call it.
         .systemLibrary(
@@ -75,7 +78,7 @@ let package = Package(
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogFormat", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogFormat", "PackTar", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
@@ -134,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport", "SyntheticData"]),
+        .testTarget(
+            name: "PackArchiveTests", dependencies: ["PackArchive", "PackTar", "TestSupport", "SyntheticData"]),
         .testTarget(
             name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),

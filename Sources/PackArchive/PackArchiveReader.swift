@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+import PackTar
 
 /// Streaming tar reader over a file or over bytes arriving from a caller-supplied source.
 ///
@@ -183,3 +184,5 @@ public final class PackArchiveReader {
         pointer.flatMap { String(validatingCString: $0) }
     }
 }
+
+extension PackArchiveReader: PackArchiveEntrySource {}

@@ -1,6 +1,6 @@
 /// The rules for entry names, kept together: what the writer will write and what the
 /// extractor will accept.
-extension PackArchiveWriter {
+extension PackArchiveExtractor {
     /// Whether `name` can be written as an entry name: a single path component (not empty,
     /// not `.` or `..`, no `/`) made of printable ASCII characters only.
     ///
@@ -9,16 +9,14 @@ extension PackArchiveWriter {
     /// crashes on them in the C locale).
     ///
     /// ```swift
-    /// PackArchiveWriter.isValidEntryName("a1b2.flac")   // true
-    /// PackArchiveWriter.isValidEntryName("../a1b2.flac") // false
+    /// PackArchiveExtractor.isValidEntryName("a1b2.flac")   // true
+    /// PackArchiveExtractor.isValidEntryName("../a1b2.flac") // false
     /// ```
     public static func isValidEntryName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".."
             && name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }
     }
-}
 
-extension PackArchiveExtractor {
     /// Whether `name` is a single, plain path component: not empty, `.` or `..`, and free of
     /// `/`, `\` and NUL. Manifest keys and archive entry names must both pass.
     ///

@@ -1,10 +1,10 @@
 /// Something that yields archive entries and their data one after the other.
 ///
-/// ``PackArchiveReader`` is the implementation; the protocol lets ``PackArchiveExtractor``
+/// ``TarReader`` is the implementation (PackArchive's libarchive reader is another); the protocol lets ``PackArchiveExtractor``
 /// enforce its policy over any source, including test doubles that misbehave on purpose.
 ///
 /// ```swift
-/// let reader: some PackArchiveEntrySource = try PackArchiveReader(path: path)
+/// let reader: some PackArchiveEntrySource = try TarReader(path: path)
 /// try PackArchiveExtractor.extract(from: reader, expected: sizes,
 ///                                  open: { _ in }, chunk: { _ in }, close: { _ in })
 /// ```
@@ -16,5 +16,3 @@ public protocol PackArchiveEntrySource: AnyObject {
     /// Reads the current entry's data into `buffer`; returns the byte count, 0 at the entry's end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(PackArchiveError) -> Int
 }
-
-extension PackArchiveReader: PackArchiveEntrySource {}

@@ -46,7 +46,7 @@ public struct PackArchiveError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Quotes `text` with control characters escaped, shortened to at most 200 characters.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let limit = 200
         let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
         return shown.debugDescription
@@ -55,6 +55,6 @@ public struct PackArchiveError: Error, Sendable, CustomStringConvertible {
 
 extension PackArchiveError {
     /// Advice appended to messages about archives that are damaged or not what the manifest describes.
-    static let discardAdvice =
+    package static let discardAdvice =
         "the pack is damaged or is not the one its manifest describes; discard it and download it again"
 }

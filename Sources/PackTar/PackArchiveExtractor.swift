@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a pack archive under a manifest-driven policy and streams accepted entries to the caller.
 ///
 /// The archive may hold only regular files whose names are exactly keys of `expected` (flat
@@ -32,7 +34,7 @@ public enum PackArchiveExtractor {
         close: (String) throws -> Void
     ) throws {
         try checkManifest(expected, archive: path)
-        let reader = try PackArchiveReader(path: path)
+        let reader = try TarReader(path: path)
         defer { reader.close() }
         try extract(from: reader, expected: expected, open: open, chunk: chunk, close: close)
     }

@@ -106,8 +106,9 @@ func writeEntries(_ entries: [TestEntry], with writer: PackArchiveWriter, chunk:
     }
 }
 
-/// Reads every entry of an archive with ``PackArchiveReader`` into memory (tests only).
-func readAll(_ reader: PackArchiveReader) throws -> [(PackArchiveEntry, [UInt8])] {
+/// Reads every entry of an archive (libarchive's ``PackArchiveReader`` or the pure-Swift
+/// ``TarReader``) into memory (tests only).
+func readAll(_ reader: some PackArchiveEntrySource) throws -> [(PackArchiveEntry, [UInt8])] {
     var result: [(PackArchiveEntry, [UInt8])] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while let entry = try reader.nextEntry() {
@@ -119,7 +120,6 @@ func readAll(_ reader: PackArchiveReader) throws -> [(PackArchiveEntry, [UInt8])
         }
         result.append((entry, bytes))
     }
-    reader.close()
     return result
 }
 
@@ -168,7 +168,8 @@ final class ExtractLog {
     }
 }
 
-/// Extracts with the file-based reader, or with the stream reader fed `streamBlock`-byte blocks.
+/// Extracts with the file-based reader, or with the stream reader fed `streamBlock`-byte blocks
+/// (both ``TarReader``, as the client installs packs).
 func extract(_ path: String, expected: [String: Int64], streamBlock: Int? = nil, log: ExtractLog) throws {
     guard let streamBlock else {
         try PackArchiveExtractor.extract(
@@ -177,7 +178,7 @@ func extract(_ path: String, expected: [String: Int64], streamBlock: Int? = nil,
         return
     }
     let source = try ChunkedFile(path: path, blockSize: streamBlock)
-    let reader = try PackArchiveReader(name: path, readBlock: source.next)
+    let reader = TarReader(name: path, readBlock: source.next)
     defer { reader.close() }
     try PackArchiveExtractor.extract(
         from: reader, expected: expected,

@@ -1,5 +1,5 @@
 import CatalogFormat
-import PackArchive
+import PackTar
 
 /// Checks a decoded manifest against its pack and catalog entry before anything is downloaded:
 /// same pack id and version, canonical unique asset ids, flat `<assetId>.<ext>` names, hex
@@ -34,7 +34,7 @@ struct ManifestValidator {
             }
             let name = asset.fileName
             guard PackArchiveExtractor.isFlatName(name), name.hasPrefix(asset.assetId + "."),
-                PackArchiveWriter.isValidEntryName(name)
+                PackArchiveExtractor.isValidEntryName(name)
             else {
                 throw invalid("\(at).url '\(asset.url)' does not give a safe '<assetId>.<ext>' file name")
             }

@@ -1,6 +1,6 @@
 import CatalogFormat
 import Foundation
-import PackArchive
+import PackTar
 
 /// Fetches what an ``InstallPlan`` says into `.staging/<packId>/files/`, verifying everything.
 struct PackFetchers: Sendable {

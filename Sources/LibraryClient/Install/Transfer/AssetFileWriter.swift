@@ -1,7 +1,7 @@
 import CatalogFormat
 import Crypto
 import Foundation
-import PackArchive
+import PackTar
 
 /// Receives the entries the extractor accepts and writes each into the staging folder, hashing
 /// it on the way; an entry whose SHA-256 differs from the manifest's throws before the next one.
@@ -58,7 +58,7 @@ final class AssetFileWriter: @unchecked Sendable {
     /// Extracts an archive arriving as a stream of blocks under the manifest's policy.
     func extract(name: String, readBlock: @escaping () throws -> Data?) throws {
         try mapErrors {
-            let reader = try PackArchiveReader(name: name, readBlock: readBlock)
+            let reader = TarReader(name: name, readBlock: readBlock)
             defer { reader.close() }
             try PackArchiveExtractor.extract(from: reader, expected: sizes, open: open, chunk: write, close: close)
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a partial download file as it grows, for ``PackArchiveReader/init(name:readBlock:)``:
+/// Reads a partial download file as it grows, for `TarReader.init(name:readBlock:)`:
 /// each call returns the next bytes already written (up to 256 KiB, one `pread`), waits when the reader has
 /// caught up, and ends when the download finished. Throws ``Restarted`` when the download
 /// started over (the extraction must then run again on the complete file) and ``Stopped`` when
