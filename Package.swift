@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.3
 import PackageDescription
 
 let package = Package(
@@ -149,8 +149,15 @@ let package = Package(
                 "ObjectStore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
-        // `client serve` through the built executable, plus the page built into it.
-        .testTarget(name: "SoundshelfServerTests", dependencies: ["SoundshelfServer", "TestSupport"]),
+        // `client serve`: its router in-process (HummingbirdTesting), and the built executable for start-up,
+        // signals and the network.
+        .testTarget(
+            name: "SoundshelfServerTests",
+            dependencies: [
+                "SoundshelfServer", "LibraryClient", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "POSIXWriteTests", dependencies: ["POSIXWrite", "TestSupport"]),

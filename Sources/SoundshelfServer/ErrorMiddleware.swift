@@ -4,7 +4,7 @@ import LibraryClient
 import LibraryJSON
 
 /// Turns every failure into `{"error": "…"}` with a 4xx/5xx status: bad input 400, unknown ids 404,
-/// a refused request 403, conflicts 409, anything else 500.
+/// a refused request 403, conflicts 409, a body over the limit 413, anything else 500.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -18,6 +18,8 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             let message = error.body ?? error.status.reasonPhrase.lowercased()
             return JSONResponse.error(message, status: error.status)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return JSONResponse.error(APIError.bodyTooLarge.message, status: .contentTooLarge)
         } catch {
             let status = APIError.status(for: error)
             return JSONResponse.error(String(describing: error), status: status)
@@ -32,6 +34,9 @@ struct APIError: Error {
 
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, message: message) }
     static func notFound(_ message: String) -> APIError { APIError(status: .notFound, message: message) }
+    static let bodyTooLarge = APIError(
+        status: .contentTooLarge,
+        message: "the request body is larger than this server accepts (at most \(Request.bodyLimit >> 20) MiB)")
 
     /// The status of a library error: what the caller got wrong, what does not exist, or a failure.
     static func status(for error: any Error) -> HTTPResponse.Status {

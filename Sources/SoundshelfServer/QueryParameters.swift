@@ -56,10 +56,10 @@ struct QueryParameters {
 }
 
 extension Request {
-    /// The JSON body decoded as `T` (at most 1 MiB); a malformed one is a 400 naming the problem.
+    /// The JSON body decoded as `T` (at most `bodyLimit` bytes); a malformed one is a 400 naming the problem.
     func decodeJSON<T: Decodable>(as type: T.Type) async throws -> T {
         var request = self
-        let buffer = try await request.collectBody(upTo: 1 << 20)
+        let buffer = try await request.collectBody(upTo: Self.bodyLimit)
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
         } catch {

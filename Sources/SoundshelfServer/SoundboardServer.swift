@@ -6,6 +6,8 @@ import Logging
 /// `client serve`: the soundboard page and the JSON API over one library, on one address.
 /// Every handler parses, calls the library (through the same functions as the `client` commands)
 /// and encodes with the CLI's encoder. Runs until SIGINT or SIGTERM, then shuts down gracefully.
+/// Answers only requests whose `Host` names it, and off loopback only those carrying its token
+/// (`Access/`).
 ///
 /// ```swift
 /// let server = SoundboardServer(library: library, host: "127.0.0.1", port: 8421, page: .builtIn)
@@ -18,24 +20,41 @@ package struct SoundboardServer: Sendable {
     package let page: SoundboardPage
     /// The catalog location installs read manifests from (nil: the last synced one).
     package let catalog: String?
+    /// The token requests must carry (off loopback, or when given), and who can reach the server.
+    package let access: ServerAccess
 
-    package init(library: Library, host: String, port: Int, page: SoundboardPage, catalog: String? = nil) {
+    /// `token`: the one to ask for; nil asks for none on loopback and makes a random one elsewhere.
+    package init(
+        library: Library, host: String, port: Int, page: SoundboardPage, catalog: String? = nil, token: String? = nil
+    ) {
         self.library = library
         self.host = host
         self.port = port
         self.page = page
         self.catalog = catalog
+        self.access = ServerAccess(host: host, token: token)
     }
 
-    /// Serves until SIGINT or SIGTERM; `onListening` gets the bound URL (`http://HOST:PORT/`) once
-    /// the socket listens (with port 0, the port the system chose).
+    /// Serves until SIGINT or SIGTERM; `onListening` gets the bound URL (`http://HOST:PORT/`, with
+    /// `?token=…` when a token is asked for) once the socket listens (with port 0, the port the
+    /// system chose).
     package func run(onListening: @escaping @Sendable (String) async -> Void) async throws {
+        try await buildApplication(onListening: onListening).runService()
+    }
+
+    /// The server as an application, not yet listening: its router (middleware and routes), its
+    /// event service, and its address. Tests drive it in-process with HummingbirdTesting.
+    package func buildApplication(
+        onListening: @escaping @Sendable (String) async -> Void = { _ in }
+    ) -> Application<RouterResponder<BasicRequestContext>> {
         var policy = DownloadPolicy()
         policy.catalogLocation = catalog
         let manager = library.makeDownloadManager(policy: policy)
         let events = ServerEvents(library: library, manager: manager)
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ErrorMiddleware())
+        let hosts = AllowedHosts(host: host, port: port)
+        addAccessGuards(to: router, hosts: hosts)
         router.add(middleware: StateChangeGuard())
         let api = APIContext(library: library, manager: manager)
         PageRoutes(page: page).register(on: router)
@@ -48,22 +67,25 @@ package struct SoundboardServer: Sendable {
         var logger = Logger(label: "soundshelf.serve")
         logger.logLevel = .warning
         let host = self.host
+        let access = self.access
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "soundshelf"),
             onServerRunning: { channel in
                 await events.waitUntilObserving()
                 let port = channel.localAddress?.port ?? 0
-                await onListening("http://\(Self.urlHost(host)):\(port)/")
+                hosts.listening(on: port)
+                await onListening(access.url(port: port))
             },
             logger: logger)
         app.addServices(events)
-        try await app.runService()
+        return app
     }
 
-    /// A host as it appears in a URL (IPv6 addresses in brackets).
-    static func urlHost(_ host: String) -> String {
-        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    /// The Host check, then the token check when a token is asked for (before the X-Soundshelf rule).
+    private func addAccessGuards(to router: Router<BasicRequestContext>, hosts: AllowedHosts) {
+        router.add(middleware: HostGuard(hosts: hosts))
+        if let token = access.token { router.add(middleware: TokenGuard(token: token, hosts: hosts)) }
     }
 }
 

@@ -1,62 +1,69 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import TestSupport
 import Testing
 
 /// Installing through the API, then `GET /audio/{itemId}`: ranges, validators, and nothing but
-/// installed audio reachable.
+/// installed audio reachable (the router in-process; installs from the published folder).
 @Suite("client serve: installs and audio", .timeLimit(.minutes(2)))
 struct ServeAudioTests {
     @Test("an install through the API answers as `client install --json`; audio streams with Range, ETag and 304")
-    func installAndStream() throws {
-        let fixture = try ServeFixture()
-        let install = try HTTPClient.change("POST", fixture.url + "api/packs/dungeon-delve/install")
-        #expect(install.status == 200, "\(install.text)")
-        let installed = try install.json()
-        #expect(Set(installed.keys) == ["packId", "state", "files", "bytes"])
-        #expect(installed["packId"] as? String == ServeFixture.dungeon)
-        #expect(installed["state"] as? String == "downloaded")
+    func installAndStream() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let install = try await client.change(.post, "/api/packs/dungeon-delve/install")
+            #expect(install.status == .ok, "\(install.text)")
+            let installed = try install.json()
+            #expect(Set(installed.keys) == ["packId", "state", "files", "bytes"])
+            #expect(installed["packId"] as? String == RouterFixture.dungeon)
+            #expect(installed["state"] as? String == "downloaded")
 
-        let items = try HTTPClient.get(fixture.url + "api/items?kind=sfx").json()["items"] as? [[String: Any]]
-        let item = try #require(items?.first { $0["available"] as? Bool == true })
-        let id = try #require(item["id"] as? String)
-        let whole = try HTTPClient.get(fixture.url + "audio/\(id)")
-        #expect(whole.status == 200)
-        #expect(whole.headers["content-type"]?.hasPrefix("audio/") == true, "\(whole.headers)")
-        #expect(whole.headers["accept-ranges"] == "bytes")
-        let size = whole.body.count
-        #expect(size > 100)
-        #expect(whole.headers["content-length"] == String(size))
-        let etag = try #require(whole.headers["etag"])
+            let items = try await client.get("/api/items?kind=sfx").json()["items"] as? [[String: Any]]
+            let item = try #require(items?.first { $0["available"] as? Bool == true })
+            let id = try #require(item["id"] as? String)
+            let whole = try await client.get("/audio/\(id)")
+            #expect(whole.status == .ok)
+            #expect(whole.headers[.contentType]?.hasPrefix("audio/") == true, "\(whole.headers)")
+            #expect(whole.headers[.acceptRanges] == "bytes")
+            let size = whole.body.readableBytes
+            #expect(size > 100)
+            #expect(whole.headers[.contentLength] == String(size))
+            let etag = try #require(whole.headers[.eTag])
+            try await Self.ranges(id, whole.data, client)
 
-        let part = try HTTPClient.get(fixture.url + "audio/\(id)", headers: ["Range": "bytes=10-49"])
-        #expect(part.status == 206)
-        #expect(part.body == whole.body.subdata(in: 10..<50))
-        #expect(part.headers["content-range"] == "bytes 10-49/\(size)")
-        let tail = try HTTPClient.get(fixture.url + "audio/\(id)", headers: ["Range": "bytes=-16"])
-        #expect(tail.status == 206)
-        #expect(tail.body == whole.body.suffix(16))
-        let open = try HTTPClient.get(fixture.url + "audio/\(id)", headers: ["Range": "bytes=\(size - 5)-"])
-        #expect(open.body == whole.body.suffix(5))
+            let cached = try await client.get("/audio/\(id)", headers: ["If-None-Match": etag])
+            #expect(cached.status == .notModified)
+            #expect(cached.body.readableBytes == 0)
+            let stale = try await client.get("/audio/\(id)", headers: ["If-None-Match": "\"other\""])
+            #expect(stale.status == .ok)
 
-        let outside = try HTTPClient.get(fixture.url + "audio/\(id)", headers: ["Range": "bytes=\(size)-"])
-        #expect(outside.status == 416)
-        #expect(outside.headers["content-range"] == "bytes */\(size)")
+            // Not installed: an atmosphere item; unknown: a made-up id.
+            let atmosphere = try await client.get("/api/items?kind=atmosphere&limit=1").json()["items"]
+            let notInstalled = try #require((atmosphere as? [[String: Any]])?.first?["id"] as? String)
+            #expect(try await client.get("/audio/\(notInstalled)").status == .notFound)
+            #expect(try await client.get("/audio/00000000-0000-4000-8000-000000000000").status == .notFound)
 
-        let cached = try HTTPClient.get(fixture.url + "audio/\(id)", headers: ["If-None-Match": etag])
-        #expect(cached.status == 304)
-        #expect(cached.body.isEmpty)
-        let stale = try HTTPClient.get(fixture.url + "audio/\(id)", headers: ["If-None-Match": "\"other\""])
-        #expect(stale.status == 200)
+            let removed = try await client.change(.delete, "/api/packs/\(RouterFixture.dungeon)")
+            #expect(try removed.json()["state"] as? String == "not_downloaded")
+            #expect(try await client.get("/audio/\(id)").status == .notFound)
+        }
+    }
 
-        // Not installed: an atmosphere item; unknown: a made-up id.
-        let atmosphere = try HTTPClient.get(fixture.url + "api/items?kind=atmosphere&limit=1").json()["items"]
-        let notInstalled = try #require((atmosphere as? [[String: Any]])?.first?["id"] as? String)
-        #expect(try HTTPClient.get(fixture.url + "audio/\(notInstalled)").status == 404)
-        #expect(try HTTPClient.get(fixture.url + "audio/00000000-0000-4000-8000-000000000000").status == 404)
-
-        let removed = try HTTPClient.change("DELETE", fixture.url + "api/packs/\(ServeFixture.dungeon)")
-        #expect(try removed.json()["state"] as? String == "not_downloaded")
-        #expect(try HTTPClient.get(fixture.url + "audio/\(id)").status == 404)
+    private static func ranges(_ id: String, _ whole: Data, _ client: any TestClientProtocol) async throws {
+        let size = whole.count
+        let part = try await client.get("/audio/\(id)", headers: ["Range": "bytes=10-49"])
+        #expect(part.status == .partialContent)
+        #expect(part.data == whole.subdata(in: 10..<50))
+        #expect(part.headers[.contentRange] == "bytes 10-49/\(size)")
+        let tail = try await client.get("/audio/\(id)", headers: ["Range": "bytes=-16"])
+        #expect(tail.status == .partialContent)
+        #expect(tail.data == whole.suffix(16))
+        let open = try await client.get("/audio/\(id)", headers: ["Range": "bytes=\(size - 5)-"])
+        #expect(open.data == whole.suffix(5))
+        let outside = try await client.get("/audio/\(id)", headers: ["Range": "bytes=\(size)-"])
+        #expect(outside.status == .rangeNotSatisfiable)
+        #expect(outside.headers[.contentRange] == "bytes */\(size)")
     }
 
     /// Paths that try to reach the database or leave `AudioAssets/`.
@@ -67,35 +74,38 @@ struct ServeAudioTests {
     ]
 
     @Test("paths that try to leave the audio folder are refused")
-    func traversal() throws {
-        let fixture = try ServeFixture()
-        for path in Self.traversals {
-            let reply = try HTTPClient.get(fixture.url + path)
-            #expect(reply.status == 400 || reply.status == 404, "\(path): \(reply.status)")
-            #expect(!reply.text.contains("SQLite format"), "\(path) served a file")
+    func traversal() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            for path in Self.traversals {
+                let reply = try await client.get("/" + path)
+                #expect(reply.status == .badRequest || reply.status == .notFound, "\(path): \(reply.status)")
+                #expect(!reply.text.contains("SQLite format"), "\(path) served a file")
+            }
         }
     }
 
     @Test("POST, PUT and DELETE without X-Soundshelf: 1 are refused with 403 and change nothing")
-    func stateChangesNeedTheHeader() throws {
-        let fixture = try ServeFixture()
-        let item = try #require(
-            (try HTTPClient.get(fixture.url + "api/items?kind=sfx&limit=1").json()["items"] as? [[String: Any]])?
-                .first?["id"] as? String)
-        let attempts: [(String, String, String?)] = [
-            ("PUT", "api/favorites/\(item)", nil), ("POST", "api/scenes", #"{"title": "x"}"#),
-            ("POST", "api/packs/dungeon-delve/install", nil), ("DELETE", "api/packs/dungeon-delve", nil),
-            ("POST", "api/plays", #"{"target": "\#(item)", "played": 999}"#),
-        ]
-        for (method, path, body) in attempts {
-            for headers in [[:], ["X-Soundshelf": "0"]] {
-                let reply = try HTTPClient.send(method, fixture.url + path, headers: headers, body: body)
-                #expect(reply.status == 403, "\(method) \(path)")
-                #expect((try? reply.json()["error"] as? String)?.contains("X-Soundshelf") == true)
+    func stateChangesNeedTheHeader() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let page = try await client.get("/api/items?kind=sfx&limit=1").json()
+            let item = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
+            let attempts: [(HTTPRequest.Method, String, String?)] = [
+                (.put, "/api/favorites/\(item)", nil), (.post, "/api/scenes", #"{"title": "x"}"#),
+                (.post, "/api/packs/dungeon-delve/install", nil), (.delete, "/api/packs/dungeon-delve", nil),
+                (.post, "/api/plays", #"{"target": "\#(item)", "played": 999}"#),
+            ]
+            for (method, path, body) in attempts {
+                for headers in [[:], ["X-Soundshelf": "0"]] {
+                    let reply = try await client.send(method, path, headers: headers, body: body)
+                    #expect(reply.status == .forbidden, "\(method) \(path)")
+                    #expect(reply.error?.contains("X-Soundshelf") == true)
+                }
             }
+            #expect(try await client.get("/api/favorites").json()["total"] as? Int == 0)
+            #expect((try await client.get("/api/scenes").json()["scenes"] as? [Any])?.isEmpty == true)
+            #expect((try await client.get("/api/history").json()["plays"] as? [Any])?.isEmpty == true)
         }
-        #expect(try HTTPClient.get(fixture.url + "api/favorites").json()["total"] as? Int == 0)
-        #expect((try HTTPClient.get(fixture.url + "api/scenes").json()["scenes"] as? [Any])?.isEmpty == true)
-        #expect((try HTTPClient.get(fixture.url + "api/history").json()["plays"] as? [Any])?.isEmpty == true)
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import TestSupport
 import Testing
 
 /// Every JSON endpoint of `client serve` answers with exactly the bytes `client … --json` prints
-/// for the same query on the same data root.
+/// for the same query on the same data root (the server in-process, the CLI as a process).
 @Suite("client serve: the API's JSON is the CLI's", .timeLimit(.minutes(2)))
 struct ServeJSONTests {
     /// One query: the API path and the CLI arguments that must print the same document.
@@ -48,109 +50,125 @@ struct ServeJSONTests {
             ]),
     ]
 
-    private func expectSame(_ query: Query, _ fixture: ServeFixture) throws {
-        let reply = try HTTPClient.get(fixture.url + query.path)
+    private static func expectSame(
+        _ query: Query, _ fixture: RouterFixture, _ client: any TestClientProtocol
+    ) async throws {
+        let reply = try await client.get("/" + query.path)
         let cli = try fixture.cli(query.cli)
         #expect(cli.status == 0, "\(query.cli): \(cli.stderr)")
-        #expect(reply.status == 200, "\(query.path): \(reply.text)")
-        #expect(reply.headers["content-type"]?.hasPrefix("application/json") == true, "\(query.path)")
+        #expect(reply.status == .ok, "\(query.path): \(reply.text)")
+        #expect(reply.headers[.contentType]?.hasPrefix("application/json") == true, "\(query.path)")
         #expect(reply.text == cli.stdout, "\(query.path) differs from client \(query.cli.joined(separator: " "))")
     }
 
     @Test("lists, search, facets, packs, show, tracks, stats and charts equal the CLI's --json")
-    func browsingEndpoints() throws {
-        let fixture = try ServeFixture()
-        for query in Self.browsing { try expectSame(query, fixture) }
+    func browsingEndpoints() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            for query in Self.browsing { try await Self.expectSame(query, fixture, client) }
+            try await Self.paging(fixture, client)
+        }
+    }
 
+    private static func paging(_ fixture: RouterFixture, _ client: any TestClientProtocol) async throws {
         // Paging: the second page through the first page's cursor, both ways.
-        let first = try HTTPClient.get(fixture.url + "api/items?kind=atmosphere&limit=4").json()
+        let first = try await client.get("/api/items?kind=atmosphere&limit=4").json()
         let cursor = try #require(first["nextCursor"] as? String)
         let escaped = try #require(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        try expectSame(
+        try await expectSame(
             Query(
                 path: "api/items?kind=atmosphere&limit=4&after=\(escaped)",
-                cli: ["list", "--kind", "atmosphere", "--limit", "4", "--after", cursor]), fixture)
+                cli: ["list", "--kind", "atmosphere", "--limit", "4", "--after", cursor]), fixture, client)
 
         // An item by id.
         let items = try #require(first["items"] as? [[String: Any]])
         let id = try #require(items.first?["id"] as? String)
-        try expectSame(Query(path: "api/items/\(id)", cli: ["show", id]), fixture)
+        try await expectSame(Query(path: "api/items/\(id)", cli: ["show", id]), fixture, client)
 
         // A music entry's tracks.
-        let music = try HTTPClient.get(fixture.url + "api/items?kind=music&limit=1").json()["items"]
+        let music = try await client.get("/api/items?kind=music&limit=1").json()["items"]
         let entry = try #require((music as? [[String: Any]])?.first?["id"] as? String)
-        try expectSame(Query(path: "api/tracks?entry=\(entry)", cli: ["music", "tracks", entry]), fixture)
+        try await expectSame(
+            Query(path: "api/tracks?entry=\(entry)", cli: ["music", "tracks", entry]), fixture, client)
     }
 
     @Test("favorites, scenes and plays made through the API read back as the CLI prints them")
-    func collectionsAndPlays() throws {
-        let fixture = try ServeFixture()
-        let page = try HTTPClient.get(fixture.url + "api/items?kind=sfx&limit=3").json()
-        let ids = try #require((page["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
-        try #require(ids.count == 3)
+    func collectionsAndPlays() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let page = try await client.get("/api/items?kind=sfx&limit=3").json()
+            let ids = try #require((page["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
+            try #require(ids.count == 3)
 
-        let favorite = try HTTPClient.change("PUT", fixture.url + "api/favorites/\(ids[0])")
-        #expect(favorite.status == 200)
-        #expect(try favorite.json() as NSDictionary == ["itemId": ids[0], "favorite": true, "changed": true])
-        #expect(try HTTPClient.change("PUT", fixture.url + "api/favorites/\(ids[1])").status == 200)
-        #expect(
-            try HTTPClient.change("DELETE", fixture.url + "api/favorites/\(ids[1])").json()["changed"] as? Bool == true)
-        try expectSame(Query(path: "api/favorites", cli: ["favorites"]), fixture)
+            let favorite = try await client.change(.put, "/api/favorites/\(ids[0])")
+            #expect(favorite.status == .ok)
+            #expect(try favorite.json() as NSDictionary == ["itemId": ids[0], "favorite": true, "changed": true])
+            #expect(try await client.change(.put, "/api/favorites/\(ids[1])").status == .ok)
+            #expect(try await client.change(.delete, "/api/favorites/\(ids[1])").json()["changed"] as? Bool == true)
+            try await Self.expectSame(Query(path: "api/favorites", cli: ["favorites"]), fixture, client)
+            try await Self.scenes(ids, fixture, client)
+            try await Self.plays(ids, fixture, client)
+        }
+    }
 
-        let created = try HTTPClient.change("POST", fixture.url + "api/scenes", body: #"{"title": "Game night"}"#)
-        #expect(created.status == 201, "\(created.text)")
+    private static func scenes(_ ids: [String], _ fixture: RouterFixture, _ client: any TestClientProtocol) async throws
+    {
+        let created = try await client.change(.post, "/api/scenes", body: #"{"title": "Game night"}"#)
+        #expect(created.status == .created, "\(created.text)")
         let sceneID = try #require(try created.json()["sceneId"] as? String)
-        let put = try HTTPClient.change(
-            "PUT", fixture.url + "api/scenes/\(sceneID)",
-            body: #"{"title": "Boss fight", "items": ["\#(ids[2])", "\#(ids[0])"]}"#)
-        #expect(put.status == 200, "\(put.text)")
+        let put = try await client.change(
+            .put, "/api/scenes/\(sceneID)", body: #"{"title": "Boss fight", "items": ["\#(ids[2])", "\#(ids[0])"]}"#)
+        #expect(put.status == .ok, "\(put.text)")
         let show = try fixture.cli(["scene", "show", sceneID])
         #expect(put.text == show.stdout)
         #expect(try put.json()["title"] as? String == "Boss fight")
-        try expectSame(Query(path: "api/scenes", cli: ["scenes"]), fixture)
-        try expectSame(Query(path: "api/scenes/\(sceneID)", cli: ["scene", "show", sceneID]), fixture)
+        try await expectSame(Query(path: "api/scenes", cli: ["scenes"]), fixture, client)
+        try await expectSame(Query(path: "api/scenes/\(sceneID)", cli: ["scene", "show", sceneID]), fixture, client)
+        let deleted = try await client.change(.delete, "/api/scenes/\(sceneID)")
+        #expect(try deleted.json() as NSDictionary == ["sceneId": sceneID, "deleted": true])
+        #expect(try await client.get("/api/scenes/\(sceneID)").status == .notFound)
+    }
 
-        let play = try HTTPClient.change(
-            "POST", fixture.url + "api/plays",
+    private static func plays(_ ids: [String], _ fixture: RouterFixture, _ client: any TestClientProtocol) async throws
+    {
+        let play = try await client.change(
+            .post, "/api/plays",
             body: #"{"target": "\#(ids[0])", "played": 3600, "at": "2030-01-01T10:00:00Z", "source": "manual"}"#)
-        #expect(play.status == 200, "\(play.text)")
+        #expect(play.status == .ok, "\(play.text)")
         #expect(try play.json()["counted"] as? Bool == true)
-        let again = try HTTPClient.change(
-            "POST", fixture.url + "api/plays",
+        let again = try await client.change(
+            .post, "/api/plays",
             body: #"{"target": "\#(ids[0])", "played": 3600, "at": "2030-01-01T10:00:10Z", "source": "manual"}"#)
         #expect(try again.json() as NSDictionary == ["counted": false, "reason": "duplicate"])
-        try expectSame(Query(path: "api/history", cli: ["history"]), fixture)
-        try expectSame(
+        try await expectSame(Query(path: "api/history", cli: ["history"]), fixture, client)
+        try await expectSame(
             Query(path: "api/charts?now=2030-01-02T00:00:00Z", cli: ["charts", "--now", "2030-01-02T00:00:00Z"]),
-            fixture)
-        try expectSame(
-            Query(path: "api/stats?now=2030-01-02T00:00:00Z", cli: ["stats", "--now", "2030-01-02T00:00:00Z"]), fixture)
-
-        let deleted = try HTTPClient.change("DELETE", fixture.url + "api/scenes/\(sceneID)")
-        #expect(try deleted.json() as NSDictionary == ["sceneId": sceneID, "deleted": true])
-        #expect(try HTTPClient.get(fixture.url + "api/scenes/\(sceneID)").status == 404)
+            fixture, client)
+        try await expectSame(
+            Query(path: "api/stats?now=2030-01-02T00:00:00Z", cli: ["stats", "--now", "2030-01-02T00:00:00Z"]),
+            fixture, client)
     }
 
     @Test("bad queries are a JSON error with a 4xx status, and change nothing")
-    func errors() throws {
-        let fixture = try ServeFixture()
-        let cases: [(String, Int)] = [
-            ("api/items?kind=musik", 400), ("api/items", 400), ("api/items?kind=sfx&mood=cheerfulness", 400),
-            ("api/items?kind=sfx&limit=-1", 400), ("api/items?kind=sfx&after=garbage", 400),
-            ("api/facets", 400), ("api/items/00000000-0000-4000-8000-000000000000", 404),
-            ("api/scenes/nope", 404), ("api/charts?period=decade", 400), ("api/nothing-here", 404),
-        ]
-        for (path, status) in cases {
-            let reply = try HTTPClient.get(fixture.url + path)
-            #expect(reply.status == status, "\(path): \(reply.text)")
-            let message = try reply.json()["error"] as? String
-            #expect(message?.isEmpty == false, "\(path): \(reply.text)")
+    func errors() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let cases: [(String, Int)] = [
+                ("api/items?kind=musik", 400), ("api/items", 400), ("api/items?kind=sfx&mood=cheerfulness", 400),
+                ("api/items?kind=sfx&limit=-1", 400), ("api/items?kind=sfx&after=garbage", 400),
+                ("api/facets", 400), ("api/items/00000000-0000-4000-8000-000000000000", 404),
+                ("api/scenes/nope", 404), ("api/charts?period=decade", 400), ("api/nothing-here", 404),
+            ]
+            for (path, status) in cases {
+                let reply = try await client.get("/" + path)
+                #expect(reply.status.code == status, "\(path): \(reply.text)")
+                #expect(reply.error?.isEmpty == false, "\(path): \(reply.text)")
+            }
+            let badBody = try await client.change(.post, "/api/plays", body: "{not json")
+            #expect(badBody.status == .badRequest)
+            let unknown = try await client.change(.post, "/api/plays", body: #"{"target": "nope", "played": 100}"#)
+            #expect(unknown.status == .notFound)
         }
-        let badBody = try HTTPClient.change("POST", fixture.url + "api/plays", body: "{not json")
-        #expect(badBody.status == 400)
-        let unknown = try HTTPClient.change(
-            "POST", fixture.url + "api/plays", body: #"{"target": "nope", "played": 100}"#)
-        #expect(unknown.status == 404)
         let history = try JSONSerialization.jsonObject(with: try fixture.cli(["history"]).stdoutData) as? [String: Any]
         #expect((history?["plays"] as? [Any])?.isEmpty == true)
     }

@@ -1,10 +1,12 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import SoundshelfServer
 import TestSupport
 import Testing
 
-/// Live events, shutdown and the page.
-@Suite("client serve: events, shutdown, page", .timeLimit(.minutes(2)))
+/// Live events and shutdown through the built executable (nginx serving the catalog), and the page.
+@Suite("client serve: events, shutdown, page", .serialized, .timeLimit(.minutes(2)))
 struct ServeLifecycleTests {
     @Test("events: pack progress during an install, and library after a sync run by another process")
     func events() throws {
@@ -56,27 +58,30 @@ struct ServeLifecycleTests {
         #expect(Date().timeIntervalSince(started) < 15)
     }
 
-    @Test("the page: index.html at /, its files by name, with their content types; --templates overrides")
-    func page() throws {
-        let fixture = try ServeFixture()
-        let index = try HTTPClient.get(fixture.url)
-        #expect(index.status == 200)
-        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(index.body == Data(try #require(BuiltInSoundboard.files["index.html"]).utf8))
-        for (name, text) in BuiltInSoundboard.files {
-            let reply = try HTTPClient.get(fixture.url + name)
-            #expect(reply.status == 200, "\(name)")
-            #expect(reply.body == Data(text.utf8), "\(name)")
+    @Test("the page: index.html at /, its files by name, with their content types; a templates folder overrides")
+    func page() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let index = try await client.get("/")
+            #expect(index.status == .ok)
+            #expect(index.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(index.data == Data(try #require(BuiltInSoundboard.files["index.html"]).utf8))
+            for (name, text) in BuiltInSoundboard.files {
+                let reply = try await client.get("/" + name)
+                #expect(reply.status == .ok, "\(name)")
+                #expect(reply.data == Data(text.utf8), "\(name)")
+            }
+            #expect(try await client.get("/missing.js").status == .notFound)
         }
-        #expect(try HTTPClient.get(fixture.url + "missing.js").status == 404)
 
         let custom = try TemporaryDirectory(prefix: "serve-templates")
         _ = try custom.write("soundboard/index.html", "<p>edited</p>\n")
-        let server = try ServeProcess(root: fixture.root, arguments: ["--templates", custom.url.path])
-        #expect(try HTTPClient.get(server.url).text == "<p>edited</p>\n")
-        _ = try custom.write("soundboard/index.html", "<p>edited again</p>\n")
-        #expect(try HTTPClient.get(server.url).text == "<p>edited again</p>\n")
-        #expect(server.stop() == 0)
+        let folder = SoundboardPage.folder(custom.url.appendingPathComponent(SoundboardPage.folderName))
+        try await fixture.test(page: folder) { client async throws in
+            #expect(try await client.get("/").text == "<p>edited</p>\n")
+            _ = try custom.write("soundboard/index.html", "<p>edited again</p>\n")
+            #expect(try await client.get("/").text == "<p>edited again</p>\n")
+        }
 
         let missing = try ToolRunner.run("client", ["serve", "--root", fixture.root, "--templates", "/nonexistent"])
         #expect(missing.status != 0)

@@ -5,7 +5,7 @@ import LibraryClient
 import LibraryJSON
 import SoundshelfServer
 
-/// `client serve [--host 127.0.0.1] [--port 8421] [--open] [--templates DIR]`: the web soundboard.
+/// `client serve [--host 127.0.0.1] [--port 8421] [--token T] [--open] [--templates DIR]`: the web soundboard.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -13,10 +13,16 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on 127.0.0.1 unless --host says otherwise; --port 0 picks a free port. The URL is
             printed once the server listens. Requests that change something need the header X-Soundshelf: 1.
+            Off loopback every request needs a token (a random one, or --token), printed in the URL.
             """)
 
     @Option(help: "The address to listen on (default: loopback only).") var host = "127.0.0.1"
     @Option(help: "The port (0: any free port).") var port = 8421
+    @Option(
+        help: ArgumentHelp(
+            "The token every request must carry (default: a random one off loopback, none on loopback).",
+            valueName: "T"))
+    var token: String?
     @Flag(help: "Open the page in the default browser once the server listens.") var open = false
     @Option(
         help: ArgumentHelp(
@@ -25,10 +31,14 @@ struct ServeCommand: AsyncParsableCommand {
     var templates: String?
     @OptionGroup var global: GlobalOptions
 
-    struct Listening: Encodable { let url: String }
+    struct Listening: Encodable {
+        let url: String
+        let reach: String
+    }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if let token, let problem = AccessToken.problem(with: token) { throw ValidationError("--token: \(problem)") }
     }
 
     func run() async throws {
@@ -39,14 +49,16 @@ struct ServeCommand: AsyncParsableCommand {
                 } ?? .builtIn
             let library = try await global.openSyncedLibrary()
             let server = SoundboardServer(
-                library: library, host: host, port: port, page: page, catalog: global.catalogLocation)
+                library: library, host: host, port: port, page: page, catalog: global.catalogLocation, token: token)
             let json = global.json
             let open = self.open
+            let reach = server.access.reach
             try await server.run { url in
                 if json {
-                    try? JSONOutput.print(Listening(url: url))
+                    try? JSONOutput.print(Listening(url: url, reach: reach))
                 } else {
                     Output.line("serving \(library.paths.root.path) on \(url) (Ctrl-C stops)")
+                    Output.line(reach)
                 }
                 if open { Browser.open(url) }
             }
