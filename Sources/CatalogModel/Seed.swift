@@ -150,7 +150,7 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(duration, forKey: .duration)
             try c.encode(sortOrder, forKey: .sortOrder)
             try c.encode(tags, forKey: .tags)
-            try c.encode(takes ?? 1, forKey: .takes)
+            try c.encodeIfPresent(takes, forKey: .takes)
             try c.encodeIfPresent(playback, forKey: .playback)
         }
     }

@@ -19,6 +19,15 @@ extension YAMLReader {
     mutating func recordingFiles(_ map: Node.Mapping, path: String) -> [String]? {
         let label = itemLabel(map)
         guard let filesNode = map["files"], filesNode.null == nil else {
+            if map["file"] == nil {
+                let at = locations[path]
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "\(label): missing required key 'file'; add 'file:' for one recording or 'files:' for two or more",
+                        file: file, line: at?.line, column: at?.column, path: join(path, "file")))
+                return nil
+            }
             return string(map, "file", path: path, required: true).map { [$0] }
         }
         let p = join(path, "files")

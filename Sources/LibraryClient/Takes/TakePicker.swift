@@ -44,6 +44,13 @@ public struct TakePicker: Sendable, Hashable {
         public var gain: Double
         /// The pitch shift, in cents (0 unless the rule has a `pitch` range).
         public var pitch: Double
+
+        /// A trigger from its fields.
+        public init(take: Int, gain: Double, pitch: Double) {
+            self.take = take
+            self.gain = gain
+            self.pitch = pitch
+        }
     }
 
     /// The next take to play and the gain and pitch for it.
