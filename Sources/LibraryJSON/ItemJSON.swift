@@ -9,7 +9,9 @@ package struct ItemJSON: Encodable {
 
     package init(row: LibraryItemRow) { self.row = row }
 
-    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback }
+    enum Keys: String, CodingKey {
+        case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback
+    }
 
     package func encode(to encoder: any Encoder) throws {
         try encodeFields(to: encoder)

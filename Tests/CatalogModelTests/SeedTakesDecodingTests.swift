@@ -16,10 +16,12 @@ struct SeedTakesDecodingTests {
             """.utf8)
     }
 
-    static let base = #""id": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4", "title": "Clash", "subtitle": null, "duration": 0.4, "sortOrder": 0, "tags": {}"#
+    static let base =
+        #""id": "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4", "title": "Clash", "subtitle": null, "duration": 0.4, "sortOrder": 0, "tags": {}"#
 
     @Test func takesAndPlaybackDecodeAlikeOnBothPaths() throws {
-        let item = "{\(Self.base), \"takes\": 3, \"playback\": {\"order\": \"sequence\", \"avoidRepeat\": 1, \"interval\": [8, 20.5], \"gain\": [-3, 0], \"pitch\": null}}"
+        let item =
+            "{\(Self.base), \"takes\": 3, \"playback\": {\"order\": \"sequence\", \"avoidRepeat\": 1, \"interval\": [8, 20.5], \"gain\": [-3, 0], \"pitch\": null}}"
         let data = Self.seed(item: item)
         let fast = try #require(SeedFastDecoder.decode(data))
         let slow = try JSONDecoder().decode(Seed.self, from: data)
@@ -38,7 +40,9 @@ struct SeedTakesDecodingTests {
         let fast = try #require(SeedFastDecoder.decode(data))
         #expect(fast == (try JSONDecoder().decode(Seed.self, from: data)))
         #expect(fast.packs[0].items[0].takeCount == 1 && fast.packs[0].items[0].playback == nil)
-        #expect(Playback().resolved(takes: 1) == ResolvedPlayback(order: .shuffle, avoidRepeat: 0, interval: nil, gain: 0...0, pitch: 0...0))
+        #expect(
+            Playback().resolved(takes: 1)
+                == ResolvedPlayback(order: .shuffle, avoidRepeat: 0, interval: nil, gain: 0...0, pitch: 0...0))
     }
 
     @Test func anUnknownOrderFallsBackAndTheSlowPathNamesIt() {

@@ -6,7 +6,7 @@ import Testing
 /// and `GET /audio/{itemId}/{take}` with Range, ETag and 404 for a take that is not there.
 @Suite("client serve: takes", .timeLimit(.minutes(2)))
 struct ServeTakesTests {
-    static let battleFoley = "eac5f86c-a474-487e-986e-d0b33b57c06e"
+    static let warbandFoley = "eac5f86c-a474-487e-986e-d0b33b57c06e"
     static let swordClash = "37bbd97c-6db9-43f8-8d9a-2cded2e73f1d"
     static let footsteps = "a3ef73ed-7fd3-4efb-bd71-b85f62111d6b"
     static let thunder = "fb662b45-3584-4576-9936-ce0de44d507d"
@@ -15,13 +15,14 @@ struct ServeTakesTests {
     func takesStream() throws {
         let fixture = try ServeFixture()
         #expect(try HTTPClient.get(fixture.url + "audio/\(Self.swordClash)/1").status == 404, "not installed yet")
-        let install = try HTTPClient.change("POST", fixture.url + "api/packs/\(Self.battleFoley)/install")
+        let install = try HTTPClient.change("POST", fixture.url + "api/packs/\(Self.warbandFoley)/install")
         #expect(install.status == 200, "\(install.text)")
 
         let rows = try HTTPClient.get(fixture.url + "api/items?kind=sfx&limit=50").json()["items"] as? [[String: Any]]
-        let counts = Dictionary(uniqueKeysWithValues: (rows ?? []).compactMap { row in
-            (row["id"] as? String).map { ($0, row["takes"] as? Int ?? -1) }
-        })
+        let counts = Dictionary(
+            uniqueKeysWithValues: (rows ?? []).compactMap { row in
+                (row["id"] as? String).map { ($0, row["takes"] as? Int ?? -1) }
+            })
         #expect(counts[Self.footsteps] == 4 && counts[Self.swordClash] == 3 && counts[Self.thunder] == 1)
 
         let item = try HTTPClient.get(fixture.url + "api/items/\(Self.swordClash)").json()

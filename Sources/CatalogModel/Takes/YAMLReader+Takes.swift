@@ -45,12 +45,16 @@ extension YAMLReader {
                 files.count == 1
                 ? "write it as 'file: \(files[0])', or list two or more takes"
                 : "list two or more takes, or write one recording as 'file:'"
-            error("\(label): 'files' lists \(files.count) file\(files.count == 1 ? "" : "s"); \(hint)", at: filesNode, path: p)
+            error(
+                "\(label): 'files' lists \(files.count) file\(files.count == 1 ? "" : "s"); \(hint)", at: filesNode,
+                path: p)
             return nil
         }
         var seen = Set<String>()
         for (i, file) in files.enumerated() where !seen.insert(file).inserted {
-            error("\(label): 'files' lists \(file) twice; each take is its own recording", at: filesNode, path: "\(p)[\(i)]")
+            error(
+                "\(label): 'files' lists \(file) twice; each take is its own recording", at: filesNode,
+                path: "\(p)[\(i)]")
         }
         return files
     }
@@ -68,7 +72,9 @@ extension YAMLReader {
                 result.order = order
             } else {
                 let known = PlaybackOrder.allCases.map(\.rawValue).joined(separator: ", ")
-                error("\(label): unknown playback order '\(text)'; use \(known)", at: rule["order"], path: join(p, "order"))
+                error(
+                    "\(label): unknown playback order '\(text)'; use \(known)", at: rule["order"],
+                    path: join(p, "order"))
             }
         }
         if let avoid = int(rule, "avoidRepeat", path: p, required: false) {
@@ -94,9 +100,13 @@ extension YAMLReader {
         guard let node = map[key], node.null == nil else { return nil }
         let p = join(path, key)
         remember(node, p)
-        let numbers = node.sequence?.compactMap { $0.scalar.flatMap { Double($0.string) }.flatMap { $0.isFinite ? $0 : nil } }
+        let numbers = node.sequence?.compactMap {
+            $0.scalar.flatMap { Double($0.string) }.flatMap { $0.isFinite ? $0 : nil }
+        }
         guard let numbers, numbers.count == 2, node.sequence?.count == 2 else {
-            error("\(label): '\(key)' must be [min, max] in \(unit), like [\(key == "interval" ? "8, 20" : "-3, 0")]", at: node, path: p)
+            error(
+                "\(label): '\(key)' must be [min, max] in \(unit), like [\(key == "interval" ? "8, 20" : "-3, 0")]",
+                at: node, path: p)
             return nil
         }
         guard numbers[0] <= numbers[1] else {
@@ -108,7 +118,8 @@ extension YAMLReader {
         guard limits.contains(numbers[0]), limits.contains(numbers[1]) else {
             let bounds =
                 limits.upperBound.isInfinite
-                ? "must not be negative" : "must stay within [\(Self.text(limits.lowerBound)), \(Self.text(limits.upperBound))] \(unit)"
+                ? "must not be negative"
+                : "must stay within [\(Self.text(limits.lowerBound)), \(Self.text(limits.upperBound))] \(unit)"
             error(
                 "\(label): '\(key)' is [\(Self.text(numbers[0])), \(Self.text(numbers[1]))]; \(key) \(bounds)",
                 at: node, path: p)

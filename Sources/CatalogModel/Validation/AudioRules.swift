@@ -26,6 +26,7 @@ package enum AudioRules {
             let at = pack.locations[key] ?? pack.locations[field]
             return Diagnostic(.error, message, file: pack.file, line: at?.line, column: at?.column, path: key)
         }
+        let takeLabel = item.takes.count > 1 ? " (\(item.id)), take \(take)" : ""
         let info: AudioInfo
         do {
             info = try AudioProbe.probe(fileAt: path)
@@ -34,7 +35,7 @@ package enum AudioRules {
                 nil,
                 [
                     problem(
-                        "item '\(item.title)' (\(item.id)): \(error.message) (\(file)); "
+                        "item '\(item.title)'\(takeLabel): \(error.message) (\(file)); "
                             + "export it again as WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3 or M4A", at: field)
                 ]
             )
@@ -43,7 +44,7 @@ package enum AudioRules {
         if item.takes.count > 1 { declared.duration = nil }  // takes differ in length
         let problems = mismatches(declared, info).map { m in
             problem(
-                "item '\(item.title)': pack.yaml says \(m.key) is \(m.declared) but \(file) has \(m.found); "
+                "item '\(item.title)'\(takeLabel): pack.yaml says \(m.key) is \(m.declared) but \(file) has \(m.found); "
                     + "correct or remove '\(m.key)'", at: "items[\(index)].\(m.key)")
         }
         return (info, problems)

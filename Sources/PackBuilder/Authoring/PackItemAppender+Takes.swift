@@ -35,7 +35,8 @@ extension PackItemAppender {
         for file in files {
             let relative = try placement(of: file, in: pack.directory, copies: &copies)
             if listed.contains(relative) {
-                throw AuthoringError(file: file, message: "is already listed in \(packPath) as \(relative); take it out of --takes")
+                throw AuthoringError(
+                    file: file, message: "is already listed in \(packPath) as \(relative); take it out of --takes")
             }
             if relatives.contains(relative) {
                 throw AuthoringError(file: file, message: "is given twice; each take is its own recording")
@@ -45,7 +46,8 @@ extension PackItemAppender {
         }
         let name = title?.trimmingCharacters(in: .whitespacesAndNewlines)
         let added = Added(
-            id: CanonicalID.random(), title: name.flatMap { $0.isEmpty ? nil : $0 } ?? Self.title(fromFileName: files[0]),
+            id: CanonicalID.random(),
+            title: name.flatMap { $0.isEmpty ? nil : $0 } ?? Self.title(fromFileName: files[0]),
             file: relatives[0], files: relatives)
         try write([added], copies: copies, into: text, problems: problems, file: packPath)
         return added

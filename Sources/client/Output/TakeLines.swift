@@ -1,6 +1,6 @@
 import CatalogModel
-import Foundation
 import CommandSupport
+import Foundation
 import LibraryClient
 
 /// `client show`'s lines for an item's takes and playback rule, in words.

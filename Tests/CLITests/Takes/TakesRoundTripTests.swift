@@ -49,11 +49,15 @@ struct TakesRoundTripTests {
         let again = try world.tool("packer", ["build", world.packFile, "--out", world.tmp.path("again")])
         #expect(again.status == 0, "\(again.stderr)")
         let first = FileManager.default.contents(atPath: "\(world.dist)/packs/\(TakesWorld.packId)/1/manifest.json")
-        #expect(first == FileManager.default.contents(atPath: world.tmp.path("again/packs/\(TakesWorld.packId)/1/manifest.json")))
+        #expect(
+            first
+                == FileManager.default.contents(
+                    atPath: world.tmp.path("again/packs/\(TakesWorld.packId)/1/manifest.json")))
 
         let seedFile = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(world.dist)/seeds").first)
         let seed = try #require(
-            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(world.dist)/seeds/\(seedFile)")))
+            JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(world.dist)/seeds/\(seedFile)")))
                 as? [String: Any])
         let seedItems = try #require(((seed["packs"] as? [[String: Any]])?.first)?["items"] as? [[String: Any]])
         let seedSword = try #require(seedItems.first { $0["id"] as? String == sword })
@@ -73,7 +77,9 @@ struct TakesRoundTripTests {
         #expect(shown["available"] as? Bool == true)
         #expect(shown["duration"] as? Double == 0.4)
         let shownTakes = try #require(shown["takes"] as? [[String: Any]])
-        #expect(shownTakes.map { Set($0.keys) } == Array(repeating: ["take", "assetId", "duration", "loudness", "gain"], count: 3))
+        #expect(
+            shownTakes.map { Set($0.keys) }
+                == Array(repeating: ["take", "assetId", "duration", "loudness", "gain"], count: 3))
         #expect(shownTakes.map { $0["take"] as? Int } == [0, 1, 2])
         #expect(shownTakes.map { $0["assetId"] as? String } == takes.map { $0["assetId"] as? String })
         #expect(shownTakes.map { $0["duration"] as? Double } == [0.2, 0.4, 0.3])

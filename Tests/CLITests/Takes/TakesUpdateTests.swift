@@ -27,7 +27,9 @@ struct TakesUpdateTests {
         func fileName(_ asset: [String: Any]) -> String {
             (asset["url"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
         }
-        let audio = { (name: String) in FileManager.default.contents(atPath: world.tmp.path("catalog/packs/foley/audio/\(name)")) }
+        let audio = { (name: String) in
+            FileManager.default.contents(atPath: world.tmp.path("catalog/packs/foley/audio/\(name)"))
+        }
 
         // v1: one file.
         try world.writePack(version: 1, items: item("file: audio/a.wav"))

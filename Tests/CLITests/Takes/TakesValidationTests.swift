@@ -56,7 +56,9 @@ struct TakesValidationTests {
     @Test("packer build refuses, names file, line and item, writes nothing", arguments: cases)
     func refused(_ rule: Case) throws {
         let world = try TakesWorld()
-        for name in ["a", "b", "c"] { try world.record("catalog/packs/foley/audio/\(name).wav", seconds: 0.1, frequency: 440) }
+        for name in ["a", "b", "c"] {
+            try world.record("catalog/packs/foley/audio/\(name).wav", seconds: 0.1, frequency: 440)
+        }
         _ = try world.tmp.write("catalog/packs/foley/audio/notes.wav", "my notes, not audio\n")
         try world.writePack(
             version: 1,

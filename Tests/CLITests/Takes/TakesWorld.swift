@@ -38,7 +38,10 @@ final class TakesWorld: @unchecked Sendable {
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let sox = try ToolRunner.run(
             executable: URL(fileURLWithPath: "/usr/bin/sox"),
-            ["-n", "-r", "22050", "-c", "1", "-b", "16", path, "synth", "\(seconds)", "sine", "\(frequency)", "vol", "0.3"])
+            [
+                "-n", "-r", "22050", "-c", "1", "-b", "16", path, "synth", "\(seconds)", "sine", "\(frequency)", "vol",
+                "0.3",
+            ])
         try #require(sox.status == 0, "sox: \(sox.stderr)")
     }
 

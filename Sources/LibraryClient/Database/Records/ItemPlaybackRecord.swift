@@ -33,7 +33,9 @@ package struct ItemPlaybackRecord: Codable, Sendable, Hashable, FetchableRecord,
         guard item.takeCount > 1 || item.playback != nil else { return nil }
         itemId = item.id
         takes = item.takeCount
-        playback = item.playback.flatMap { try? JSONEncoder.sortedKeys.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        playback = item.playback.flatMap { try? JSONEncoder.sortedKeys.encode($0) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// The stored rule, decoded; nil when absent or unreadable.
