@@ -1,7 +1,7 @@
 import CatalogModel
 
 /// Chooses which take of an item plays on each trigger, with the gain and pitch to play it at,
-/// following the item's ``Playback`` rule. An app keeps one picker per item (it remembers the
+/// following the item's `Playback` rule. An app keeps one picker per item (it remembers the
 /// recent takes) and passes in a random source, so tests can seed it. Pure logic: no I/O.
 ///
 /// - `shuffle` (the default): each take is drawn uniformly from those not among the last
