@@ -36,6 +36,8 @@ struct TakesRoundTripTests {
         #expect(FileManager.default.fileExists(atPath: world.tmp.path("catalog/packs/foley/audio/clash-3.wav")))
 
         try world.publishAndSync()
+        let verify = try world.tool("catalog", ["verify", world.dist])
+        #expect(verify.status == 0, "catalog verify accepts takes: \(verify.stdout) \(verify.stderr)")
         let manifest = try world.manifest(version: 1)
         let assets = try #require(manifest["assets"] as? [[String: Any]])
         let takes = assets.filter { $0["itemId"] as? String == sword }
