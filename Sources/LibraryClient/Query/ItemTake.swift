@@ -16,16 +16,21 @@ public struct ItemTake: Sendable, Hashable {
     public var assetID: String?
     /// Seconds, from the installed pack's manifest; nil while not installed.
     public var duration: Double?
+    /// Whether the take's file is installed and present on disk.
+    public var isInstalled: Bool
 
     /// A take from its fields.
-    public init(take: Int, assetID: String?, duration: Double?) {
+    public init(take: Int, assetID: String?, duration: Double?, isInstalled: Bool = false) {
         self.take = take
         self.assetID = assetID
         self.duration = duration
+        self.isInstalled = isInstalled
     }
 
     /// Takes 0..<count of `itemID`, with what `item_take` knows of each; none for music.
-    static func fetchAll(_ db: Database, itemID: String, count: Int, kind: Kind) throws -> [ItemTake] {
+    static func fetchAll(_ db: Database, itemID: String, count: Int, kind: Kind, paths: LibraryPaths) throws
+        -> [ItemTake]
+    {
         guard kind != .music else { return [] }
         var installed: [Int: ItemTakeRecord] = [:]
         let rows = try ItemTakeRecord.filter(ItemTakeRecord.Columns.itemId == itemID).fetchAll(db)
@@ -36,8 +41,14 @@ public struct ItemTake: Sendable, Hashable {
             // Installed before takes were recorded: item_local_audio is take 0.
             installed[0] = ItemTakeRecord(itemId: itemID, take: 0, assetId: audio.assetId, duration: nil)
         }
+        let assetIDs = installed.values.map(\.assetId)
+        let local = try LocalAssetRecord.filter(keys: assetIDs).fetchAll(db)
+        let present = Set(local.filter { paths.fileExists(localPath: $0.localPath) }.map(\.id))
         return (0..<max(count, 1)).map { take in
-            ItemTake(take: take, assetID: installed[take]?.assetId, duration: installed[take]?.duration)
+            let asset = installed[take]?.assetId
+            return ItemTake(
+                take: take, assetID: asset, duration: installed[take]?.duration,
+                isInstalled: asset.map(present.contains) ?? false)
         }
     }
 }

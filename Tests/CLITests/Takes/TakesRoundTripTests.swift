@@ -107,9 +107,24 @@ struct TakesRoundTripTests {
         #expect(rows.first { $0["id"] as? String == sword }?["takes"] as? Int == 3)
         #expect(rows.first { $0["id"] as? String == Self.thunder }?["takes"] as? Int == 1)
 
+        // A take's file gone: the item is not available until the pack is repaired.
+        let lastTake = try #require((takes[2]["url"] as? String)?.split(separator: "/").last.map(String.init))
+        try FileManager.default.removeItem(atPath: "\(world.root)/AudioAssets/\(TakesWorld.packId)/\(lastTake)")
+        let broken = try world.show(sword)
+        #expect(broken["available"] as? Bool == false && broken["availability"] as? String == "fileMissing")
+        _ = try world.json(world.client(["repair", "foley", "--json"]))
+        #expect(try world.show(sword)["available"] as? Bool == true)
+        #expect(world.installedFiles()[lastTake] != nil)
+
         let words = try world.client(["show", sword])
         #expect(words.status == 0)
         #expect(words.stdout.contains("3 takes, shuffle"), "\(words.stdout)")
         #expect(words.stdout.contains("take 2"))
+
+        _ = try world.json(world.client(["uninstall", "foley", "--json"]))
+        #expect(world.installedFiles().isEmpty)
+        let removed = try world.show(sword)
+        #expect(removed["available"] as? Bool == false)
+        #expect((removed["takes"] as? [[String: Any]])?.map { $0["assetId"] is NSNull } == [true, true, true])
     }
 }
