@@ -42,6 +42,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var loopable: Bool
         public var tags: TagSet?
         public var duration: Double?
+        /// Which take of its item this asset is (0-based, authored order); nil means take 0.
+        public var take: Int?
 
         public init(
             assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,

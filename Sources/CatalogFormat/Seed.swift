@@ -121,11 +121,17 @@ public struct Seed: Codable, Sendable, Equatable {
         public var duration: Double?
         public var sortOrder: Int
         public var tags: TagSet
+        /// How many recordings the item holds (nil in older seeds: one).
+        public var takes: Int?
+        /// How the takes are played, as authored; nil when pack.yaml has no `playback:`.
+        public var playback: Playback?
 
         public init(
             id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
-            sortOrder: Int, tags: TagSet = TagSet()
+            sortOrder: Int, tags: TagSet = TagSet(), takes: Int? = nil, playback: Playback? = nil
         ) {
+            self.takes = takes
+            self.playback = playback
             self.id = id
             self.title = title
             self.subtitle = subtitle
@@ -134,7 +140,7 @@ public struct Seed: Codable, Sendable, Equatable {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags }
+        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags, takes, playback }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -144,6 +150,8 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(duration, forKey: .duration)
             try c.encode(sortOrder, forKey: .sortOrder)
             try c.encode(tags, forKey: .tags)
+            try c.encodeIfPresent(takes, forKey: .takes)
+            try c.encodeIfPresent(playback, forKey: .playback)
         }
     }
 }

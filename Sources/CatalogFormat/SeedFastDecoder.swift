@@ -58,7 +58,7 @@ struct KeyTable: Sendable {
     static let pack = KeyTable([
         "id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items",
     ])
-    static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags"])
+    static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags", "takes", "playback"])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
 }
@@ -257,6 +257,8 @@ extension JSONByteScanner {
         var duration: Double?
         var sortOrder: Int?
         var tags: TagSet?
+        var takes: Int?
+        var playback: Playback?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -268,10 +270,14 @@ extension JSONByteScanner {
             case 3: duration = try optionalDouble()
             case 4: sortOrder = try int()
             case 5: tags = try self.tags()
+            case 6: takes = try optionalInt()
+            case 7: playback = try self.playback()
             default: try skipValue()
             }
         }
         guard let id, let title, let sortOrder, let tags else { throw Failure() }
-        return Seed.Item(id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags)
+        return Seed.Item(
+            id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags,
+            takes: takes, playback: playback)
     }
 }

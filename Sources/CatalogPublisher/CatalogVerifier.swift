@@ -100,6 +100,7 @@ public enum CatalogVerifier {
                 for item in seedPack.items where !itemIds.contains(item.id) {
                     report.problems.append("item \(item.id) ('\(item.title)') of \(label) has no asset in its manifest")
                 }
+                report.problems += TakeAgreement.problems(seedPack, manifest, label: label)
             } else {
                 report.problems.append("\(label) is in catalog.json but not in the seed")
             }

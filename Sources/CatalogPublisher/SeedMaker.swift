@@ -14,13 +14,15 @@ enum SeedMaker {
                 spotifyPlaylistId: $0.spotifyPlaylistId, tags: $0.tags)
         }
         let packs = catalog.packs.map { pack -> Seed.Pack in
+            // An item's duration is its longest take's.
             let durations = Dictionary(
                 (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
-                uniquingKeysWith: { a, _ in a })
+                uniquingKeysWith: { a, b in [a, b].compactMap { $0 }.max() })
             let items = pack.items.enumerated().map { i, item in
                 Seed.Item(
                     id: item.id, title: item.title, subtitle: item.subtitle,
-                    duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags))
+                    duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags),
+                    takes: item.takes.count, playback: item.playback)
             }
             let artwork = pack.artwork.map {
                 $0.hasPrefix("https://")

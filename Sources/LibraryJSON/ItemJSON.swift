@@ -1,16 +1,27 @@
 import CatalogFormat
 import LibraryClient
 
-/// `{"id","kind","title","subtitle","duration","packId","available","favorite"}` with explicit nulls;
+/// `{"id","kind","title","subtitle","duration","packId","available","favorite","takes","playback"}` with
+/// explicit nulls (`takes` is the number of recordings, `playback` the rule with defaults filled in);
 /// an item the catalog no longer lists is not available.
 package struct ItemJSON: Encodable {
     package let row: LibraryItemRow
 
     package init(row: LibraryItemRow) { self.row = row }
 
-    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available, favorite }
+    enum Keys: String, CodingKey {
+        case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback
+    }
 
     package func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(row.takeCount, forKey: .takes)
+        try c.encode(PlaybackJSON((row.playback ?? Playback()).resolved(takes: row.takeCount)), forKey: .playback)
+    }
+
+    /// The keys list rows and `show` share.
+    func encodeFields(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(row.id, forKey: .id)
         try c.encode(row.kind.rawValue, forKey: .kind)
@@ -71,14 +82,15 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability, loopable }
+    enum Keys: String, CodingKey { case tags, availability, loopable, takes, playback }
 
     package func encode(to encoder: any Encoder) throws {
-        try ItemJSON(row: detail.item).encode(to: encoder)
+        try ItemJSON(row: detail.item).encodeFields(to: encoder)
         var c = encoder.container(keyedBy: Keys.self)
         let tags = detail.item.kind.dimensions.map { ($0, detail.tags[$0] ?? []) }
         try c.encode(DimensionKeyed(entries: tags), forKey: .tags)
         try c.encode(detail.availability.rawValue, forKey: .availability)
         try c.encode(detail.isLoopable, forKey: .loopable)
+        try ItemTakesJSON(detail: detail).encode(into: &c, takes: .takes, playback: .playback)
     }
 }

@@ -2,11 +2,13 @@ import AudioProbe
 import CatalogModel
 import Foundation
 
-/// One item's audio, probed and checked against what the author declared: everything the
+/// One take of an item's audio, probed and checked against what the author declared: everything the
 /// builder needs before it copies a byte.
 struct PlannedAsset: Sendable {
     var item: ItemSource
     var index: Int
+    /// The take this file is (0 for an item with one file).
+    var take: TakeSource
     var sourcePath: String
     var size: Int64
     var info: AudioInfo
@@ -21,16 +23,19 @@ enum AssetPlan {
         var planned: [PlannedAsset] = []
         var problems: [Diagnostic] = []
         for (i, item) in pack.items.enumerated() {
-            let (probed, found) = AudioRules.check(pack, item: i)
-            problems += found
-            guard let info = probed, found.isEmpty else { continue }
-            let path = pack.directory.appendingPathComponent(item.file).path
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-            let ext = AudioProbe.fileExtension(for: info, sourcePath: path)
-            planned.append(
-                PlannedAsset(
-                    item: item, index: i, sourcePath: path, size: size, info: info,
-                    fileName: "\(item.assetId).\(ext)", tags: pack.tags.union(item.tags)))
+            for take in item.takes {
+                let (probed, found) = AudioRules.check(pack, item: i, take: take.take)
+                problems += found
+                guard let info = probed, found.isEmpty else { continue }
+                let path = pack.directory.appendingPathComponent(take.file).path
+                let size =
+                    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+                let ext = AudioProbe.fileExtension(for: info, sourcePath: path)
+                planned.append(
+                    PlannedAsset(
+                        item: item, index: i, take: take, sourcePath: path, size: size, info: info,
+                        fileName: "\(take.assetId).\(ext)", tags: pack.tags.union(item.tags)))
+            }
         }
         return (planned, problems)
     }

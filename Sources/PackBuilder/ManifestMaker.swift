@@ -10,12 +10,15 @@ enum ManifestMaker {
     ) -> Manifest {
         let entries = assets.map { asset -> Manifest.Asset in
             let hash = hashes[asset.fileName] ?? ("", 0)
-            return Manifest.Asset(
-                assetId: asset.item.assetId, itemId: asset.item.id, url: "assets/\(asset.fileName)",
+            var entry = Manifest.Asset(
+                assetId: asset.take.assetId, itemId: asset.item.id, url: "assets/\(asset.fileName)",
                 sha256: hash.sha256, bytes: hash.bytes, codec: asset.info.codec,
                 sampleRate: asset.info.sampleRate, channels: asset.info.channels,
                 loopable: asset.item.loopable, tags: asset.tags,
                 duration: (asset.info.duration * 1000).rounded() / 1000)
+            // An item with takes numbers every asset; an item with one file stays as it was.
+            entry.take = asset.item.takes.count > 1 ? asset.take.take : nil
+            return entry
         }
         return Manifest(
             packId: pack.id, version: pack.version, totalBytes: entries.reduce(0) { $0 + $1.bytes },

@@ -5,7 +5,7 @@ extension PackSource {
     static let keys = ["id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items"]
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
-        "codec", "sampleRate", "channels", "duration",
+        "codec", "sampleRate", "channels", "duration", "files", "playback",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -127,7 +127,7 @@ extension YAMLReader {
         let assetId = uuid(map, "assetId", path: path, required: false)
         let title = string(map, "title", path: path, required: true)
         let subtitle = string(map, "subtitle", path: path, required: false)
-        let file = string(map, "file", path: path, required: true)
+        let files = recordingFiles(map, path: path)
         let loopable = bool(map, "loopable", path: path) ?? false
         let tags = map["tags"].map { self.tags($0, path: join(path, "tags"), kind: kind) } ?? TagSet()
         let declared = DeclaredAudio(
@@ -135,10 +135,11 @@ extension YAMLReader {
             sampleRate: int(map, "sampleRate", path: path, required: false),
             channels: int(map, "channels", path: path, required: false),
             duration: double(map, "duration", path: path))
-        guard let id, let title, let file else { return nil }
-        let asset = assetId ?? CanonicalID.v5(namespace: packId ?? id, name: id)
+        let playback = self.playback(map, path: path, takes: files?.count ?? 1)
+        guard let id, let title, let files, let file = files.first else { return nil }
+        let takes = TakeSource.derive(files: files, packId: packId ?? id, itemId: id, firstAssetId: assetId)
         return ItemSource(
-            id: id, assetId: asset, title: title, subtitle: subtitle, file: file,
-            loopable: loopable, tags: tags, declared: declared)
+            id: id, assetId: takes[0].assetId, title: title, subtitle: subtitle, file: file,
+            loopable: loopable, tags: tags, declared: declared, takes: takes, playback: playback)
     }
 }

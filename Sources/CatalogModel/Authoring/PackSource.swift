@@ -57,11 +57,19 @@ public struct ItemSource: Sendable, Equatable {
     public var tags: TagSet
     /// Audio facts the author chose to write; they must agree with the file.
     public var declared: DeclaredAudio
+    /// Every recording of the item in authored order: `files:` (two or more), or the one `file:`
+    /// as take 0. ``file`` and ``assetId`` are take 0's.
+    public var takes: [TakeSource]
+    /// The `playback:` rule as written; nil when absent.
+    public var playback: Playback?
 
     public init(
         id: String, assetId: String, title: String, subtitle: String? = nil, file: String,
-        loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio()
+        loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio(),
+        takes: [TakeSource] = [], playback: Playback? = nil
     ) {
+        self.takes = takes.isEmpty ? [TakeSource(take: 0, file: file, assetId: assetId)] : takes
+        self.playback = playback
         self.id = id
         self.assetId = assetId
         self.title = title

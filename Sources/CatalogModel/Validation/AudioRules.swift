@@ -12,13 +12,21 @@ import Foundation
 package enum AudioRules {
     /// Probes item `index`'s file (which ``FileRules`` has accepted) and collects every problem.
     package static func check(_ pack: PackSource, item index: Int) -> (AudioInfo?, [Diagnostic]) {
+        check(pack, item: index, take: 0)
+    }
+
+    /// Probes take `take` of item `index` (``FileRules`` has accepted its file) and collects every
+    /// problem; a take of a `files:` item is reported at its entry of the list.
+    package static func check(_ pack: PackSource, item index: Int, take: Int) -> (AudioInfo?, [Diagnostic]) {
         let item = pack.items[index]
-        let path = pack.directory.appendingPathComponent(item.file).path
-        let field = "items[\(index)].file"
+        let file = item.takes[take].file
+        let path = pack.directory.appendingPathComponent(file).path
+        let field = item.takes.count > 1 ? "items[\(index)].files[\(take)]" : "items[\(index)].file"
         func problem(_ message: String, at key: String) -> Diagnostic {
             let at = pack.locations[key] ?? pack.locations[field]
             return Diagnostic(.error, message, file: pack.file, line: at?.line, column: at?.column, path: key)
         }
+        let takeLabel = item.takes.count > 1 ? " (\(item.id)), take \(take)" : ""
         let info: AudioInfo
         do {
             info = try AudioProbe.probe(fileAt: path)
@@ -27,14 +35,16 @@ package enum AudioRules {
                 nil,
                 [
                     problem(
-                        "item '\(item.title)': \(error.message) (\(item.file)); "
+                        "item '\(item.title)'\(takeLabel): \(error.message) (\(file)); "
                             + "export it again as WAV, AIFF, FLAC, Ogg Vorbis/Opus, MP3 or M4A", at: field)
                 ]
             )
         }
-        let problems = mismatches(item.declared, info).map { m in
+        var declared = item.declared
+        if item.takes.count > 1 { declared.duration = nil }  // takes differ in length
+        let problems = mismatches(declared, info).map { m in
             problem(
-                "item '\(item.title)': pack.yaml says \(m.key) is \(m.declared) but \(item.file) has \(m.found); "
+                "item '\(item.title)'\(takeLabel): pack.yaml says \(m.key) is \(m.declared) but \(file) has \(m.found); "
                     + "correct or remove '\(m.key)'", at: "items[\(index)].\(m.key)")
         }
         return (info, problems)

@@ -98,6 +98,11 @@ struct IdentityRegistry {
             claim(
                 item.assetId, as: owner, file: pack.file, path: "items[\(i)].assetId",
                 at: derived ? itemAt : pack.locations["items[\(i)].assetId"], into: &report)
+            for take in item.takes.dropFirst() {
+                claim(
+                    take.assetId, as: "the asset of take \(take.take) of item '\(item.title)' (derived from its id)",
+                    file: pack.file, path: "items[\(i)].files[\(take.take)]", at: itemAt, into: &report)
+            }
         }
     }
 }

@@ -24,10 +24,14 @@ public enum PackValidator {
         }
         for (i, item) in pack.items.enumerated() {
             let path = "items[\(i)]"
-            if let problem = FileRules.check(item.file, in: pack.directory) {
-                add(.error, problem, "\(path).file")
-            } else {
-                found += AudioRules.check(pack, item: i).1
+            for take in item.takes {
+                let field = item.takes.count > 1 ? "\(path).files[\(take.take)]" : "\(path).file"
+                if let problem = FileRules.check(take.file, in: pack.directory) {
+                    let named = item.takes.count > 1 ? "item '\(item.title)' (\(item.id)), take \(take.take): " : ""
+                    add(.error, named + problem, field)
+                } else {
+                    found += AudioRules.check(pack, item: i, take: take.take).1
+                }
             }
             found += tags.check(
                 item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)

@@ -56,6 +56,7 @@ public enum SeedRules {
                 r.uuid(item.id, "\(q).id")
                 r.unique(item.id, "\(q).id", seen: &seen)
                 r.tags(item.tags, kind: pack.kind, "\(q).tags")
+                TakeRules.check(item, q, &r)
             }
         }
         return r.found

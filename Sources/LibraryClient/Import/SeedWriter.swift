@@ -100,7 +100,8 @@ struct SeedWriter {
             for (number, item) in searchRefresh { try refreshSearch(number: number, item: item, db) }
         }
         timer?.mark("search index written")
-        if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
+        let takesChanged = try ItemPlaybackWriter(seed: seed).write(db)
+        if summary.hasChanges || takesChanged { try CatalogStateRecord.bumpGeneration(db) }
         return summary
     }
 

@@ -114,7 +114,10 @@ enum ObservationSignals<Value: Sendable> {
 enum ObservedTables {
     /// What an item row (``LibraryItemRow``) shows: fields, pack, installed audio, favorite,
     /// and `catalog_state` (every sync writes it, so a sync is always noticed).
-    static let itemRows = ["library_item", "pack_item", "item_local_audio", "local_asset", "favorite", "catalog_state"]
+    static let itemRows = [
+        "library_item", "pack_item", "item_local_audio", "local_asset", "favorite", "catalog_state", "item_take",
+        "item_playback",
+    ]
     /// Plus the tag joins, for lists with filters.
     static let filteredItems = itemRows + TagDimension.allCases.map(\.joinTable)
 

@@ -23,6 +23,8 @@ public struct ItemDetail: Sendable, Hashable {
     /// Whether the installed audio is meant to loop seamlessly (the pack's `loopable`); false
     /// while the item is not installed.
     public var isLoopable: Bool
+    /// The item's recordings in take order (one for most items; none for music), installed or not.
+    public var takes: [ItemTake] = []
 
     /// An item detail from its parts.
     public init(
@@ -40,4 +42,7 @@ public struct ItemDetail: Sendable, Hashable {
 
     /// Whether the item can be played now (the item's ``LibraryItemRow/availability``).
     public var availability: Availability { item.availability }
+
+    /// The playback rule with every default filled in for the item's takes (see ``TakePicker``).
+    public var playback: ResolvedPlayback { (item.playback ?? Playback()).resolved(takes: item.takeCount) }
 }

@@ -25,6 +25,10 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var isFavorite: Bool
     /// False when the current catalog no longer lists the item (it stays in favorites and scenes).
     public var isVisible: Bool
+    /// How many recordings (takes) the item holds; 1 for most items.
+    public var takeCount: Int = 1
+    /// How the takes are played, as the catalog wrote it (nil: the defaults); see ``TakePicker``.
+    public var playback: Playback? = nil
 
     /// A row from its fields.
     public init(
@@ -49,13 +53,15 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     static let columns = """
         li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
         pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
-        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite
+        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite,
+        \(ItemTakeQueries.columns)
         """
     static let joins = """
         LEFT JOIN pack_item pi ON pi.item_id = li.id
         LEFT JOIN item_local_audio ila ON ila.item_id = li.id
         LEFT JOIN local_asset la ON la.id = ila.asset_id
         LEFT JOIN favorite fav ON fav.item_id = li.id
+        \(ItemTakeQueries.join)
         """
 
     /// Decodes a row of ``columns`` by column name; an unknown kind is an error.
@@ -64,7 +70,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         let availability: Availability
         if kind == .music {
             availability = .appleMusic
-        } else if row["has_local_audio"] as Bool {
+        } else if row["has_local_audio"] as Bool, ItemTakeQueries.allInstalled(row) {
             availability = paths.fileExists(localPath: row["local_path"]) ? .available : .fileMissing
         } else {
             availability = .notDownloaded
@@ -73,5 +79,6 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
             id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],
             packID: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
             isVisible: row["is_visible"])
+        (takeCount, playback) = ItemTakeQueries.decode(row)
     }
 }

@@ -54,10 +54,16 @@ public struct LibraryRepository: Sendable {
                 try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(
                     PackWithState.init(row:))
             }
-            return ItemDetail(
+            var detail = ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                 pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],
                 isLoopable: (row["installed_loopable"] as Bool?) ?? false)
+            detail.takes = try ItemTake.fetchAll(db, itemID: id, count: item.takeCount, kind: item.kind, paths: paths)
+            // A take whose file is gone makes the item unplayable as authored: repair the pack.
+            if detail.item.availability == .available, detail.takes.contains(where: { !$0.isInstalled }) {
+                detail.item.availability = .fileMissing
+            }
+            return detail
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
         return detail

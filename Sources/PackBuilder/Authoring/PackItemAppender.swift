@@ -14,7 +14,10 @@ public enum PackItemAppender {
     public struct Added: Sendable, Codable {
         public var id: String
         public var title: String
+        /// The file, or take 0's for an item with takes.
         public var file: String
+        /// Every take's file in order, for an item added with takes; nil otherwise.
+        public var files: [String]? = nil
     }
 
     public static func add(
@@ -42,6 +45,16 @@ public enum PackItemAppender {
             added.append(Added(id: CanonicalID.random(), title: title(fromFileName: file), file: relative))
         }
         guard !added.isEmpty else { return [] }
+        try write(added, copies: copies, into: text, problems: problems, file: packPath)
+        return added
+    }
+
+    /// Inserts `added` into the pack text, checks the result still parses, copies the files
+    /// planned for `audio/` and replaces pack.yaml in one rename.
+    static func write(
+        _ added: [Added], copies: [(from: String, to: String)], into text: String, problems: [Diagnostic],
+        file packPath: String
+    ) throws(AuthoringError) {
         let updated = try insert(added, into: text, file: packPath)
         let (check, after) = PackSource.parse(updated, file: packPath)
         guard check != nil, !after.contains(where: { $0.severity == .error && !problems.contains($0) }) else {
@@ -58,7 +71,6 @@ public enum PackItemAppender {
         } catch {
             throw AuthoringError(file: packPath, message: "cannot be updated: \(error)")
         }
-        return added
     }
 
     /// "door-creak_02.wav" → "Door Creak 02".
@@ -122,7 +134,8 @@ public enum PackItemAppender {
             [
                 "\(indent)- id: \(item.id)",
                 "\(indent)  title: \(YAMLText.quoted(item.title))",
-                "\(indent)  file: \(YAMLText.quoted(item.file))",
+                item.files.map { "\(indent)  files: [\($0.map(YAMLText.quoted).joined(separator: ", "))]" }
+                    ?? "\(indent)  file: \(YAMLText.quoted(item.file))",
             ]
         }
         lines.insert(contentsOf: block, at: end)

@@ -19,35 +19,43 @@ struct AudioRoutes {
             guard let audio = try await library.items.fetchInstalledAudio(itemID: id) else {
                 throw APIError.notFound("item \(id) has no installed audio; install its pack first")
             }
-            var headers = HTTPFields()
-            headers[.contentType] = AudioContentType.forFile(audio.file)
-            headers[.acceptRanges] = "bytes"
-            headers[.eTag] = Self.etag(audio)
-            headers[.cacheControl] = "no-cache"
-            if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: Self.etag(audio)) {
-                return Response(status: .notModified, headers: headers)
-            }
-            let size = Int(audio.bytes)
-            switch ByteRange.parse(request.headers[.range], size: size) {
-            case .whole:
-                headers[.contentLength] = String(size)
-                let body =
-                    size == 0 ? ResponseBody() : try await files.loadFile(path: audio.file.path, context: context)
-                return Response(status: .ok, headers: headers, body: body)
-            case .part(let range):
-                headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-                headers[.contentLength] = String(range.count)
-                let body = try await files.loadFile(path: audio.file.path, range: range, context: context)
-                return Response(status: .partialContent, headers: headers, body: body)
-            case .unsatisfiable:
-                headers[.contentRange] = "bytes */\(size)"
-                headers[.contentType] = "application/json; charset=utf-8"
-                let response = JSONResponse.error(
-                    "the requested range is outside the file (\(size) bytes)", status: .rangeNotSatisfiable)
-                var merged = response
-                merged.headers[.contentRange] = headers[.contentRange]
-                return merged
-            }
+            return try await Self.response(for: audio, request: request, context: context, files: files)
+        }
+        registerTakes(on: router, files: files)
+    }
+
+    /// The file with its content type, `Range` (206, 416), `ETag` and `If-None-Match` (304).
+    static func response(
+        for audio: InstalledAudio, request: Request, context: BasicRequestContext, files: FileIO
+    ) async throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = AudioContentType.forFile(audio.file)
+        headers[.acceptRanges] = "bytes"
+        headers[.eTag] = Self.etag(audio)
+        headers[.cacheControl] = "no-cache"
+        if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: Self.etag(audio)) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let size = Int(audio.bytes)
+        switch ByteRange.parse(request.headers[.range], size: size) {
+        case .whole:
+            headers[.contentLength] = String(size)
+            let body =
+                size == 0 ? ResponseBody() : try await files.loadFile(path: audio.file.path, context: context)
+            return Response(status: .ok, headers: headers, body: body)
+        case .part(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            headers[.contentLength] = String(range.count)
+            let body = try await files.loadFile(path: audio.file.path, range: range, context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            headers[.contentType] = "application/json; charset=utf-8"
+            let response = JSONResponse.error(
+                "the requested range is outside the file (\(size) bytes)", status: .rangeNotSatisfiable)
+            var merged = response
+            merged.headers[.contentRange] = headers[.contentRange]
+            return merged
         }
     }
 

@@ -35,6 +35,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
         if let playlist = detail.appleMusicPlaylistID { lines.append(["playlist", playlist]) }
         lines.append(["available", ItemTable.label(detail.availability)])
+        lines += TakeLines.lines(detail)
         if !detail.isVisible { lines.append(["note", "no longer in the catalog"]) }
         for dim in row.kind.dimensions {
             let names = (detail.tags[dim] ?? []).map(\.name).joined(separator: ", ")

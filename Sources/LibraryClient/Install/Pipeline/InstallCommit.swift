@@ -90,11 +90,14 @@ struct InstallRows: Sendable {
             try upsertAsset.execute(arguments: [
                 asset.assetId, packId, remote, local, asset.sha256.lowercased(), asset.bytes, now,
             ])
+            // item_local_audio keeps take 0; every take goes to item_take.
+            guard asset.takeNumber == 0 else { continue }
             try upsertAudio.execute(arguments: [
                 asset.itemId.lowercased(), asset.assetId, asset.codec, asset.sampleRate,
                 asset.channels, asset.loopable,
             ])
         }
+        try TakeRows(packId: packId, manifest: manifest).write(db)
         let changed = try ManifestTagWriter(kind: kind).apply(manifest, db)
         try db.execute(
             sql: """

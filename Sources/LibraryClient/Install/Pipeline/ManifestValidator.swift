@@ -29,8 +29,9 @@ struct ManifestValidator {
             guard let item = CanonicalID.parse(asset.itemId), items.contains(item) else {
                 throw invalid("\(at).itemId '\(asset.itemId)' is not an item of pack \(pack.id)")
             }
-            guard assetIds.insert(asset.assetId).inserted, itemIds.insert(item).inserted else {
-                throw invalid("\(at) repeats asset \(asset.assetId) or item \(item)")
+            guard asset.takeNumber >= 0 else { throw invalid("\(at).take is negative") }
+            guard assetIds.insert(asset.assetId).inserted, itemIds.insert("\(item)#\(asset.takeNumber)").inserted else {
+                throw invalid("\(at) repeats asset \(asset.assetId) or take \(asset.takeNumber) of item \(item)")
             }
             let name = asset.fileName
             guard PackArchiveExtractor.isFlatName(name), name.hasPrefix(asset.assetId + "."),
@@ -45,6 +46,9 @@ struct ManifestValidator {
                 throw invalid("\(at).bytes makes the sizes add up to more than a 64-bit total can hold")
             }
             sum = next
+        }
+        if let gap = TakeNumbering.firstGap(in: manifest) {
+            throw invalid("item \(gap.item) has takes \(gap.takes); takes are numbered 0, 1, 2… without gaps")
         }
         guard sum == manifest.totalBytes else {
             throw invalid("$.totalBytes is \(manifest.totalBytes) but the assets add up to \(sum)")

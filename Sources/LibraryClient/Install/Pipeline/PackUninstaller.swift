@@ -34,6 +34,9 @@ struct PackUninstaller: Sendable {
                     sql:
                         "DELETE FROM item_local_audio WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)",
                     arguments: [packId])
+                try db.execute(
+                    sql: "DELETE FROM item_take WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)",
+                    arguments: [packId])
                 try db.execute(sql: "DELETE FROM local_asset WHERE pack_id = ?", arguments: [packId])
                 try db.execute(
                     sql: """

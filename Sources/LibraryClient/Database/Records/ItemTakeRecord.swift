@@ -1,0 +1,38 @@
+import GRDB
+
+/// A row of `item_take`: one installed recording of an item.
+///
+/// ```swift
+/// let takes = try ItemTakeRecord.filter(ItemTakeRecord.Columns.itemId == id).order(ItemTakeRecord.Columns.take).fetchAll(db)
+/// takes.map(\.assetId)
+/// ```
+package struct ItemTakeRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "item_take"
+
+    package var itemId: String
+    package var take: Int
+    package var assetId: String
+    /// Seconds, from the manifest.
+    package var duration: Double?
+
+    package init(itemId: String, take: Int, assetId: String, duration: Double?) {
+        self.itemId = itemId
+        self.take = take
+        self.assetId = assetId
+        self.duration = duration
+    }
+
+    package enum CodingKeys: String, CodingKey {
+        case itemId = "item_id"
+        case take
+        case assetId = "asset_id"
+        case duration
+    }
+
+    package enum Columns {
+        package static let itemId = Column(CodingKeys.itemId)
+        package static let take = Column(CodingKeys.take)
+        package static let assetId = Column(CodingKeys.assetId)
+        package static let duration = Column(CodingKeys.duration)
+    }
+}

@@ -1,0 +1,31 @@
+import CatalogModel
+import GRDB
+
+/// The `item_take` rows of an installed manifest: every take of every item of the pack, replacing
+/// the rows of the version installed before (an item that lost takes keeps none of the old ones).
+///
+/// ```swift
+/// try TakeRows(packId: packId, manifest: manifest).write(db)   // after local_asset is written
+/// ```
+struct TakeRows {
+    let packId: String
+    let manifest: Manifest
+
+    func write(_ db: Database) throws {
+        let items = Set(manifest.assets.map { $0.itemId.lowercased() })
+        try db.execute(
+            sql: """
+                DELETE FROM item_take WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)
+                  OR item_id IN (SELECT item_id FROM pack_item WHERE pack_id = ?)
+                """, arguments: [packId, packId])
+        for item in items {
+            _ = try ItemTakeRecord.filter(ItemTakeRecord.Columns.itemId == item).deleteAll(db)
+        }
+        for asset in manifest.assets {
+            try ItemTakeRecord(
+                itemId: asset.itemId.lowercased(), take: asset.takeNumber, assetId: asset.assetId,
+                duration: asset.duration
+            ).insert(db)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+extension LibraryRepository {
+    /// The installed file of take `take` (0-based) of the item with `itemID`; take 0 is the file
+    /// ``fetchInstalledAudio(itemID:)`` returns. Nil when the item or take is unknown, not
+    /// installed, or its file is missing; only files under `AudioAssets/` are ever returned.
+    ///
+    /// ```swift
+    /// var picker = TakePicker(takes: detail.item.takeCount, playback: detail.item.playback)
+    /// let trigger = picker.next(using: &generator)
+    /// let audio = try await library.items.fetchInstalledAudio(itemID: detail.item.id, take: trigger.take)
+    /// ```
+    public func fetchInstalledAudio(itemID: String, take: Int) async throws -> InstalledAudio? {
+        if take == 0 { return try await fetchInstalledAudio(itemID: itemID) }
+        guard take > 0, let id = CanonicalID.parse(itemID) else { return nil }
+        let stored: (localPath: String?, sha256: String?)? = try await context.database.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT la.local_path AS local_path, la.sha256 AS sha256
+                    FROM item_take it JOIN local_asset la ON la.id = it.asset_id
+                    WHERE it.item_id = ? AND it.take = ?
+                    """, arguments: [id, take]
+            ).map { ($0["local_path"], $0["sha256"]) }
+        }
+        guard let stored, let localPath = stored.localPath, !localPath.isEmpty else { return nil }
+        let paths = context.paths
+        let file = paths.file(forLocalPath: localPath).standardizedFileURL
+        guard file.path.hasPrefix(paths.audioAssets.standardizedFileURL.path + "/"),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.int64Value
+        else { return nil }
+        return InstalledAudio(itemID: id, file: file, bytes: size, sha256: stored.sha256)
+    }
+}

@@ -1,0 +1,67 @@
+import CatalogModel
+import LibraryClient
+
+/// `"playback"` with every default filled in:
+/// `{"order": "shuffle", "avoidRepeat": 1, "interval": [8, 20] | null, "gain": [-3, 0], "pitch": [0, 0]}`.
+package struct PlaybackJSON: Encodable {
+    package let rule: ResolvedPlayback
+
+    package init(_ rule: ResolvedPlayback) { self.rule = rule }
+
+    enum Keys: String, CodingKey { case order, avoidRepeat, interval, gain, pitch }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(rule.order.rawValue, forKey: .order)
+        try c.encode(rule.avoidRepeat, forKey: .avoidRepeat)
+        try c.encode(rule.interval.map { [$0.lowerBound, $0.upperBound] }, forKey: .interval)
+        try c.encode([rule.gain.lowerBound, rule.gain.upperBound], forKey: .gain)
+        try c.encode([rule.pitch.lowerBound, rule.pitch.upperBound], forKey: .pitch)
+    }
+}
+
+/// One entry of `client show`'s `"takes"`:
+/// `{"take": 0, "assetId": "…" | null, "duration": 1.25 | null, "loudness": null, "gain": null}`.
+package struct TakeJSON: Encodable {
+    package let take: ItemTake
+    /// The item's duration, used for take 0 of an item with one take installed before takes were recorded.
+    package let fallbackDuration: Double?
+
+    enum Keys: String, CodingKey { case take, assetId, duration, loudness, gain }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(take.take, forKey: .take)
+        try c.encode(take.assetID, forKey: .assetId)
+        try c.encode(take.duration ?? (take.assetID == nil ? nil : fallbackDuration), forKey: .duration)
+        let figures = TakeFigures.of(take)
+        try c.encode(figures.loudness, forKey: .loudness)
+        try c.encode(figures.gain, forKey: .gain)
+    }
+}
+
+/// The measured figures of a take (loudness and playback gain), where the analysed manifest
+/// provides them; both null until then.
+package enum TakeFigures {
+    package struct Loudness: Encodable, Sendable {
+        package var integrated: Double?
+        package var range: Double?
+        package var truePeak: Double?
+        package var momentaryMax: Double?
+    }
+
+    /// The one place the take entries read their figures from.
+    package static func of(_ take: ItemTake) -> (loudness: Loudness?, gain: Double?) { (nil, nil) }
+}
+
+/// `show`'s `"takes"` array and `"playback"` object.
+package struct ItemTakesJSON {
+    package let detail: ItemDetail
+
+    package func encode<K: CodingKey>(into c: inout KeyedEncodingContainer<K>, takes: K, playback: K) throws {
+        let shown = detail.item.kind == .music ? [] : detail.takes
+        let single = shown.count == 1 ? detail.item.duration : nil
+        try c.encode(shown.map { TakeJSON(take: $0, fallbackDuration: single) }, forKey: takes)
+        try c.encode(PlaybackJSON(detail.playback), forKey: playback)
+    }
+}
