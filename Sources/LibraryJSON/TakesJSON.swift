@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import LibraryClient
 
 /// `"playback"` with every default filled in:

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// Writes the seed's take counts and playback rules (`item_playback`) inside the import's

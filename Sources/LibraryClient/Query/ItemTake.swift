@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// One recording of an item, as `client show` lists it: its take number and, once the pack is

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// The SQL pieces an item row uses for its takes: the take count and rule (`item_playback`,

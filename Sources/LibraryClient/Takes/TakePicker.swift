@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 /// Chooses which take of an item plays on each trigger, with the gain and pitch to play it at,
 /// following the item's `Playback` rule. An app keeps one picker per item (it remembers the

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import GRDB
 
 /// The `item_take` rows of an installed manifest: every take of every item of the pack, replacing
