@@ -483,22 +483,8 @@ def run(page, expected):
     return 0
 
 
-def main():
-    # Stopped by the test's time limit: still close the browser (driver.quit in the finally below).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"stopped by SIGTERM (time limit) at step '{STEP[0]}'"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--expected", required=True)
-    parser.add_argument("--screenshots", required=True)
-    args = parser.parse_args()
-    with open(args.expected, encoding="utf-8") as handle:
-        expected = json.load(handle)
-    os.makedirs(args.screenshots, exist_ok=True)
-    for path in (CHROMEDRIVER, CHROMIUM):
-        if not os.path.exists(path):
-            print(f"{path} is missing: run scripts/bootstrap (Debian packages chromium, chromium-driver)", file=sys.stderr)
-            return 1
-
+def browser():
+    """Headless Chromium that may play sound without a gesture (its output muted), logging the console."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in (
@@ -522,8 +508,28 @@ def main():
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(WAIT)
+    return driver
+
+
+def main():
+    # Stopped by the test's time limit: still close the browser (driver.quit in the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"stopped by SIGTERM (time limit) at step '{STEP[0]}'"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--expected", required=True)
+    parser.add_argument("--screenshots", required=True)
+    args = parser.parse_args()
+    with open(args.expected, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    os.makedirs(args.screenshots, exist_ok=True)
+    for path in (CHROMEDRIVER, CHROMIUM):
+        if not os.path.exists(path):
+            print(f"{path} is missing: run scripts/bootstrap (Debian packages chromium, chromium-driver)", file=sys.stderr)
+            return 1
+
+    driver = browser()
     try:
-        driver.set_page_load_timeout(WAIT)
         return run(Page(driver, args.url, args.screenshots), expected)
     finally:
         driver.quit()
