@@ -5,16 +5,26 @@
 //
 // Loops are sample-accurate: an AudioBufferSourceNode loops between loopStart and loopEnd
 // (seconds = loop frames / the file's own sample rate, read from its header: decoding resamples
-// to the context's rate, so the decoded buffer's rate is not the file's). A sound whose decoded size would pass
-// `streamLimitBytes` (60 s of 48 kHz stereo Float32, about 23 MB) is not decoded whole: it
-// streams through a media element (MediaElementAudioSourceNode) that loops the whole file.
+// to the context's rate, so the decoded buffer's rate is not the file's). A sound whose decoded
+// size would pass
+// `streamLimitBytes` (60 s of 48 kHz stereo Float32, about 23 MB) is not decoded whole: a PCM WAV
+// streams in chunks scheduled back to back (wav-stream.js: gapless, at its loop points); any other
+// format streams through a media element (MediaElementAudioSourceNode) looping the whole file,
+// where the browser may leave a short gap at the seam.
+import { WavStream } from "./wav-stream.js";
 
 export const streamLimitBytes = 60 * 48000 * 2 * 4;
+const limits = { stream: streamLimitBytes };
+
+/// Changes the streaming limit (bytes); the browser tests lower it to stream short files.
+export function setStreamLimit(bytes) {
+  limits.stream = bytes;
+}
 
 /// Whether an item of `seconds` should stream rather than decode (its decoded 48 kHz stereo
-/// Float32 size passes `limit` bytes).
-export function shouldStream(seconds, limit = streamLimitBytes) {
-  return typeof seconds === "number" && seconds * 48000 * 2 * 4 > limit;
+/// Float32 size passes the limit).
+export function shouldStream(seconds) {
+  return typeof seconds === "number" && seconds * 48000 * 2 * 4 > limits.stream;
 }
 
 const quick = 0.01; // seconds: "at once" still ramps this long, so a stop never clicks
@@ -84,7 +94,10 @@ export class AudioEngine {
     const context = this.context;
     let source;
     let length = null;
-    if (options.stream) {
+    if (options.stream) source = await WavStream.open(context, options.url, options.loop);
+    if (source) {
+      // a PCM WAV, streamed in chunks (wav-stream.js)
+    } else if (options.stream) {
       const media = new Audio();
       media.preload = "auto";
       media.loop = Boolean(options.loop);

@@ -26,6 +26,7 @@ package enum BuiltInSoundboard {
         "settings.js": settingsJs,
         "take-picker.js": takePickerJs,
         "test-hooks.js": testHooksJs,
+        "wav-stream.js": wavStreamJs,
         "waveform.js": waveformJs,
     ]
 }

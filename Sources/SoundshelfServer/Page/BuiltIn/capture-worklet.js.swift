@@ -5,7 +5,8 @@ extension BuiltInSoundboard {
     static let captureWorkletJs = ##"""
 // The browser tests' recorder (loaded only in the page's test mode): an AudioWorklet processor
 // that copies what reaches it (the master output, first channel) in blocks of 8,192 frames, each
-// with the context frame it starts at, and posts them to the page while recording.
+// with the context frame it starts at, and posts them to the page while recording, until the
+// frame the page asked it to stop at has been recorded.
 class Capture extends AudioWorkletProcessor {
   constructor() {
     super();
@@ -17,10 +18,8 @@ class Capture extends AudioWorkletProcessor {
       if (event.data === "start") {
         this.recording = true;
         this.filled = 0;
-      } else if (event.data === "stop") {
-        this.recording = false;
-        this.flush();
-        this.port.postMessage({ done: true });
+      } else if (event.data.stopAt !== undefined) {
+        this.stopAt = event.data.stopAt; // a context frame: recording goes on until it has passed
       }
     };
   }
@@ -34,6 +33,13 @@ class Capture extends AudioWorkletProcessor {
 
   process(inputs) {
     if (!this.recording) return true;
+    if (this.stopAt !== undefined && currentFrame >= this.stopAt) {
+      this.recording = false;
+      this.stopAt = undefined;
+      this.flush();
+      this.port.postMessage({ done: true });
+      return true;
+    }
     const channel = inputs[0] && inputs[0][0];
     const frames = channel ? channel.length : 128;
     for (let index = 0; index < frames; index += 1) {

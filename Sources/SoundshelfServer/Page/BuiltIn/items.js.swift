@@ -111,7 +111,7 @@ export const items = (() => {
         item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
         meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
       ),
-      waveform(item.peaks, { bars: 48 }),
+      waveform(item.peaks, { bars: 48 }) || el("span", { class: "wave none", "aria-hidden": "true" }),
       el("span", { class: "dur", text: duration(item.duration) }),
       favoriteButton(item),
       sceneButton(item),

@@ -7,6 +7,7 @@ extension BuiltInSoundboard {
 // browser test record the master output through an AudioWorklet (capture-worklet.js), give items
 // keys their server does not send yet (loudness, loop, takes, peaks…), and read the layers.
 import { setItemExtras } from "./api.js";
+import { setStreamLimit, streamLimitBytes } from "./audio-engine.js";
 import * as player from "./player.js";
 import { settings, update } from "./settings.js";
 
@@ -38,11 +39,12 @@ async function startCapture() {
   return { sampleRate: context.sampleRate, time: context.currentTime };
 }
 
-/// The recording since startCapture: {frame (of its first sample), sampleRate, samples (base64
-/// of little-endian Float32)}.
-async function stopCapture() {
+/// The recording since startCapture, up to context time `until` at least (default: now):
+/// {frame (of its first sample), sampleRate, samples (base64 of little-endian Float32)}.
+async function stopCapture(until = 0) {
   const done = new Promise((resolve) => (stopped = resolve));
-  recorder.port.postMessage("stop");
+  const context = player.audioEngine().context;
+  recorder.port.postMessage({ stopAt: Math.ceil(Math.max(until, context.currentTime) * context.sampleRate) });
   await done;
   const total = chunks.reduce((sum, chunk) => sum + chunk.samples.length, 0);
   const all = new Float32Array(total);
@@ -56,7 +58,6 @@ async function stopCapture() {
   for (let index = 0; index < bytes.length; index += 0x8000) {
     text += String.fromCharCode.apply(null, bytes.subarray(index, index + 0x8000));
   }
-  const context = player.audioEngine().context;
   return { frame: chunks.length ? chunks[0].frame : 0, sampleRate: context.sampleRate, samples: btoa(text) };
 }
 
@@ -70,6 +71,7 @@ function layers() {
     startedAt: entry.layer ? entry.layer.startedAt : null,
     loopStart: entry.layer && entry.layer.source.loop ? entry.layer.source.loopStart : null,
     loopEnd: entry.layer && entry.layer.source.loop ? entry.layer.source.loopEnd : null,
+    streaming: entry.layer ? !(entry.layer.source instanceof AudioBufferSourceNode) : null,
   }));
 }
 
@@ -79,9 +81,12 @@ export function install() {
     stopCapture,
     layers,
     sounding: () => player.audioEngine().layers.size,
+    // Layers still sounding (fading out included): when each started and falls silent.
+    sounds: () => [...player.audioEngine().layers].map((layer) => ({ startedAt: layer.startedAt, stopAt: layer.stopAt })),
     now: () => player.audioEngine().context.currentTime,
     settings,
     update,
+    streamFrom: (bytes) => setStreamLimit(bytes ?? streamLimitBytes),
     setExtras(map) {
       sessionStorage.setItem(extrasKey, JSON.stringify(map));
       setItemExtras(map);
