@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The soundboard's sound, heard in a real headless Chromium (`Tests/Browser/soundboard_audio_test.py`):
 /// the page's test mode records the master output through an AudioWorklet and the script checks the
@@ -27,7 +27,8 @@ struct SoundboardAudioBrowserTests {
 
     /// Writes a 48 kHz mono 16-bit WAV with sox from `effects` (e.g. `synth 4 sine 300 vol 0.3`).
     func sox(_ path: String, _ effects: String) throws {
-        let arguments = ["sox", "-n", "-r", "48000", "-c", "1", "-b", "16", path] + effects.split(separator: " ").map(String.init)
+        let arguments =
+            ["sox", "-n", "-r", "48000", "-c", "1", "-b", "16", path] + effects.split(separator: " ").map(String.init)
         let result = try ToolRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments)
         try #require(result.status == 0, "sox \(effects) failed: \(result.stderr)")
     }
@@ -38,7 +39,9 @@ struct SoundboardAudioBrowserTests {
         let audio = source + "/packs/test-tones/audio"
         try FileManager.default.createDirectory(atPath: audio, withIntermediateDirectories: true)
         // 0.1 s of silence, 1 s of a 480 Hz sine (480 whole periods: the loop), 0.5 s of noise after it.
-        try sox(audio + "/sine-loop.wav", "synth 0.1 sine 480 vol 0 : synth 1 sine 480 vol 0.5 : synth 0.5 whitenoise vol 0.5")
+        try sox(
+            audio + "/sine-loop.wav",
+            "synth 0.1 sine 480 vol 0 : synth 1 sine 480 vol 0.5 : synth 0.5 whitenoise vol 0.5")
         try sox(audio + "/loud.wav", "synth 4 sine 1000 vol 0.5")
         try sox(audio + "/quiet.wav", "synth 4 sine 1000 vol 0.0889")  // 15 dB below
         try sox(audio + "/bed-low.wav", "synth 4 sine 300 vol 0.3")
@@ -104,7 +107,8 @@ struct SoundboardAudioBrowserTests {
                 ["python3", script, "--url", server.url, "--expected", expectedFile, "--screenshots", screenshots],
                 environment: ["SE_AVOID_STATS": "true", "PYTHONUNBUFFERED": "1"], timeout: 180)
         }
-        try #require(!run.timedOut, "the audio browser test ran over 180 s and was stopped:\n\(run.stdout)\n\(run.stderr)")
+        try #require(
+            !run.timedOut, "the audio browser test ran over 180 s and was stopped:\n\(run.stdout)\n\(run.stderr)")
         try #require(
             run.status == 0,
             "the audio browser test failed:\n\(run.stdout)\n\(run.stderr)\nserver output:\n\(server.outputText)")

@@ -124,9 +124,9 @@ export class AudioEngine {
     return layer;
   }
 
-  /// Stops every layer, each fading out over `fade` seconds (0: at once).
-  stopAll(fade = 0) {
-    for (const layer of [...this.layers]) layer.stop(fade);
+  /// Stops every layer, each fading out over `fade` seconds (0: at once), all from the same moment.
+  stopAll(fade = 0, at = this.context.currentTime) {
+    for (const layer of [...this.layers]) layer.stop(fade, at);
   }
 }
 
@@ -182,11 +182,11 @@ export class Layer {
     glide(this.level.gain, this.levelValue(), this.engine.context);
   }
 
-  /// Fades out over `fade` seconds (0: at once) and stops; returns the context time it is silent.
-  /// A second stop only shortens the fade.
-  stop(fade = 0) {
+  /// Fades out over `fade` seconds (0: at once) from `at` (default now, never earlier) and stops;
+  /// returns the context time it is silent. A second stop only shortens the fade.
+  stop(fade = 0, at = 0) {
     const context = this.engine.context;
-    const now = context.currentTime;
+    const now = Math.max(at, context.currentTime);
     const end = now + Math.max(quick, fade);
     if (this.stopAt !== null && this.stopAt <= end) return this.stopAt;
     this.stopAt = end;

@@ -29,6 +29,12 @@ function applySettings(values) {
   engine.setMasterVolume(values.master);
   engine.setKindVolume("atmosphere", values.atmosphere);
   engine.setKindVolume("sfx", values.sfx);
+  // New targets move the layers already playing to their new gains.
+  for (const entry of playing.values()) {
+    if (!entry.layer) continue;
+    entry.layer.gainDb = itemGain(entry.item, entry.takeInfo, values.targets) + entry.pickGain;
+    entry.layer.setVolume(entry.volume);
+  }
 }
 onSettings(applySettings);
 
@@ -136,6 +142,8 @@ async function trigger(entry, fade) {
   }
   entry.layer = layer;
   entry.take = pick.take;
+  entry.takeInfo = take;
+  entry.pickGain = pick.gain;
   entry.state = "playing";
   changed(entry);
 }
@@ -165,13 +173,14 @@ function record(entry, keepalive = false) {
   api.play(entry.item.id, played, keepalive).catch((error) => fail(error.message));
 }
 
-/// Stops an item, fading out over `fade` seconds (default: its kind's fade).
-export function stop(itemID, fade = null) {
+/// Stops an item, fading out over `fade` seconds (default: its kind's fade) from context time `at`
+/// (default now).
+export function stop(itemID, fade = null, at = 0) {
   const entry = playing.get(itemID);
   if (!entry) return;
   playing.delete(itemID);
   clearTimeout(entry.timer);
-  if (entry.layer) entry.layer.stop(fade ?? fadeFor(entry.item.kind));
+  if (entry.layer) entry.layer.stop(fade ?? fadeFor(entry.item.kind), at);
   else record(entry);
   changed(entry);
 }
@@ -179,8 +188,9 @@ export function stop(itemID, fade = null) {
 /// Stops everything: with the settings' fade (Space, the Stop all button), or at once (Escape).
 export function stopAll(withFade = true) {
   const fade = withFade ? settings().fade : 0;
-  for (const itemID of [...playing.keys()]) stop(itemID, fade);
-  if (engine) engine.stopAll(fade); // layers still fading out from before, too
+  const at = engine ? engine.now + 0.03 : 0; // one moment for every layer, just ahead of the clock
+  for (const itemID of [...playing.keys()]) stop(itemID, fade, at);
+  if (engine) engine.stopAll(fade, at); // layers still fading out from before, too
 }
 
 export function toggle(item) {
@@ -191,8 +201,9 @@ export function toggle(item) {
 /// Plays a scene: layers not in it fade out, its atmospheres fade in (over the settings' fade).
 export function playScene(items) {
   const fade = settings().fade;
+  const at = engine ? engine.now + 0.03 : 0;
   const ids = new Set(items.map((item) => item.id));
-  for (const itemID of [...playing.keys()]) if (!ids.has(itemID)) stop(itemID, fade);
+  for (const itemID of [...playing.keys()]) if (!ids.has(itemID)) stop(itemID, fade, at);
   for (const item of items) {
     if (item.kind === "atmosphere" && canPlay(item) && !playing.has(item.id)) start(item, { fade });
   }

@@ -3,307 +3,307 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/app.css`.
     static let appCss = ##"""
-:root {
-  color-scheme: light dark;
-  --fg: #1c1c22;
-  --muted: #5f5f6b;
-  --bg: #f4f4f7;
-  --card: #ffffff;
-  --line: #dcdce3;
-  --accent: #0a58b8;
-  --accent-fg: #ffffff;
-  --chip: #e9edf5;
-  --chip-on: #0a58b8;
-  --playing: #1f7a45;
-  --danger: #b3261e;
-  --focus: #f5a300;
-  --up: #1f7a45;
-  --down: #b3261e;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --fg: #ececf1;
-    --muted: #a6a6b3;
-    --bg: #121216;
-    --card: #1c1c22;
-    --line: #34343e;
-    --accent: #79b3ff;
-    --accent-fg: #0b1320;
-    --chip: #2a2e38;
-    --chip-on: #79b3ff;
-    --playing: #5cd08f;
-    --danger: #ff8a80;
-    --up: #5cd08f;
-    --down: #ff8a80;
-  }
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
-body {
-  margin: 0;
-  font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
-  color: var(--fg);
-  background: var(--bg);
-  overflow-wrap: anywhere;
-}
-body.has-now main { padding-bottom: 6rem; }
-a { color: var(--accent); }
-h1 { font-size: 1.5rem; margin: 0 0 .75rem; }
-h2 { font-size: 1.2rem; margin: 0; }
-[hidden] { display: none !important; }
-.visually-hidden {
-  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-}
-.skip { position: absolute; left: -999px; top: .5rem; background: var(--card); padding: .5rem 1rem; z-index: 10; }
-.skip:focus { left: .5rem; }
-:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
-main:focus { outline: none; }
+        :root {
+          color-scheme: light dark;
+          --fg: #1c1c22;
+          --muted: #5f5f6b;
+          --bg: #f4f4f7;
+          --card: #ffffff;
+          --line: #dcdce3;
+          --accent: #0a58b8;
+          --accent-fg: #ffffff;
+          --chip: #e9edf5;
+          --chip-on: #0a58b8;
+          --playing: #1f7a45;
+          --danger: #b3261e;
+          --focus: #f5a300;
+          --up: #1f7a45;
+          --down: #b3261e;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --fg: #ececf1;
+            --muted: #a6a6b3;
+            --bg: #121216;
+            --card: #1c1c22;
+            --line: #34343e;
+            --accent: #79b3ff;
+            --accent-fg: #0b1320;
+            --chip: #2a2e38;
+            --chip-on: #79b3ff;
+            --playing: #5cd08f;
+            --danger: #ff8a80;
+            --up: #5cd08f;
+            --down: #ff8a80;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body {
+          margin: 0;
+          font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+          color: var(--fg);
+          background: var(--bg);
+          overflow-wrap: anywhere;
+        }
+        body.has-now main { padding-bottom: 6rem; }
+        a { color: var(--accent); }
+        h1 { font-size: 1.5rem; margin: 0 0 .75rem; }
+        h2 { font-size: 1.2rem; margin: 0; }
+        [hidden] { display: none !important; }
+        .visually-hidden {
+          position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+        }
+        .skip { position: absolute; left: -999px; top: .5rem; background: var(--card); padding: .5rem 1rem; z-index: 10; }
+        .skip:focus { left: .5rem; }
+        :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+        main:focus { outline: none; }
 
-/* Buttons */
-.btn {
-  font: inherit; color: var(--fg); background: var(--card); border: 1px solid var(--line); border-radius: .5rem;
-  padding: .4rem .8rem; min-height: 2.5rem; cursor: pointer;
-}
-.btn:hover:not(:disabled) { border-color: var(--accent); }
-.btn:disabled { opacity: .45; cursor: not-allowed; }
-.btn.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
-.btn.danger { color: var(--danger); }
-.btn.link { border: 0; background: none; color: var(--accent); padding: 0; min-height: 0; text-decoration: underline; }
-.btn.icon { min-width: 2.5rem; padding: .3rem; line-height: 1; }
+        /* Buttons */
+        .btn {
+          font: inherit; color: var(--fg); background: var(--card); border: 1px solid var(--line); border-radius: .5rem;
+          padding: .4rem .8rem; min-height: 2.5rem; cursor: pointer;
+        }
+        .btn:hover:not(:disabled) { border-color: var(--accent); }
+        .btn:disabled { opacity: .45; cursor: not-allowed; }
+        .btn.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+        .btn.danger { color: var(--danger); }
+        .btn.link { border: 0; background: none; color: var(--accent); padding: 0; min-height: 0; text-decoration: underline; }
+        .btn.icon { min-width: 2.5rem; padding: .3rem; line-height: 1; }
 
-/* Header and navigation */
-.top {
-  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem;
-  padding: .6rem 1.25rem; background: var(--card); border-bottom: 1px solid var(--line);
-}
-.brand { display: flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.15rem; }
-.views { display: flex; flex-wrap: wrap; gap: .25rem; }
-.views a {
-  text-decoration: none; color: var(--fg); padding: .45rem .8rem; border-radius: .5rem; font-weight: 500;
-}
-.views a[aria-current="page"] { background: var(--chip); color: var(--accent); }
-.live { margin-left: auto; color: var(--muted); font-size: .9rem; }
-body.offline .live::before { content: "Server not reachable — retrying…"; color: var(--danger); }
+        /* Header and navigation */
+        .top {
+          position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem;
+          padding: .6rem 1.25rem; background: var(--card); border-bottom: 1px solid var(--line);
+        }
+        .brand { display: flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.15rem; }
+        .views { display: flex; flex-wrap: wrap; gap: .25rem; }
+        .views a {
+          text-decoration: none; color: var(--fg); padding: .45rem .8rem; border-radius: .5rem; font-weight: 500;
+        }
+        .views a[aria-current="page"] { background: var(--chip); color: var(--accent); }
+        .live { margin-left: auto; color: var(--muted); font-size: .9rem; }
+        body.offline .live::before { content: "Server not reachable — retrying…"; color: var(--danger); }
 
-main { max-width: 80rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
-.banner {
-  display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin: 0 0 1rem;
-  padding: .6rem .9rem; border: 1px solid var(--danger); border-radius: .5rem; color: var(--danger);
-  background: var(--card);
-}
-.summary, .meta, .sub { color: var(--muted); }
-.summary { margin: 0 0 .6rem; }
-.empty, .hint { color: var(--muted); padding: 1rem; border: 1px dashed var(--line); border-radius: .6rem; list-style: none; }
-.hint { border-style: solid; background: var(--card); }
-.error { color: var(--danger); }
+        main { max-width: 80rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
+        .banner {
+          display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin: 0 0 1rem;
+          padding: .6rem .9rem; border: 1px solid var(--danger); border-radius: .5rem; color: var(--danger);
+          background: var(--card);
+        }
+        .summary, .meta, .sub { color: var(--muted); }
+        .summary { margin: 0 0 .6rem; }
+        .empty, .hint { color: var(--muted); padding: 1rem; border: 1px dashed var(--line); border-radius: .6rem; list-style: none; }
+        .hint { border-style: solid; background: var(--card); }
+        .error { color: var(--danger); }
 
-/* Tabs */
-[role="tablist"] { display: flex; flex-wrap: wrap; gap: .35rem; margin: 0 0 1rem; }
-[role="tab"] {
-  font: inherit; font-weight: 600; padding: .5rem 1.1rem; min-height: 2.5rem; border-radius: 2rem; cursor: pointer;
-  border: 1px solid var(--line); background: var(--card); color: var(--fg);
-}
-[role="tab"][aria-selected="true"] { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
+        /* Tabs */
+        [role="tablist"] { display: flex; flex-wrap: wrap; gap: .35rem; margin: 0 0 1rem; }
+        [role="tab"] {
+          font: inherit; font-weight: 600; padding: .5rem 1.1rem; min-height: 2.5rem; border-radius: 2rem; cursor: pointer;
+          border: 1px solid var(--line); background: var(--card); color: var(--fg);
+        }
+        [role="tab"][aria-selected="true"] { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
 
-/* Library */
-.library { display: grid; grid-template-columns: minmax(15rem, 20rem) 1fr; gap: 1.5rem; align-items: start; }
-.filters { position: sticky; top: 4.5rem; max-height: calc(100vh - 5rem); overflow: auto; padding-right: .25rem; }
-.search input {
-  width: 100%; font: inherit; padding: .55rem .8rem; border: 1px solid var(--line); border-radius: .5rem;
-  background: var(--card); color: var(--fg); margin-bottom: .75rem;
-}
-.filter-box > summary { display: none; }
-.facet { border: 0; padding: 0; margin: 0 0 .9rem; }
-.facet legend { font-weight: 600; font-size: .9rem; margin-bottom: .35rem; padding: 0; }
-.chips { display: flex; flex-wrap: wrap; gap: .35rem; }
-.chip {
-  font: inherit; font-size: .88rem; display: inline-flex; align-items: center; gap: .35rem; cursor: pointer;
-  padding: .25rem .35rem .25rem .7rem; min-height: 2rem; border-radius: 1rem; border: 1px solid transparent;
-  background: var(--chip); color: var(--fg);
-}
-.chip .count {
-  min-width: 1.6rem; text-align: center; border-radius: 1rem; background: var(--card);
-  font-variant-numeric: tabular-nums; font-size: .8rem; padding: 0 .3rem;
-}
-.chip.on { background: var(--chip-on); color: var(--accent-fg); }
-.chip.on .count { color: var(--fg); }
+        /* Library */
+        .library { display: grid; grid-template-columns: minmax(15rem, 20rem) 1fr; gap: 1.5rem; align-items: start; }
+        .filters { position: sticky; top: 4.5rem; max-height: calc(100vh - 5rem); overflow: auto; padding-right: .25rem; }
+        .search input {
+          width: 100%; font: inherit; padding: .55rem .8rem; border: 1px solid var(--line); border-radius: .5rem;
+          background: var(--card); color: var(--fg); margin-bottom: .75rem;
+        }
+        .filter-box > summary { display: none; }
+        .facet { border: 0; padding: 0; margin: 0 0 .9rem; }
+        .facet legend { font-weight: 600; font-size: .9rem; margin-bottom: .35rem; padding: 0; }
+        .chips { display: flex; flex-wrap: wrap; gap: .35rem; }
+        .chip {
+          font: inherit; font-size: .88rem; display: inline-flex; align-items: center; gap: .35rem; cursor: pointer;
+          padding: .25rem .35rem .25rem .7rem; min-height: 2rem; border-radius: 1rem; border: 1px solid transparent;
+          background: var(--chip); color: var(--fg);
+        }
+        .chip .count {
+          min-width: 1.6rem; text-align: center; border-radius: 1rem; background: var(--card);
+          font-variant-numeric: tabular-nums; font-size: .8rem; padding: 0 .3rem;
+        }
+        .chip.on { background: var(--chip-on); color: var(--accent-fg); }
+        .chip.on .count { color: var(--fg); }
 
-.items { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
-.item {
-  display: grid; grid-template-columns: auto 1fr auto auto auto auto; align-items: center; gap: .75rem;
-  background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .45rem .6rem;
-}
-.item.unavailable .title { color: var(--muted); }
-.item-text { display: flex; flex-direction: column; min-width: 0; }
-.item .title { font-weight: 600; }
-.item .sub, .item .meta { font-size: .85rem; }
-.dur { color: var(--muted); font-variant-numeric: tabular-nums; font-size: .9rem; }
-.play {
-  width: 2.75rem; height: 2.75rem; border-radius: 50%; font-size: 1.05rem; padding: 0;
-  background: var(--accent); color: var(--accent-fg); border-color: var(--accent);
-}
-.play[aria-pressed="true"] { background: var(--playing); border-color: var(--playing); }
-.play:disabled { background: var(--chip); color: var(--muted); border-color: var(--line); }
-.play.tracks { background: var(--chip); color: var(--fg); border-color: var(--line); }
-.fav { font-size: 1.25rem; color: var(--muted); background: none; border-color: transparent; }
-.fav.on { color: #e0a100; }
-.add { font-size: 1.25rem; font-weight: 700; }
-#more { margin-top: .75rem; }
+        .items { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
+        .item {
+          display: grid; grid-template-columns: auto 1fr auto auto auto auto; align-items: center; gap: .75rem;
+          background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .45rem .6rem;
+        }
+        .item.unavailable .title { color: var(--muted); }
+        .item-text { display: flex; flex-direction: column; min-width: 0; }
+        .item .title { font-weight: 600; }
+        .item .sub, .item .meta { font-size: .85rem; }
+        .dur { color: var(--muted); font-variant-numeric: tabular-nums; font-size: .9rem; }
+        .play {
+          width: 2.75rem; height: 2.75rem; border-radius: 50%; font-size: 1.05rem; padding: 0;
+          background: var(--accent); color: var(--accent-fg); border-color: var(--accent);
+        }
+        .play[aria-pressed="true"] { background: var(--playing); border-color: var(--playing); }
+        .play:disabled { background: var(--chip); color: var(--muted); border-color: var(--line); }
+        .play.tracks { background: var(--chip); color: var(--fg); border-color: var(--line); }
+        .fav { font-size: 1.25rem; color: var(--muted); background: none; border-color: transparent; }
+        .fav.on { color: #e0a100; }
+        .add { font-size: 1.25rem; font-weight: 700; }
+        #more { margin-top: .75rem; }
 
-/* Now playing */
-.now {
-  position: fixed; left: 0; right: 0; bottom: 0; z-index: 6; display: flex; align-items: center; gap: .75rem;
-  padding: .55rem 1.25rem; background: var(--card); border-top: 2px solid var(--playing);
-  box-shadow: 0 -4px 16px rgb(0 0 0 / 12%);
-}
-.now-list { list-style: none; margin: 0; padding: 0; display: flex; gap: .5rem; overflow-x: auto; flex: 1; }
-.now-list li {
-  display: flex; align-items: center; gap: .4rem; background: var(--chip); border-radius: 2rem;
-  padding: .15rem .2rem .15rem .8rem; white-space: nowrap;
-}
-.now-list input[type="range"] { width: 5rem; }
-.now-list li[data-state="loading"], .now-list li[data-state="waiting"] { opacity: .7; }
-.now-list .repeat[aria-pressed="true"] { background: var(--playing); color: var(--accent-fg); }
+        /* Now playing */
+        .now {
+          position: fixed; left: 0; right: 0; bottom: 0; z-index: 6; display: flex; align-items: center; gap: .75rem;
+          padding: .55rem 1.25rem; background: var(--card); border-top: 2px solid var(--playing);
+          box-shadow: 0 -4px 16px rgb(0 0 0 / 12%);
+        }
+        .now-list { list-style: none; margin: 0; padding: 0; display: flex; gap: .5rem; overflow-x: auto; flex: 1; }
+        .now-list li {
+          display: flex; align-items: center; gap: .4rem; background: var(--chip); border-radius: 2rem;
+          padding: .15rem .2rem .15rem .8rem; white-space: nowrap;
+        }
+        .now-list input[type="range"] { width: 5rem; }
+        .now-list li[data-state="loading"], .now-list li[data-state="waiting"] { opacity: .7; }
+        .now-list .repeat[aria-pressed="true"] { background: var(--playing); color: var(--accent-fg); }
 
-/* Waveforms (from an item's peaks) */
-.wave { display: block; width: 6rem; height: 1.8rem; stroke: var(--accent); stroke-width: .6; fill: none; }
-.now-list .wave { width: 4.5rem; height: 1.4rem; stroke: var(--playing); }
+        /* Waveforms (from an item's peaks) */
+        .wave { display: block; width: 6rem; height: 1.8rem; stroke: var(--accent); stroke-width: .6; fill: none; }
+        .now-list .wave { width: 4.5rem; height: 1.4rem; stroke: var(--playing); }
 
-/* Settings, keyboard help */
-.top-tools { display: flex; gap: .25rem; }
-.settings fieldset { border: 1px solid var(--line); border-radius: .6rem; margin: 0 0 .8rem; padding: .5rem .8rem .8rem;
-  display: grid; grid-template-columns: 9rem 1fr 4rem; gap: .5rem .75rem; align-items: center; }
-.settings legend { font-weight: 600; padding: 0 .3rem; }
-.settings .hint { grid-column: 1 / -1; margin: 0; padding: .3rem .5rem; font-size: .85rem; border: 0; }
-.settings input[type="number"] { font: inherit; width: 6rem; padding: .3rem .5rem; border: 1px solid var(--line);
-  border-radius: .4rem; background: var(--card); color: var(--fg); }
-.settings output { font-variant-numeric: tabular-nums; color: var(--muted); font-size: .9rem; }
-.keys { display: grid; grid-template-columns: 8rem 1fr; gap: .6rem 1rem; margin: .5rem 0 1rem; }
-.keys dt { font-weight: 600; }
-.keys dd { margin: 0; }
-kbd { font: .85rem/1 ui-monospace, "DejaVu Sans Mono", monospace; border: 1px solid var(--line); border-bottom-width: 2px;
-  border-radius: .3rem; padding: .15rem .4rem; background: var(--chip); color: var(--fg); }
-.pad .hotkey { position: absolute; top: .4rem; right: .5rem; font-size: .75rem; }
-.stop-all { flex: none; font-weight: 600; }
+        /* Settings, keyboard help */
+        .top-tools { display: flex; gap: .25rem; }
+        .settings fieldset { border: 1px solid var(--line); border-radius: .6rem; margin: 0 0 .8rem; padding: .5rem .8rem .8rem;
+          display: grid; grid-template-columns: 9rem 1fr 4rem; gap: .5rem .75rem; align-items: center; }
+        .settings legend { font-weight: 600; padding: 0 .3rem; }
+        .settings .hint { grid-column: 1 / -1; margin: 0; padding: .3rem .5rem; font-size: .85rem; border: 0; }
+        .settings input[type="number"] { font: inherit; width: 6rem; padding: .3rem .5rem; border: 1px solid var(--line);
+          border-radius: .4rem; background: var(--card); color: var(--fg); }
+        .settings output { font-variant-numeric: tabular-nums; color: var(--muted); font-size: .9rem; }
+        .keys { display: grid; grid-template-columns: 8rem 1fr; gap: .6rem 1rem; margin: .5rem 0 1rem; }
+        .keys dt { font-weight: 600; }
+        .keys dd { margin: 0; }
+        kbd { font: .85rem/1 ui-monospace, "DejaVu Sans Mono", monospace; border: 1px solid var(--line); border-bottom-width: 2px;
+          border-radius: .3rem; padding: .15rem .4rem; background: var(--chip); color: var(--fg); }
+        .pad .hotkey { position: absolute; top: .4rem; right: .5rem; font-size: .75rem; }
+        .stop-all { flex: none; font-weight: 600; }
 
-/* Scenes */
-.scenes { display: grid; grid-template-columns: minmax(14rem, 18rem) 1fr; gap: 1.5rem; align-items: start; }
-.new-scene { display: flex; gap: .4rem; margin-bottom: .75rem; }
-.new-scene input {
-  flex: 1; min-width: 0; font: inherit; padding: .45rem .7rem; border: 1px solid var(--line); border-radius: .5rem;
-  background: var(--card); color: var(--fg);
-}
-.scene-names { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem; }
-.scene-name {
-  width: 100%; display: flex; justify-content: space-between; gap: .5rem; font: inherit; text-align: left;
-  padding: .55rem .8rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--card);
-  color: var(--fg); cursor: pointer;
-}
-.scene-name.on { border-color: var(--accent); box-shadow: inset 4px 0 0 var(--accent); font-weight: 600; }
-.scene-name .count { color: var(--muted); font-variant-numeric: tabular-nums; }
-.board-head { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin-bottom: .9rem; }
-.board-head h2 { font-size: 1.35rem; }
-.rename { display: flex; gap: .4rem; }
-.rename input {
-  font: inherit; font-size: 1.1rem; padding: .35rem .6rem; border: 1px solid var(--accent); border-radius: .5rem;
-  background: var(--card); color: var(--fg); min-width: 0;
-}
-.board-head .summary { margin: 0; flex: 1; }
-.tiles {
-  list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
-  grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));
-}
-.tile {
-  display: flex; flex-direction: column; background: var(--card); border: 1px solid var(--line);
-  border-radius: .8rem; overflow: hidden; border-top: 5px solid var(--accent);
-}
-.tile.kind-sfx { border-top-color: #c2410c; }
-.tile.kind-music { border-top-color: #7c3aed; }
-.tile.playing { border-color: var(--playing); box-shadow: 0 0 0 2px var(--playing); }
-.tile.dragging { opacity: .5; }
-.pad {
-  position: relative;
-  flex: 1; min-height: 6rem; display: flex; flex-direction: column; justify-content: center; gap: .25rem;
-  font: inherit; text-align: left; padding: .7rem .8rem; border: 0; background: none; color: var(--fg); cursor: pointer;
-}
-.pad:disabled { cursor: not-allowed; opacity: .6; }
-.pad-title { font-weight: 700; font-size: 1.05rem; }
-.pad-meta { color: var(--muted); font-size: .85rem; }
-.tile.playing .pad-meta::before { content: "▶ playing · "; color: var(--playing); font-weight: 600; }
-.pad-tools { display: flex; justify-content: flex-end; gap: .2rem; padding: .25rem; border-top: 1px solid var(--line); }
-.grip { align-self: center; line-height: 1; margin-right: auto; padding: 0 .5rem; color: var(--muted); cursor: grab; font-size: 1.1rem; user-select: none; }
-.pad-tools .btn { min-height: 2.1rem; min-width: 2.1rem; border-color: transparent; background: none; }
+        /* Scenes */
+        .scenes { display: grid; grid-template-columns: minmax(14rem, 18rem) 1fr; gap: 1.5rem; align-items: start; }
+        .new-scene { display: flex; gap: .4rem; margin-bottom: .75rem; }
+        .new-scene input {
+          flex: 1; min-width: 0; font: inherit; padding: .45rem .7rem; border: 1px solid var(--line); border-radius: .5rem;
+          background: var(--card); color: var(--fg);
+        }
+        .scene-names { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem; }
+        .scene-name {
+          width: 100%; display: flex; justify-content: space-between; gap: .5rem; font: inherit; text-align: left;
+          padding: .55rem .8rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--card);
+          color: var(--fg); cursor: pointer;
+        }
+        .scene-name.on { border-color: var(--accent); box-shadow: inset 4px 0 0 var(--accent); font-weight: 600; }
+        .scene-name .count { color: var(--muted); font-variant-numeric: tabular-nums; }
+        .board-head { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin-bottom: .9rem; }
+        .board-head h2 { font-size: 1.35rem; }
+        .rename { display: flex; gap: .4rem; }
+        .rename input {
+          font: inherit; font-size: 1.1rem; padding: .35rem .6rem; border: 1px solid var(--accent); border-radius: .5rem;
+          background: var(--card); color: var(--fg); min-width: 0;
+        }
+        .board-head .summary { margin: 0; flex: 1; }
+        .tiles {
+          list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
+          grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));
+        }
+        .tile {
+          display: flex; flex-direction: column; background: var(--card); border: 1px solid var(--line);
+          border-radius: .8rem; overflow: hidden; border-top: 5px solid var(--accent);
+        }
+        .tile.kind-sfx { border-top-color: #c2410c; }
+        .tile.kind-music { border-top-color: #7c3aed; }
+        .tile.playing { border-color: var(--playing); box-shadow: 0 0 0 2px var(--playing); }
+        .tile.dragging { opacity: .5; }
+        .pad {
+          position: relative;
+          flex: 1; min-height: 6rem; display: flex; flex-direction: column; justify-content: center; gap: .25rem;
+          font: inherit; text-align: left; padding: .7rem .8rem; border: 0; background: none; color: var(--fg); cursor: pointer;
+        }
+        .pad:disabled { cursor: not-allowed; opacity: .6; }
+        .pad-title { font-weight: 700; font-size: 1.05rem; }
+        .pad-meta { color: var(--muted); font-size: .85rem; }
+        .tile.playing .pad-meta::before { content: "▶ playing · "; color: var(--playing); font-weight: 600; }
+        .pad-tools { display: flex; justify-content: flex-end; gap: .2rem; padding: .25rem; border-top: 1px solid var(--line); }
+        .grip { align-self: center; line-height: 1; margin-right: auto; padding: 0 .5rem; color: var(--muted); cursor: grab; font-size: 1.1rem; user-select: none; }
+        .pad-tools .btn { min-height: 2.1rem; min-width: 2.1rem; border-color: transparent; background: none; }
 
-/* Charts */
-.chart { width: 100%; max-width: 48rem; border-collapse: collapse; background: var(--card); border-radius: .6rem; overflow: hidden; }
-.chart th, .chart td { padding: .55rem .8rem; text-align: left; border-bottom: 1px solid var(--line); }
-.chart th { font-size: .85rem; color: var(--muted); font-weight: 600; }
-.chart .rank { font-weight: 700; font-variant-numeric: tabular-nums; width: 3rem; }
-.chart .move { width: 4rem; font-weight: 700; font-size: .85rem; }
-.chart .move.up { color: var(--up); }
-.chart .move.down { color: var(--down); }
-.chart .move.same { color: var(--muted); }
-.chart .move.new { color: var(--accent); }
-.chart .plays { text-align: right; font-variant-numeric: tabular-nums; }
-.chart-title { font-weight: 600; }
+        /* Charts */
+        .chart { width: 100%; max-width: 48rem; border-collapse: collapse; background: var(--card); border-radius: .6rem; overflow: hidden; }
+        .chart th, .chart td { padding: .55rem .8rem; text-align: left; border-bottom: 1px solid var(--line); }
+        .chart th { font-size: .85rem; color: var(--muted); font-weight: 600; }
+        .chart .rank { font-weight: 700; font-variant-numeric: tabular-nums; width: 3rem; }
+        .chart .move { width: 4rem; font-weight: 700; font-size: .85rem; }
+        .chart .move.up { color: var(--up); }
+        .chart .move.down { color: var(--down); }
+        .chart .move.same { color: var(--muted); }
+        .chart .move.new { color: var(--accent); }
+        .chart .plays { text-align: right; font-variant-numeric: tabular-nums; }
+        .chart-title { font-weight: 600; }
 
-/* Packs */
-.packs { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem; max-width: 56rem; }
-.pack {
-  display: grid; grid-template-columns: 1fr minmax(10rem, 16rem) 7rem auto; align-items: center; gap: 1rem;
-  background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .7rem .9rem;
-}
-.pack-text { display: flex; flex-direction: column; }
-.pack .title { font-weight: 600; }
-.pack .meta { font-size: .85rem; }
-.pack-progress { display: flex; flex-direction: column; gap: .15rem; font-size: .8rem; color: var(--muted); }
-.pack-progress progress { width: 100%; height: .6rem; accent-color: var(--playing); }
-.pack .state { color: var(--muted); font-size: .9rem; }
-.pack.state-downloaded .state { color: var(--playing); font-weight: 600; }
-.pack.state-failed .state { color: var(--danger); font-weight: 600; }
+        /* Packs */
+        .packs { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem; max-width: 56rem; }
+        .pack {
+          display: grid; grid-template-columns: 1fr minmax(10rem, 16rem) 7rem auto; align-items: center; gap: 1rem;
+          background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .7rem .9rem;
+        }
+        .pack-text { display: flex; flex-direction: column; }
+        .pack .title { font-weight: 600; }
+        .pack .meta { font-size: .85rem; }
+        .pack-progress { display: flex; flex-direction: column; gap: .15rem; font-size: .8rem; color: var(--muted); }
+        .pack-progress progress { width: 100%; height: .6rem; accent-color: var(--playing); }
+        .pack .state { color: var(--muted); font-size: .9rem; }
+        .pack.state-downloaded .state { color: var(--playing); font-weight: 600; }
+        .pack.state-failed .state { color: var(--danger); font-weight: 600; }
 
-/* Tracks dialog */
-dialog {
-  width: min(40rem, calc(100vw - 2rem)); max-height: 80vh; border: 1px solid var(--line); border-radius: .8rem;
-  background: var(--card); color: var(--fg); padding: 0 1.2rem 1rem;
-}
-dialog::backdrop { background: rgb(0 0 0 / 45%); }
-.dialog-head { display: flex; justify-content: space-between; align-items: center; position: sticky; top: 0; background: var(--card); padding: .8rem 0; }
-.tracks { margin: 0; padding-left: 1.6rem; }
-.tracks li { padding: .35rem 0; border-bottom: 1px solid var(--line); }
-.tracks li span { display: block; }
-.tracks .title { font-weight: 600; }
-.tracks .sub, .tracks .meta, .tracks .dur { font-size: .85rem; color: var(--muted); }
+        /* Tracks dialog */
+        dialog {
+          width: min(40rem, calc(100vw - 2rem)); max-height: 80vh; border: 1px solid var(--line); border-radius: .8rem;
+          background: var(--card); color: var(--fg); padding: 0 1.2rem 1rem;
+        }
+        dialog::backdrop { background: rgb(0 0 0 / 45%); }
+        .dialog-head { display: flex; justify-content: space-between; align-items: center; position: sticky; top: 0; background: var(--card); padding: .8rem 0; }
+        .tracks { margin: 0; padding-left: 1.6rem; }
+        .tracks li { padding: .35rem 0; border-bottom: 1px solid var(--line); }
+        .tracks li span { display: block; }
+        .tracks .title { font-weight: 600; }
+        .tracks .sub, .tracks .meta, .tracks .dur { font-size: .85rem; color: var(--muted); }
 
-/* Phones */
-@media (max-width: 760px) {
-  .top { padding: .4rem .5rem; gap: .25rem; flex-wrap: nowrap; }
-  .views { flex-wrap: nowrap; overflow-x: auto; }
-  .views a { padding: .4rem .45rem; }
-  .live { display: none; }
-  main { padding: .75rem; }
-  .library, .scenes { grid-template-columns: 1fr; gap: .75rem; }
-  .filters { position: static; max-height: none; overflow: visible; }
-  .filter-box > summary {
-    display: list-item; cursor: pointer; font-weight: 600; padding: .5rem .75rem; margin-bottom: .5rem;
-    border: 1px solid var(--line); border-radius: .5rem; background: var(--card);
-  }
-  .brand span { display: none; }
-  .views { gap: 0; }
-  .views a { font-size: .95rem; }
-  .facet { margin-bottom: .6rem; }
-  .item { grid-template-columns: auto 1fr auto auto; gap: .1rem .5rem; }
-  .item .play { grid-row: 1 / span 2; }
-  .item .dur { grid-column: 2; grid-row: 2; }
-  .tiles { grid-template-columns: repeat(2, 1fr); gap: .5rem; }
-  .pad { min-height: 5rem; }
-  .pack { grid-template-columns: 1fr auto; gap: .5rem; }
-  .pack-progress { grid-column: 1 / -1; }
-  .now { padding: .45rem .75rem; flex-wrap: wrap; }
-  .now-list input[type="range"] { display: none; }
-  .item .wave, .now-list .wave { display: none; }
-  .settings fieldset { grid-template-columns: 1fr 1fr; }
-}
+        /* Phones */
+        @media (max-width: 760px) {
+          .top { padding: .4rem .5rem; gap: .25rem; flex-wrap: nowrap; }
+          .views { flex-wrap: nowrap; overflow-x: auto; }
+          .views a { padding: .4rem .45rem; }
+          .live { display: none; }
+          main { padding: .75rem; }
+          .library, .scenes { grid-template-columns: 1fr; gap: .75rem; }
+          .filters { position: static; max-height: none; overflow: visible; }
+          .filter-box > summary {
+            display: list-item; cursor: pointer; font-weight: 600; padding: .5rem .75rem; margin-bottom: .5rem;
+            border: 1px solid var(--line); border-radius: .5rem; background: var(--card);
+          }
+          .brand span { display: none; }
+          .views { gap: 0; }
+          .views a { font-size: .95rem; }
+          .facet { margin-bottom: .6rem; }
+          .item { grid-template-columns: auto 1fr auto auto; gap: .1rem .5rem; }
+          .item .play { grid-row: 1 / span 2; }
+          .item .dur { grid-column: 2; grid-row: 2; }
+          .tiles { grid-template-columns: repeat(2, 1fr); gap: .5rem; }
+          .pad { min-height: 5rem; }
+          .pack { grid-template-columns: 1fr auto; gap: .5rem; }
+          .pack-progress { grid-column: 1 / -1; }
+          .now { padding: .45rem .75rem; flex-wrap: wrap; }
+          .now-list input[type="range"] { display: none; }
+          .item .wave, .now-list .wave { display: none; }
+          .settings fieldset { grid-template-columns: 1fr 1fr; }
+        }
 
-"""##
+        """##
 }

@@ -3,123 +3,123 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/app.js`.
     static let appJs = ##"""
-// The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
-// now-playing bar, messages, and re-fetching what changed when the server sends an event.
-import { el } from "./dom.js";
-import { charts } from "./charts.js";
-import { events } from "./api.js";
-import { favorites } from "./favorites.js";
-import * as hotkeys from "./hotkeys.js";
-import { items } from "./items.js";
-import { library } from "./library.js";
-import * as nowPlaying from "./now-playing.js";
-import { packs } from "./packs.js";
-import * as player from "./player.js";
-import { scenes } from "./scenes.js";
-import * as settingsPanel from "./settings-panel.js";
+        // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
+        // now-playing bar, messages, and re-fetching what changed when the server sends an event.
+        import { el } from "./dom.js";
+        import { charts } from "./charts.js";
+        import { events } from "./api.js";
+        import { favorites } from "./favorites.js";
+        import * as hotkeys from "./hotkeys.js";
+        import { items } from "./items.js";
+        import { library } from "./library.js";
+        import * as nowPlaying from "./now-playing.js";
+        import { packs } from "./packs.js";
+        import * as player from "./player.js";
+        import { scenes } from "./scenes.js";
+        import * as settingsPanel from "./settings-panel.js";
 
-export const app = (() => {
-  const views = ["library", "favorites", "scenes", "charts", "packs"];
-  let view = null;
-  let bannerTimer = null;
+        export const app = (() => {
+          const views = ["library", "favorites", "scenes", "charts", "packs"];
+          let view = null;
+          let bannerTimer = null;
 
-  const loaders = {
-    library: () => library.load(),
-    favorites: () => favorites.load(),
-    scenes: () => scenes.load(),
-    charts: () => charts.load(),
-    packs: () => packs.load(),
-  };
+          const loaders = {
+            library: () => library.load(),
+            favorites: () => favorites.load(),
+            scenes: () => scenes.load(),
+            charts: () => charts.load(),
+            packs: () => packs.load(),
+          };
 
-  function show(name) {
-    view = views.includes(name) ? name : "library";
-    for (const section of document.querySelectorAll("section.view")) {
-      section.hidden = section.dataset.view !== view;
-    }
-    for (const link of document.querySelectorAll("nav.views a")) {
-      if (link.dataset.view === view) link.setAttribute("aria-current", "page");
-      else link.removeAttribute("aria-current");
-    }
-    document.body.dataset.view = view;
-    loaders[view]();
-  }
+          function show(name) {
+            view = views.includes(name) ? name : "library";
+            for (const section of document.querySelectorAll("section.view")) {
+              section.hidden = section.dataset.view !== view;
+            }
+            for (const link of document.querySelectorAll("nav.views a")) {
+              if (link.dataset.view === view) link.setAttribute("aria-current", "page");
+              else link.removeAttribute("aria-current");
+            }
+            document.body.dataset.view = view;
+            loaders[view]();
+          }
 
-  // What each server event changes, by view; only the view on screen is fetched again.
-  const affects = {
-    library: ["library", "favorites", "scenes", "packs"],
-    favorites: ["favorites"],
-    scenes: ["scenes"],
-    plays: ["charts"],
-    packs: ["packs"],
-  };
+          // What each server event changes, by view; only the view on screen is fetched again.
+          const affects = {
+            library: ["library", "favorites", "scenes", "packs"],
+            favorites: ["favorites"],
+            scenes: ["scenes"],
+            plays: ["charts"],
+            packs: ["packs"],
+          };
 
-  function refresh(what) {
-    if ((affects[what] || []).includes(view)) loaders[view]();
-  }
+          function refresh(what) {
+            if ((affects[what] || []).includes(view)) loaders[view]();
+          }
 
-  function fail(message) {
-    const banner = document.getElementById("banner");
-    banner.replaceChildren(
-      el("span", { text: message }),
-      el("button", {
-        type: "button",
-        class: "btn icon",
-        "aria-label": "Dismiss",
-        onclick: () => (banner.hidden = true),
-        text: "✕",
-      }),
-    );
-    banner.hidden = false;
-    clearTimeout(bannerTimer);
-    bannerTimer = setTimeout(() => (banner.hidden = true), 12000);
-  }
+          function fail(message) {
+            const banner = document.getElementById("banner");
+            banner.replaceChildren(
+              el("span", { text: message }),
+              el("button", {
+                type: "button",
+                class: "btn icon",
+                "aria-label": "Dismiss",
+                onclick: () => (banner.hidden = true),
+                text: "✕",
+              }),
+            );
+            banner.hidden = false;
+            clearTimeout(bannerTimer);
+            bannerTimer = setTimeout(() => (banner.hidden = true), 12000);
+          }
 
-  function say(message) {
-    const live = document.getElementById("live");
-    live.textContent = message;
-    clearTimeout(say.timer);
-    say.timer = setTimeout(() => (live.textContent = ""), 5000);
-  }
+          function say(message) {
+            const live = document.getElementById("live");
+            live.textContent = message;
+            clearTimeout(say.timer);
+            say.timer = setTimeout(() => (live.textContent = ""), 5000);
+          }
 
-  function init() {
-    library.init();
-    scenes.init();
-    charts.init();
-    player.onChange(() => {
-      nowPlaying.render();
-      items.syncPlayButtons();
-    });
-    player.onProblem(fail);
-    document.getElementById("stop-all").addEventListener("click", () => player.stopAll());
-    hotkeys.init();
-    settingsPanel.init();
-    // The browser tests' mode (?test): a recorder on the master output, items' extra keys.
-    if (new URLSearchParams(location.search).has("test")) import("./test-hooks.js").then((hooks) => hooks.install());
-    window.addEventListener("hashchange", () => {
-      const name = location.hash.slice(1);
-      if (views.includes(name)) show(name); // other anchors (the skip link) only move the focus
-    });
+          function init() {
+            library.init();
+            scenes.init();
+            charts.init();
+            player.onChange(() => {
+              nowPlaying.render();
+              items.syncPlayButtons();
+            });
+            player.onProblem(fail);
+            document.getElementById("stop-all").addEventListener("click", () => player.stopAll());
+            hotkeys.init();
+            settingsPanel.init();
+            // The browser tests' mode (?test): a recorder on the master output, items' extra keys.
+            if (new URLSearchParams(location.search).has("test")) import("./test-hooks.js").then((hooks) => hooks.install());
+            window.addEventListener("hashchange", () => {
+              const name = location.hash.slice(1);
+              if (views.includes(name)) show(name); // other anchors (the skip link) only move the focus
+            });
 
-    events.on("pack", (data) => {
-      if (view === "packs") packs.update(data);
-    });
-    events.on("library", () => refresh("library"));
-    events.on("favorites", () => refresh("favorites"));
-    events.on("scenes", () => refresh("scenes"));
-    events.on("plays", () => refresh("plays"));
-    events.on("open", () => document.body.classList.remove("offline"));
-    events.on("error", () => document.body.classList.add("offline"));
-    events.start();
+            events.on("pack", (data) => {
+              if (view === "packs") packs.update(data);
+            });
+            events.on("library", () => refresh("library"));
+            events.on("favorites", () => refresh("favorites"));
+            events.on("scenes", () => refresh("scenes"));
+            events.on("plays", () => refresh("plays"));
+            events.on("open", () => document.body.classList.remove("offline"));
+            events.on("error", () => document.body.classList.add("offline"));
+            events.start();
 
-    // Sounds from any view; scenes need their list first (for the + buttons).
-    scenes.load().finally(() => show(location.hash.slice(1)));
-  }
+            // Sounds from any view; scenes need their list first (for the + buttons).
+            scenes.load().finally(() => show(location.hash.slice(1)));
+          }
 
-  return { init, refresh, fail, say, current: () => view };
-})();
+          return { init, refresh, fail, say, current: () => view };
+        })();
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", app.init);
-else app.init();
+        if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", app.init);
+        else app.init();
 
-"""##
+        """##
 }

@@ -3,15 +3,15 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/icon.svg`.
     static let iconSvg = ##"""
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
-  <rect width="32" height="32" rx="7" fill="#0a58b8"/>
-  <g fill="#ffffff">
-    <rect x="6" y="13" width="3" height="6" rx="1.5"/>
-    <rect x="11" y="9" width="3" height="14" rx="1.5"/>
-    <rect x="16" y="6" width="3" height="20" rx="1.5"/>
-    <rect x="21" y="11" width="3" height="10" rx="1.5"/>
-  </g>
-</svg>
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
+          <rect width="32" height="32" rx="7" fill="#0a58b8"/>
+          <g fill="#ffffff">
+            <rect x="6" y="13" width="3" height="6" rx="1.5"/>
+            <rect x="11" y="9" width="3" height="14" rx="1.5"/>
+            <rect x="16" y="6" width="3" height="20" rx="1.5"/>
+            <rect x="21" y="11" width="3" height="10" rx="1.5"/>
+          </g>
+        </svg>
 
-"""##
+        """##
 }

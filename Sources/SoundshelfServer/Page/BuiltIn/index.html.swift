@@ -3,169 +3,169 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/index.html`.
     static let indexHtml = ##"""
-<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Soundshelf</title>
-<link rel="icon" href="icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="app.css">
-</head>
-<body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="top">
-  <div class="brand"><img src="icon.svg" alt="" width="28" height="28"><span>Soundshelf</span></div>
-  <nav class="views" aria-label="Views">
-    <a href="#library" data-view="library">Library</a>
-    <a href="#favorites" data-view="favorites">Favorites</a>
-    <a href="#scenes" data-view="scenes">Scenes</a>
-    <a href="#charts" data-view="charts">Charts</a>
-    <a href="#packs" data-view="packs">Packs</a>
-  </nav>
-  <div class="live" id="live" role="status" aria-live="polite"></div>
-  <div class="top-tools">
-    <button type="button" class="btn icon" id="settings-button" aria-label="Settings" title="Settings: volumes, loudness, fades">⚙</button>
-    <button type="button" class="btn icon" id="help-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
-  </div>
-</header>
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Soundshelf</title>
+        <link rel="icon" href="icon.svg" type="image/svg+xml">
+        <link rel="stylesheet" href="app.css">
+        </head>
+        <body>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="top">
+          <div class="brand"><img src="icon.svg" alt="" width="28" height="28"><span>Soundshelf</span></div>
+          <nav class="views" aria-label="Views">
+            <a href="#library" data-view="library">Library</a>
+            <a href="#favorites" data-view="favorites">Favorites</a>
+            <a href="#scenes" data-view="scenes">Scenes</a>
+            <a href="#charts" data-view="charts">Charts</a>
+            <a href="#packs" data-view="packs">Packs</a>
+          </nav>
+          <div class="live" id="live" role="status" aria-live="polite"></div>
+          <div class="top-tools">
+            <button type="button" class="btn icon" id="settings-button" aria-label="Settings" title="Settings: volumes, loudness, fades">⚙</button>
+            <button type="button" class="btn icon" id="help-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
+          </div>
+        </header>
 
-<section class="now" id="now" aria-label="Now playing" hidden>
-  <h2 class="visually-hidden">Now playing</h2>
-  <ul class="now-list" id="now-list"></ul>
-  <button type="button" class="btn stop-all" id="stop-all" title="Stop all sounds, fading out (Space; Esc: at once)">■ Stop all</button>
-</section>
+        <section class="now" id="now" aria-label="Now playing" hidden>
+          <h2 class="visually-hidden">Now playing</h2>
+          <ul class="now-list" id="now-list"></ul>
+          <button type="button" class="btn stop-all" id="stop-all" title="Stop all sounds, fading out (Space; Esc: at once)">■ Stop all</button>
+        </section>
 
-<main id="main" tabindex="-1">
-  <div class="banner" id="banner" role="alert" hidden></div>
+        <main id="main" tabindex="-1">
+          <div class="banner" id="banner" role="alert" hidden></div>
 
-  <section class="view" id="view-library" data-view="library" hidden>
-    <div class="kind-tabs" role="tablist" aria-label="Kind" id="kind-tabs">
-      <button type="button" role="tab" data-kind="atmosphere">Atmosphere</button>
-      <button type="button" role="tab" data-kind="sfx">Effects</button>
-      <button type="button" role="tab" data-kind="music">Music</button>
-    </div>
-    <div class="library">
-      <aside class="filters" aria-label="Filters">
-        <label class="search"><span class="visually-hidden">Search</span>
-          <input type="search" id="search" placeholder="Search titles, packs…" autocomplete="off">
-        </label>
-        <details class="filter-box" id="filter-box">
-          <summary>Filters <span id="filter-count"></span></summary>
-          <div id="facets"></div>
-        </details>
-        <button type="button" class="btn link" id="clear-filters" hidden>Clear filters</button>
-      </aside>
-      <div class="results">
-        <p class="summary" id="summary" aria-live="polite"></p>
-        <ul class="items" id="items"></ul>
-        <button type="button" class="btn" id="more" hidden>Show more</button>
-      </div>
-    </div>
-  </section>
+          <section class="view" id="view-library" data-view="library" hidden>
+            <div class="kind-tabs" role="tablist" aria-label="Kind" id="kind-tabs">
+              <button type="button" role="tab" data-kind="atmosphere">Atmosphere</button>
+              <button type="button" role="tab" data-kind="sfx">Effects</button>
+              <button type="button" role="tab" data-kind="music">Music</button>
+            </div>
+            <div class="library">
+              <aside class="filters" aria-label="Filters">
+                <label class="search"><span class="visually-hidden">Search</span>
+                  <input type="search" id="search" placeholder="Search titles, packs…" autocomplete="off">
+                </label>
+                <details class="filter-box" id="filter-box">
+                  <summary>Filters <span id="filter-count"></span></summary>
+                  <div id="facets"></div>
+                </details>
+                <button type="button" class="btn link" id="clear-filters" hidden>Clear filters</button>
+              </aside>
+              <div class="results">
+                <p class="summary" id="summary" aria-live="polite"></p>
+                <ul class="items" id="items"></ul>
+                <button type="button" class="btn" id="more" hidden>Show more</button>
+              </div>
+            </div>
+          </section>
 
-  <section class="view" id="view-favorites" data-view="favorites" hidden>
-    <h1>Favorites</h1>
-    <p class="summary" id="favorites-summary"></p>
-    <ul class="items" id="favorite-items"></ul>
-  </section>
+          <section class="view" id="view-favorites" data-view="favorites" hidden>
+            <h1>Favorites</h1>
+            <p class="summary" id="favorites-summary"></p>
+            <ul class="items" id="favorite-items"></ul>
+          </section>
 
-  <section class="view" id="view-scenes" data-view="scenes" hidden>
-    <h1>Scenes</h1>
-    <div class="scenes">
-      <div class="scene-list">
-        <form class="new-scene" id="new-scene">
-          <label for="new-scene-title" class="visually-hidden">New scene title</label>
-          <input id="new-scene-title" placeholder="New scene, e.g. Tavern brawl" maxlength="200" required>
-          <button type="submit" class="btn primary">Create</button>
-        </form>
-        <ul id="scenes" class="scene-names"></ul>
-      </div>
-      <div class="scene-board" id="scene-board"></div>
-    </div>
-  </section>
+          <section class="view" id="view-scenes" data-view="scenes" hidden>
+            <h1>Scenes</h1>
+            <div class="scenes">
+              <div class="scene-list">
+                <form class="new-scene" id="new-scene">
+                  <label for="new-scene-title" class="visually-hidden">New scene title</label>
+                  <input id="new-scene-title" placeholder="New scene, e.g. Tavern brawl" maxlength="200" required>
+                  <button type="submit" class="btn primary">Create</button>
+                </form>
+                <ul id="scenes" class="scene-names"></ul>
+              </div>
+              <div class="scene-board" id="scene-board"></div>
+            </div>
+          </section>
 
-  <section class="view" id="view-charts" data-view="charts" hidden>
-    <h1>Charts</h1>
-    <div class="period-tabs" role="tablist" aria-label="Period" id="period-tabs">
-      <button type="button" role="tab" data-period="week">Week</button>
-      <button type="button" role="tab" data-period="month">Month</button>
-      <button type="button" role="tab" data-period="year">Year</button>
-      <button type="button" role="tab" data-period="all">All time</button>
-    </div>
-    <p class="summary" id="stats"></p>
-    <div id="chart"></div>
-  </section>
+          <section class="view" id="view-charts" data-view="charts" hidden>
+            <h1>Charts</h1>
+            <div class="period-tabs" role="tablist" aria-label="Period" id="period-tabs">
+              <button type="button" role="tab" data-period="week">Week</button>
+              <button type="button" role="tab" data-period="month">Month</button>
+              <button type="button" role="tab" data-period="year">Year</button>
+              <button type="button" role="tab" data-period="all">All time</button>
+            </div>
+            <p class="summary" id="stats"></p>
+            <div id="chart"></div>
+          </section>
 
-  <section class="view" id="view-packs" data-view="packs" hidden>
-    <h1>Packs</h1>
-    <ul class="packs" id="packs"></ul>
-  </section>
-</main>
+          <section class="view" id="view-packs" data-view="packs" hidden>
+            <h1>Packs</h1>
+            <ul class="packs" id="packs"></ul>
+          </section>
+        </main>
 
-<dialog id="settings-dialog" aria-labelledby="settings-title">
-  <form method="dialog" class="dialog-head">
-    <h2 id="settings-title">Settings</h2>
-    <button class="btn icon" aria-label="Close">✕</button>
-  </form>
-  <form id="settings-form" class="settings" autocomplete="off">
-    <fieldset>
-      <legend>Volume</legend>
-      <label for="set-master">Master</label>
-      <input type="range" id="set-master" name="master" min="0" max="1" step="0.01">
-      <output for="set-master"></output>
-      <label for="set-atmosphere">Atmospheres</label>
-      <input type="range" id="set-atmosphere" name="atmosphere" min="0" max="1" step="0.01">
-      <output for="set-atmosphere"></output>
-      <label for="set-sfx">Effects</label>
-      <input type="range" id="set-sfx" name="sfx" min="0" max="1" step="0.01">
-      <output for="set-sfx"></output>
-    </fieldset>
-    <fieldset>
-      <legend>Loudness targets (LUFS)</legend>
-      <p class="hint">Every sound is played at the gain that brings it to its kind’s target.</p>
-      <label for="set-target-atmosphere">Atmospheres</label>
-      <input type="number" id="set-target-atmosphere" name="targetAtmosphere" min="-60" max="0" step="0.5">
-      <span></span>
-      <label for="set-target-sfx">Effects</label>
-      <input type="number" id="set-target-sfx" name="targetSfx" min="-60" max="0" step="0.5">
-      <span></span>
-    </fieldset>
-    <fieldset>
-      <legend>Fades</legend>
-      <label for="set-fade">Fade (seconds)</label>
-      <input type="number" id="set-fade" name="fade" min="0" max="30" step="0.1">
-      <span class="hint">atmospheres in and out, Stop all, scenes</span>
-    </fieldset>
-    <button type="button" class="btn link" id="settings-reset">Reset to defaults</button>
-  </form>
-</dialog>
+        <dialog id="settings-dialog" aria-labelledby="settings-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="settings-title">Settings</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <form id="settings-form" class="settings" autocomplete="off">
+            <fieldset>
+              <legend>Volume</legend>
+              <label for="set-master">Master</label>
+              <input type="range" id="set-master" name="master" min="0" max="1" step="0.01">
+              <output for="set-master"></output>
+              <label for="set-atmosphere">Atmospheres</label>
+              <input type="range" id="set-atmosphere" name="atmosphere" min="0" max="1" step="0.01">
+              <output for="set-atmosphere"></output>
+              <label for="set-sfx">Effects</label>
+              <input type="range" id="set-sfx" name="sfx" min="0" max="1" step="0.01">
+              <output for="set-sfx"></output>
+            </fieldset>
+            <fieldset>
+              <legend>Loudness targets (LUFS)</legend>
+              <p class="hint">Every sound is played at the gain that brings it to its kind’s target.</p>
+              <label for="set-target-atmosphere">Atmospheres</label>
+              <input type="number" id="set-target-atmosphere" name="targetAtmosphere" min="-60" max="0" step="0.5">
+              <span></span>
+              <label for="set-target-sfx">Effects</label>
+              <input type="number" id="set-target-sfx" name="targetSfx" min="-60" max="0" step="0.5">
+              <span></span>
+            </fieldset>
+            <fieldset>
+              <legend>Fades</legend>
+              <label for="set-fade">Fade (seconds)</label>
+              <input type="number" id="set-fade" name="fade" min="0" max="30" step="0.1">
+              <span class="hint">atmospheres in and out, Stop all, scenes</span>
+            </fieldset>
+            <button type="button" class="btn link" id="settings-reset">Reset to defaults</button>
+          </form>
+        </dialog>
 
-<dialog id="help-dialog" aria-labelledby="help-title">
-  <form method="dialog" class="dialog-head">
-    <h2 id="help-title">Keyboard shortcuts</h2>
-    <button class="btn icon" aria-label="Close">✕</button>
-  </form>
-  <dl class="keys">
-    <dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>Play or stop the open scene’s first nine sounds</dd>
-    <dt><kbd>Space</kbd></dt><dd>Stop all, fading out</dd>
-    <dt><kbd>Esc</kbd></dt><dd>Stop all at once</dd>
-    <dt><kbd>?</kbd></dt><dd>Show or hide this help</dd>
-  </dl>
-  <p class="hint">They work wherever the focus is, except while typing in a field. Enter still presses a focused button.</p>
-</dialog>
+        <dialog id="help-dialog" aria-labelledby="help-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="help-title">Keyboard shortcuts</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <dl class="keys">
+            <dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>Play or stop the open scene’s first nine sounds</dd>
+            <dt><kbd>Space</kbd></dt><dd>Stop all, fading out</dd>
+            <dt><kbd>Esc</kbd></dt><dd>Stop all at once</dd>
+            <dt><kbd>?</kbd></dt><dd>Show or hide this help</dd>
+          </dl>
+          <p class="hint">They work wherever the focus is, except while typing in a field. Enter still presses a focused button.</p>
+        </dialog>
 
-<dialog id="tracks-dialog" aria-labelledby="tracks-title">
-  <form method="dialog" class="dialog-head">
-    <h2 id="tracks-title">Tracks</h2>
-    <button class="btn icon" aria-label="Close">✕</button>
-  </form>
-  <div id="tracks-body"></div>
-</dialog>
+        <dialog id="tracks-dialog" aria-labelledby="tracks-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="tracks-title">Tracks</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <div id="tracks-body"></div>
+        </dialog>
 
-<script type="module" src="app.js"></script>
-</body>
-</html>
+        <script type="module" src="app.js"></script>
+        </body>
+        </html>
 
-"""##
+        """##
 }

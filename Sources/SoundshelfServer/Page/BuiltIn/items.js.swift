@@ -3,144 +3,144 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/items.js`.
     static let itemsJs = ##"""
-// One row of an item list (library, favorites): play/stop, title, duration, favorite star,
-// "add to scene", and for a music entry its tracks.
-import { api } from "./api.js";
-import { el, duration } from "./dom.js";
-import { app } from "./app.js";
-import { library } from "./library.js";
-import * as player from "./player.js";
-import { scenes } from "./scenes.js";
-import { waveform } from "./waveform.js";
+        // One row of an item list (library, favorites): play/stop, title, duration, favorite star,
+        // "add to scene", and for a music entry its tracks.
+        import { api } from "./api.js";
+        import { el, duration } from "./dom.js";
+        import { app } from "./app.js";
+        import { library } from "./library.js";
+        import * as player from "./player.js";
+        import { scenes } from "./scenes.js";
+        import { waveform } from "./waveform.js";
 
-export const items = (() => {
-  const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
+        export const items = (() => {
+          const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
 
-  function playButton(item) {
-    if (item.kind === "music") {
-      return el("button", {
-        type: "button",
-        class: "btn play tracks",
-        "data-tracks": item.id,
-        "aria-label": `Tracks of ${item.title}`,
-        onclick: () => library.showTracks(item),
-        text: "♫",
-      });
-    }
-    if (!player.canPlay(item)) {
-      return el("button", {
-        type: "button",
-        class: "btn play",
-        disabled: true,
-        "aria-label": `${item.title} is not installed`,
-        title: "Not installed: install its pack",
-        text: "▶",
-      });
-    }
-    const playingNow = player.isPlaying(item.id);
-    return el("button", {
-      type: "button",
-      class: "btn play",
-      "data-play": item.id,
-      "aria-pressed": String(playingNow),
-      "aria-label": `${playingNow ? "Stop" : "Play"} ${item.title}`,
-      onclick: () => player.toggle(item),
-      text: playingNow ? "■" : "▶",
-    });
-  }
+          function playButton(item) {
+            if (item.kind === "music") {
+              return el("button", {
+                type: "button",
+                class: "btn play tracks",
+                "data-tracks": item.id,
+                "aria-label": `Tracks of ${item.title}`,
+                onclick: () => library.showTracks(item),
+                text: "♫",
+              });
+            }
+            if (!player.canPlay(item)) {
+              return el("button", {
+                type: "button",
+                class: "btn play",
+                disabled: true,
+                "aria-label": `${item.title} is not installed`,
+                title: "Not installed: install its pack",
+                text: "▶",
+              });
+            }
+            const playingNow = player.isPlaying(item.id);
+            return el("button", {
+              type: "button",
+              class: "btn play",
+              "data-play": item.id,
+              "aria-pressed": String(playingNow),
+              "aria-label": `${playingNow ? "Stop" : "Play"} ${item.title}`,
+              onclick: () => player.toggle(item),
+              text: playingNow ? "■" : "▶",
+            });
+          }
 
-  function favoriteButton(item) {
-    const on = item.favorite === true;
-    return el("button", {
-      type: "button",
-      class: `btn icon fav${on ? " on" : ""}`,
-      "data-favorite": item.id,
-      "aria-pressed": String(on),
-      "aria-label": `${on ? "Remove" : "Add"} ${item.title} ${on ? "from" : "to"} favorites`,
-      onclick: (event) => toggleFavorite(item, event.currentTarget),
-      text: on ? "★" : "☆",
-    });
-  }
+          function favoriteButton(item) {
+            const on = item.favorite === true;
+            return el("button", {
+              type: "button",
+              class: `btn icon fav${on ? " on" : ""}`,
+              "data-favorite": item.id,
+              "aria-pressed": String(on),
+              "aria-label": `${on ? "Remove" : "Add"} ${item.title} ${on ? "from" : "to"} favorites`,
+              onclick: (event) => toggleFavorite(item, event.currentTarget),
+              text: on ? "★" : "☆",
+            });
+          }
 
-  async function toggleFavorite(item, button) {
-    const on = item.favorite === true;
-    button.disabled = true;
-    try {
-      if (on) await api.unfavorite(item.id);
-      else await api.favorite(item.id);
-      item.favorite = !on;
-      const had = document.activeElement === button;
-      const replacement = favoriteButton(item);
-      button.replaceWith(replacement);
-      if (had) replacement.focus();
-      app.refresh("favorites");
-    } catch (error) {
-      button.disabled = false;
-      app.fail(error.message);
-    }
-  }
+          async function toggleFavorite(item, button) {
+            const on = item.favorite === true;
+            button.disabled = true;
+            try {
+              if (on) await api.unfavorite(item.id);
+              else await api.favorite(item.id);
+              item.favorite = !on;
+              const had = document.activeElement === button;
+              const replacement = favoriteButton(item);
+              button.replaceWith(replacement);
+              if (had) replacement.focus();
+              app.refresh("favorites");
+            } catch (error) {
+              button.disabled = false;
+              app.fail(error.message);
+            }
+          }
 
-  function sceneButton(item) {
-    const scene = scenes.currentScene();
-    if (!scene) return null;
-    return el("button", {
-      type: "button",
-      class: "btn icon add",
-      "data-add": item.id,
-      "aria-label": `Add ${item.title} to the scene ${scene.title}`,
-      title: `Add to “${scene.title}”`,
-      onclick: () => scenes.addToScene(item),
-      text: "+",
-    });
-  }
+          function sceneButton(item) {
+            const scene = scenes.currentScene();
+            if (!scene) return null;
+            return el("button", {
+              type: "button",
+              class: "btn icon add",
+              "data-add": item.id,
+              "aria-label": `Add ${item.title} to the scene ${scene.title}`,
+              title: `Add to “${scene.title}”`,
+              onclick: () => scenes.addToScene(item),
+              text: "+",
+            });
+          }
 
-  // `mixed`: the list holds several kinds (favorites), so each row names its kind.
-  function row(item, mixed) {
-    const meta = mixed ? [kindNames[item.kind] || item.kind] : [];
-    if (item.kind === "music") meta.push("plays through Apple Music");
-    else if (!item.available) meta.push("not installed");
-    else if (player.isLoopable(item)) meta.push("loops");
-    return el(
-      "li",
-      { class: `item${item.available || item.kind === "music" ? "" : " unavailable"}`, "data-item": item.id },
-      playButton(item),
-      el(
-        "div",
-        { class: "item-text" },
-        el("span", { class: "title", text: item.title }),
-        item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
-        meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
-      ),
-      waveform(item.peaks, { bars: 48 }) || el("span", { class: "wave none", "aria-hidden": "true" }),
-      el("span", { class: "dur", text: duration(item.duration) }),
-      favoriteButton(item),
-      sceneButton(item),
-    );
-  }
+          // `mixed`: the list holds several kinds (favorites), so each row names its kind.
+          function row(item, mixed) {
+            const meta = mixed ? [kindNames[item.kind] || item.kind] : [];
+            if (item.kind === "music") meta.push("plays through Apple Music");
+            else if (!item.available) meta.push("not installed");
+            else if (player.isLoopable(item)) meta.push("loops");
+            return el(
+              "li",
+              { class: `item${item.available || item.kind === "music" ? "" : " unavailable"}`, "data-item": item.id },
+              playButton(item),
+              el(
+                "div",
+                { class: "item-text" },
+                el("span", { class: "title", text: item.title }),
+                item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
+                meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
+              ),
+              waveform(item.peaks, { bars: 48 }) || el("span", { class: "wave none", "aria-hidden": "true" }),
+              el("span", { class: "dur", text: duration(item.duration) }),
+              favoriteButton(item),
+              sceneButton(item),
+            );
+          }
 
-  // Fills `list` with rows, or with `empty` (a node or text) when there are none.
-  function fill(list, items, empty, mixed = false) {
-    list.replaceChildren();
-    if (items.length === 0) {
-      list.append(el("li", { class: "empty" }, empty));
-      return;
-    }
-    for (const item of items) list.append(row(item, mixed));
-  }
+          // Fills `list` with rows, or with `empty` (a node or text) when there are none.
+          function fill(list, items, empty, mixed = false) {
+            list.replaceChildren();
+            if (items.length === 0) {
+              list.append(el("li", { class: "empty" }, empty));
+              return;
+            }
+            for (const item of items) list.append(row(item, mixed));
+          }
 
-  // Re-labels the play buttons after the player started or stopped something.
-  function syncPlayButtons() {
-    for (const button of document.querySelectorAll("button.play[data-play]")) {
-      const on = player.isPlaying(button.dataset.play);
-      button.setAttribute("aria-pressed", String(on));
-      button.textContent = on ? "■" : "▶";
-      const title = button.getAttribute("aria-label").replace(/^(Play|Stop) /, "");
-      button.setAttribute("aria-label", `${on ? "Stop" : "Play"} ${title}`);
-    }
-  }
+          // Re-labels the play buttons after the player started or stopped something.
+          function syncPlayButtons() {
+            for (const button of document.querySelectorAll("button.play[data-play]")) {
+              const on = player.isPlaying(button.dataset.play);
+              button.setAttribute("aria-pressed", String(on));
+              button.textContent = on ? "■" : "▶";
+              const title = button.getAttribute("aria-label").replace(/^(Play|Stop) /, "");
+              button.setAttribute("aria-label", `${on ? "Stop" : "Play"} ${title}`);
+            }
+          }
 
-  return { el, duration, row, fill, syncPlayButtons, favoriteButton };
-})();
+          return { el, duration, row, fill, syncPlayButtons, favoriteButton };
+        })();
 
-"""##
+        """##
 }
