@@ -32,7 +32,7 @@ const quick = 0.01; // seconds: "at once" still ramps this long, so a stop never
 export class AudioEngine {
   // 48 kHz, the rate game audio is made at: such files decode without resampling, so their loops
   // are exact to the frame (the browser converts to the device's rate on output).
-  constructor(context = new AudioContext({ latencyHint: "playback", sampleRate: 48000 })) {
+  constructor(context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 })) {
     this.context = context;
     this.master = context.createGain();
     this.master.connect(context.destination);
