@@ -7,7 +7,8 @@ routes the master output into an AudioWorklet recorder and this script checks th
 expected.json (written by the Swift test):
     {"sineLoop": {"id", "title", "file", "loop": {"start", "end"}, "frequency"},
      "loud": {"id", "title", "file"}, "quiet": {"id", "title", "file"},
-     "low": {"id", "title", "frequency"}, "high": {"id", "title", "frequency"}, "drone": {"id", "title"}}
+     "low": {"id", "title", "frequency"}, "high": {"id", "title", "frequency"}, "drone": {"id", "title"},
+     "chime": {"id", "title", "file", "frequency"}}
 
 The loudness figures of "loud" and "quiet" are measured here by ffmpeg's EBU R128 filter on the
 same files and given to the page as the items' `loudness`; the sine loop gets its `loop` frames;
@@ -63,6 +64,7 @@ def run(page, expected, docs):
         print(f"  measured: loud {figures['loud']}, quiet {figures['quiet']}")
         extras = {expected[key]["id"]: {"peaks": peaks(expected[key]["file"])} for key in ("sineLoop", "loud", "quiet", "low", "high")}
         extras[expected["sineLoop"]["id"]]["loop"] = expected["sineLoop"]["loop"]
+        extras[expected["chime"]["id"]] = {"playback": {"gain": [-6, -6], "pitch": [1200, 1200], "interval": [0.4, 0.4]}}
         for key in ("loud", "quiet"):
             extras[expected[key]["id"]]["loudness"] = figures[key]
         test("setExtras(arguments[0])", extras)
@@ -140,6 +142,44 @@ def run(page, expected, docs):
         difference = abs(heard[loud["id"]] - heard[quiet_item["id"]])
         if difference > 1.0:
             raise StepFailed(f"the two play {difference:.2f} dB apart, not within 1 LU")
+
+        chime = expected["chime"]
+        step(f"'{chime['title']}' plays its gain (-6 dB) and pitch (+1200 cents) draws, and repeats after its interval (0.4 s)")
+        listen.start()
+        page.click(f'button.play[data-play="{chime["id"]}"]')
+        page.wait("the chime playing", lambda: layer(chime["id"]))
+        began = layer(chime["id"])["startedAt"]
+        page.click(f'[data-now="{chime["id"]}"] [data-repeat]')
+        page.wait("repeat switched on", lambda: page.js(
+            "const b = document.querySelector(`[data-now='${arguments[0]}'] [data-repeat]`); return b && b.getAttribute('aria-pressed')",
+            chime["id"]) == "true")
+        wait_until(began + 4.0)
+        capture = listen.stop(began + 4.0)
+        page.click(f'[data-now="{chime["id"]}"] [data-stop]')
+        page.wait("the chime stopped", lambda: not playing_ids())
+        levels = capture.levels(began, began + 4.0)
+        bursts, start = [], None
+        for time_, level in levels:
+            if level > -40 and start is None:
+                start = time_
+            elif level <= -40 and start is not None:
+                bursts.append((start - began, time_ - began))
+                start = None
+        lengths = [round(end - begin, 2) for begin, end in bursts]
+        gaps = [round(bursts[i + 1][0] - bursts[i][1], 2) for i in range(len(bursts) - 1)]
+        part = capture.between(began + 0.2, began + 0.8)
+        peak, octave, written = float(np.max(np.abs(part))), db(tone(part, 2 * chime["frequency"], capture.rate)), db(
+            tone(part, chime["frequency"], capture.rate))
+        print(f"  bursts {bursts}: lengths {lengths} s, gaps {gaps} s; peak {peak:.3f}; "
+              f"{2 * chime['frequency']} Hz at {octave:.1f} dBFS, {chime['frequency']} Hz at {written:.1f} dBFS")
+        if len(bursts) < 2 or not all(abs(length - 1.0) <= 0.05 for length in lengths[:2]):
+            raise StepFailed(f"expected bursts of 1.0 s (2 s played an octave up), heard {lengths}")
+        if not gaps or not all(abs(gap - 0.4) <= 0.12 for gap in gaps):
+            raise StepFailed(f"expected 0.4 s between repeats, heard {gaps}")
+        if abs(peak - 0.3 * 10 ** (-6 / 20)) > 0.01:
+            raise StepFailed(f"peak {peak:.3f}, not the file's 0.3 at -6 dB ({0.3 * 10 ** (-6 / 20):.3f})")
+        if not (octave > written + 40):
+            raise StepFailed(f"the chime should sound an octave up: {octave:.1f} vs {written:.1f} dBFS")
 
         low, high = expected["low"], expected["high"]
         step("a 2 s fade-out (Space: stop all) reaches silence in 2 s ± 10 %, and every layer stops")

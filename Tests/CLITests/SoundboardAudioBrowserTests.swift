@@ -17,6 +17,7 @@ struct SoundboardAudioBrowserTests {
     static let low = "6c2e8c7c-08ff-4e61-b2cc-80ba223ced49"
     static let high = "cca2e52b-166c-4693-8777-84855783af4a"
     static let drone = "550eb0d0-97bb-4ce1-80e8-167bad2de22e"
+    static let chime = "0c5bd1e2-77a4-4e0f-9d1b-3f1e6a2b8c41"
 
     let tmp: TemporaryDirectory
     let root: String
@@ -48,10 +49,12 @@ struct SoundboardAudioBrowserTests {
         try sox(audio + "/bed-low.wav", "synth 4 sine 300 vol 0.3")
         try sox(audio + "/bed-high.wav", "synth 4 sine 700 vol 0.3")
         try sox(audio + "/drone.wav", "synth 4 sine 200 vol 0.3")
+        try sox(audio + "/chime.wav", "synth 2 sine 500 vol 0.3")
         let items = [
             (Self.sineLoop, "Sine Loop", "sine-loop"), (Self.loud, "Loud Tone", "loud"),
             (Self.quiet, "Quiet Tone", "quiet"), (Self.low, "Low Bed", "bed-low"), (Self.high, "High Bed", "bed-high"),
             (Self.drone, "Drone", "drone"),
+            (Self.chime, "Chime", "chime"),
         ]
         let yaml =
             """
@@ -64,7 +67,9 @@ struct SoundboardAudioBrowserTests {
             items:
 
             """
-            + items.map { "  - id: \($0.0)\n    title: \"\($0.1)\"\n    file: audio/\($0.2).wav\n    loopable: true\n" }
+            + items.map {
+                "  - id: \($0.0)\n    title: \"\($0.1)\"\n    file: audio/\($0.2).wav\n    loopable: \($0.0 != Self.chime)\n"
+            }
             .joined()
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: source + "/packs/test-tones/pack.yaml"))
         try Data("title: Test Tones\npacks: packs/\n".utf8).write(to: URL(fileURLWithPath: source + "/catalog.yaml"))
@@ -97,6 +102,7 @@ struct SoundboardAudioBrowserTests {
             "low": entry(Self.low, "Low Bed", "bed-low", ["frequency": 300]),
             "high": entry(Self.high, "High Bed", "bed-high", ["frequency": 700]),
             "drone": entry(Self.drone, "Drone", "drone"),
+            "chime": entry(Self.chime, "Chime", "chime", ["frequency": 500]),
         ]
         let expectedFile = try tmp.write(
             "expected.json", JSONSerialization.data(withJSONObject: expected, options: [.prettyPrinted]))

@@ -98,7 +98,10 @@ export const app = (() => {
     events.on("pack", (data) => {
       if (view === "packs") packs.update(data);
     });
-    events.on("library", () => refresh("library"));
+    events.on("library", () => {
+      player.forgetDetails();
+      refresh("library");
+    });
     events.on("favorites", () => refresh("favorites"));
     events.on("scenes", () => refresh("scenes"));
     events.on("plays", () => refresh("plays"));

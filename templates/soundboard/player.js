@@ -223,6 +223,11 @@ export function setRepeating(itemID, on) {
   changed(entry);
 }
 
+/// Forgets what was learned of items' details (after a sync or an install they may have changed).
+export function forgetDetails() {
+  details.clear();
+}
+
 export const isPlaying = (itemID) => playing.has(itemID);
 export const entries = () => [...playing.values()];
 

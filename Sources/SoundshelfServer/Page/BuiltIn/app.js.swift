@@ -103,7 +103,10 @@ extension BuiltInSoundboard {
             events.on("pack", (data) => {
               if (view === "packs") packs.update(data);
             });
-            events.on("library", () => refresh("library"));
+            events.on("library", () => {
+              player.forgetDetails();
+              refresh("library");
+            });
             events.on("favorites", () => refresh("favorites"));
             events.on("scenes", () => refresh("scenes"));
             events.on("plays", () => refresh("plays"));
