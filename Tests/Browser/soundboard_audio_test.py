@@ -318,7 +318,9 @@ def run(page, expected, docs):
         step("settings: change them in the panel, reload, they are kept")
         page.click("#settings-button")
         page.wait("the settings panel", lambda: page.js("return document.getElementById('settings-dialog').open"))
-        page.js("const m = document.getElementById('set-master'); m.value = '0.5'; m.dispatchEvent(new Event('input', {bubbles: true}))")
+        for slider in ("set-master", "set-atmosphere"):
+            page.js("const m = document.getElementById(arguments[0]); m.value = '0.5'; m.dispatchEvent(new Event('input', {bubbles: true}))",
+                    slider)
         for field_id, value in (("set-fade", "3.5"), ("set-target-atmosphere", "-20")):
             field = page.one(f"#{field_id}")
             field.clear()
@@ -327,17 +329,40 @@ def run(page, expected, docs):
         page.screenshot("settings")
         if docs:
             page.driver.save_screenshot(os.path.join(docs, "settings.png"))
-        want = {"master": 0.5, "atmosphere": 1, "sfx": 1, "targets": {"atmosphere": -20, "sfx": -16}, "fade": 3.5}
+        want = {"master": 0.5, "atmosphere": 0.5, "sfx": 1, "targets": {"atmosphere": -20, "sfx": -16}, "fade": 3.5}
         page.wait_equal("the settings applied", lambda: test("settings()"), want)
         page.driver.refresh()
         page.wait("the test hooks after the reload", lambda: page.js("return document.body.dataset.test") == "ready")
         page.click("#settings-button")
         shown = lambda: page.js(  # noqa: E731
-            "return ['set-master', 'set-fade', 'set-target-atmosphere', 'set-target-sfx'].map(id => document.getElementById(id).value)")
-        page.wait_equal("the panel after a reload", shown, ["0.5", "3.5", "-20", "-16"])
+            "return ['set-master', 'set-atmosphere', 'set-fade', 'set-target-atmosphere', 'set-target-sfx']"
+            ".map(id => document.getElementById(id).value)")
+        page.wait_equal("the panel after a reload", shown, ["0.5", "0.5", "3.5", "-20", "-16"])
         page.wait_equal("the settings after a reload", lambda: test("settings()"), want)
+        page.js("document.getElementById('settings-dialog').close()")
+
+        step(f"the kept settings are heard: '{loud['title']}' 3 dB louder (target -20), 12 dB down (master and atmospheres at 50 %)")
+        page.go("library")
+        page.click('#kind-tabs [data-kind="atmosphere"]')
+        listen.start()
+        page.click(f'button.play[data-play="{loud["id"]}"]')
+        page.wait(f"'{loud['title']}' playing", lambda: layer(loud["id"]))
+        playing = layer(loud["id"])
+        began = playing["startedAt"]
+        wait_until(began + 4.2)  # after its 3.5 s fade-in
+        capture = listen.stop(began + 4.2)
+        ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
+        page.wait("nothing playing", lambda: not playing_ids())
+        level = db(rms(capture.between(began + 3.7, began + 4.2)))
+        want_level = heard[loud["id"]] + 3 + 2 * db(0.5)
+        print(f"  gain {playing['gainDb']:.2f} dB; heard at {level:.2f} dBFS RMS (expected {want_level:.2f})")
+        if abs(playing["gainDb"] - (min(-20 - figures["loud"]["integrated"], -1 - figures["loud"]["truePeak"]))) > 0.05:
+            raise StepFailed(f"gain {playing['gainDb']} dB does not follow the new target")
+        if abs(level - want_level) > 0.5:
+            raise StepFailed(f"heard at {level:.2f} dBFS, expected {want_level:.2f}")
+        page.click("#settings-button")
         page.click("#settings-reset")
-        page.wait_equal("the defaults after Reset", shown, ["1", "2", "-23", "-16"])
+        page.wait_equal("the defaults after Reset", shown, ["1", "1", "2", "-23", "-16"])
         page.js("document.getElementById('settings-dialog').close()")
 
         step("the page's take picker: shuffle avoids the last takes, sequence wraps, random draws stay in range")
