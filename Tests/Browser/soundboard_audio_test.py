@@ -174,7 +174,7 @@ def run(page, expected, docs):
               f"{2 * chime['frequency']} Hz at {octave:.1f} dBFS, {chime['frequency']} Hz at {written:.1f} dBFS")
         if len(bursts) < 2 or not all(abs(length - 1.0) <= 0.05 for length in lengths[:2]):
             raise StepFailed(f"expected bursts of 1.0 s (2 s played an octave up), heard {lengths}")
-        if not gaps or not all(abs(gap - 0.4) <= 0.12 for gap in gaps):
+        if not gaps or not all(abs(gap - 0.4) <= 0.03 for gap in gaps):
             raise StepFailed(f"expected 0.4 s between repeats, heard {gaps}")
         if abs(peak - 0.3 * 10 ** (-6 / 20)) > 0.01:
             raise StepFailed(f"peak {peak:.3f}, not the file's 0.3 at -6 dB ({0.3 * 10 ** (-6 / 20):.3f})")

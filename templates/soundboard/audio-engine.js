@@ -88,7 +88,8 @@ export class AudioEngine {
   /// Starts a layer and resolves with it once it sounds. Options: url, kind, gain (dB),
   /// volume (0…), fade (seconds in), loop (false, true = whole file, or {start, end} frames),
   /// sampleRate (of the file, for the loop frames; default the decoded buffer's), cents (detune),
-  /// stream (play through a media element instead of decoding), onEnded (called once it is silent).
+  /// stream (not decoded whole), at (context time to start, default now), onEnded (called once it
+  /// is silent).
   async play(options) {
     await this.resume();
     const context = this.context;
@@ -152,7 +153,7 @@ export class Layer {
     this.fader = context.createGain();
     source.connect(this.level).connect(this.fader).connect(engine.buses[this.kind]);
     const fade = Math.max(0, options.fade || 0);
-    this.startedAt = context.currentTime;
+    this.startedAt = Math.max(options.at || 0, context.currentTime);
     this.stopAt = null; // context time the layer falls silent, once stopped
     if (fade > 0) {
       this.fader.gain.setValueAtTime(0, this.startedAt);

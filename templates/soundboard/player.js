@@ -105,8 +105,8 @@ export async function start(item, options = {}) {
   await trigger(entry, options.fade ?? fadeFor(full.kind));
 }
 
-// One trigger of an entry: the picker's take, gain and pitch; then waits for its end.
-async function trigger(entry, fade) {
+// One trigger of an entry: the picker's take, gain and pitch, at context time `at` (default now).
+async function trigger(entry, fade, at = 0) {
   const item = entry.item;
   const pick = pickers.get(item.id).next();
   const takes = Array.isArray(item.takes) ? item.takes : [];
@@ -125,6 +125,7 @@ async function trigger(entry, fade) {
       loop,
       sampleRate: item.sampleRate,
       cents: pick.cents,
+      at,
       stream: Boolean(loop) && shouldStream(seconds),
       onEnded: (ended, error) => layerEnded(entry, ended, error),
     });
@@ -155,8 +156,12 @@ function layerEnded(entry, layer, error) {
   if (error) fail(`“${entry.item.title}” stopped: ${error.message || "its file could not be played"}.`);
   const wait = entry.repeating && !error ? pickers.get(entry.item.id).wait() : null;
   if (wait !== null) {
+    // The next trigger starts `wait` after this one's end on the audio clock; it is prepared a
+    // little before, so timer delays do not move it.
     entry.state = "waiting";
-    entry.timer = setTimeout(() => trigger(entry, 0), wait * 1000);
+    const now = audioEngine().now;
+    const at = Math.max(now, layer.naturalEnd ?? now) + wait;
+    entry.timer = setTimeout(() => trigger(entry, 0, at), Math.max(0, at - now - 0.15) * 1000);
     changed(entry);
     return;
   }
