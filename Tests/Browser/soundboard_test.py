@@ -120,17 +120,20 @@ class Page:
         self.wait(f"the {view} view", lambda: self.js("return document.body.dataset.view") == view)
 
     def watch_audio(self):
-        """Records every `playing` event (a short effect may end before a poll sees it playing): the
-        item, whether it loops, and which other sounds were playing at that moment."""
+        """Records every layer that reaches `playing` in the now-playing bar (a short effect may end
+        before a poll sees it playing): the item, whether it loops, and which others were playing."""
         self.js(
             """
             window.__plays = [];
-            document.addEventListener('playing', (event) => {
-              const audio = event.target;
-              const others = [...document.querySelectorAll('audio[data-state=playing]')]
-                .map((other) => other.dataset.item).filter((item) => item !== audio.dataset.item);
-              __plays.push({item: audio.dataset.item, loop: audio.loop, others});
-            }, true);
+            new MutationObserver((changes) => {
+              for (const change of changes) {
+                const row = change.target;
+                if (change.attributeName !== 'data-state' || row.dataset.state !== 'playing') continue;
+                const others = [...document.querySelectorAll('#now-list [data-now][data-state=playing]')]
+                  .map((other) => other.dataset.now).filter((item) => item !== row.dataset.now);
+                __plays.push({item: row.dataset.now, loop: row.dataset.loop === 'true', others});
+              }
+            }).observe(document.getElementById('now-list'), {subtree: true, attributes: true, attributeFilter: ['data-state']});
             """
         )
 
@@ -240,7 +243,7 @@ def run(page, expected):
         step(f"play the installed sound '{play['title']}'")
         page.click(f'button.play[data-play="{play["id"]}"]')
         page.wait(
-            "the audio element to reach 'playing'",
+            "the sound to reach 'playing' in the now-playing bar",
             lambda: any(entry["item"] == play["id"] for entry in page.plays()),
         )
         stop = f'[data-now="{play["id"]}"] [data-stop]'
@@ -368,7 +371,10 @@ def run(page, expected):
         step("layer: the atmosphere loops while an effect plays over it; then stop all")
         page.go("scenes")
         page.wait_equal("the scene board", page.tile_order, final)
-        playing = "return [...document.querySelectorAll('audio[data-state=playing]')].map(a => a.dataset.item + (a.loop ? ':loop' : ''))"
+        playing = (
+            "return [...document.querySelectorAll('#now-list [data-now][data-state=playing]')]"
+            ".map(a => a.dataset.now + (a.dataset.loop === 'true' ? ':loop' : ''))"
+        )
         page.click(f'[data-scene-item="{atmosphere["id"]}"] .pad')
         page.wait_equal("the atmosphere playing in a loop", lambda: page.js(playing), [atmosphere["id"] + ":loop"])
         page.click(f'[data-scene-item="{final[0]}"] .pad')
@@ -483,22 +489,8 @@ def run(page, expected):
     return 0
 
 
-def main():
-    # Stopped by the test's time limit: still close the browser (driver.quit in the finally below).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"stopped by SIGTERM (time limit) at step '{STEP[0]}'"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--expected", required=True)
-    parser.add_argument("--screenshots", required=True)
-    args = parser.parse_args()
-    with open(args.expected, encoding="utf-8") as handle:
-        expected = json.load(handle)
-    os.makedirs(args.screenshots, exist_ok=True)
-    for path in (CHROMEDRIVER, CHROMIUM):
-        if not os.path.exists(path):
-            print(f"{path} is missing: run scripts/bootstrap (Debian packages chromium, chromium-driver)", file=sys.stderr)
-            return 1
-
+def browser():
+    """Headless Chromium that may play sound without a gesture (its output muted), logging the console."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in (
@@ -522,8 +514,28 @@ def main():
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(WAIT)
+    return driver
+
+
+def main():
+    # Stopped by the test's time limit: still close the browser (driver.quit in the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"stopped by SIGTERM (time limit) at step '{STEP[0]}'"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--expected", required=True)
+    parser.add_argument("--screenshots", required=True)
+    args = parser.parse_args()
+    with open(args.expected, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    os.makedirs(args.screenshots, exist_ok=True)
+    for path in (CHROMEDRIVER, CHROMIUM):
+        if not os.path.exists(path):
+            print(f"{path} is missing: run scripts/bootstrap (Debian packages chromium, chromium-driver)", file=sys.stderr)
+            return 1
+
+    driver = browser()
     try:
-        driver.set_page_load_timeout(WAIT)
         return run(Page(driver, args.url, args.screenshots), expected)
     finally:
         driver.quit()

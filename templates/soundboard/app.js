@@ -1,19 +1,29 @@
 // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
 // now-playing bar, messages, and re-fetching what changed when the server sends an event.
-"use strict";
+import { el } from "./dom.js";
+import { charts } from "./charts.js";
+import { events } from "./api.js";
+import { favorites } from "./favorites.js";
+import * as hotkeys from "./hotkeys.js";
+import { items } from "./items.js";
+import { library } from "./library.js";
+import * as nowPlaying from "./now-playing.js";
+import { packs } from "./packs.js";
+import * as player from "./player.js";
+import { scenes } from "./scenes.js";
+import * as settingsPanel from "./settings-panel.js";
 
-SS.app = (() => {
-  const { el } = SS.items;
+export const app = (() => {
   const views = ["library", "favorites", "scenes", "charts", "packs"];
   let view = null;
   let bannerTimer = null;
 
   const loaders = {
-    library: () => SS.library.load(),
-    favorites: () => SS.favorites.load(),
-    scenes: () => SS.scenes.load(),
-    charts: () => SS.charts.load(),
-    packs: () => SS.packs.load(),
+    library: () => library.load(),
+    favorites: () => favorites.load(),
+    scenes: () => scenes.load(),
+    charts: () => charts.load(),
+    packs: () => packs.load(),
   };
 
   function show(name) {
@@ -66,74 +76,45 @@ SS.app = (() => {
     say.timer = setTimeout(() => (live.textContent = ""), 5000);
   }
 
-  function renderNowPlaying() {
-    const entries = SS.player.entries();
-    const bar = document.getElementById("now");
-    const list = document.getElementById("now-list");
-    bar.hidden = entries.length === 0;
-    document.body.classList.toggle("has-now", entries.length > 0);
-    list.replaceChildren();
-    for (const entry of entries) {
-      const { item } = entry;
-      const volume = el("input", {
-        type: "range",
-        min: "0",
-        max: "1",
-        step: "0.05",
-        value: String(entry.audio.volume),
-        "aria-label": `Volume of ${item.title}`,
-      });
-      volume.addEventListener("input", () => SS.player.setVolume(item.id, Number(volume.value)));
-      list.append(
-        el(
-          "li",
-          { "data-now": item.id },
-          el("span", { class: "now-title", text: `${entry.audio.loop ? "⟳ " : ""}${item.title}` }),
-          volume,
-          el("button", {
-            type: "button",
-            class: "btn icon",
-            "data-stop": item.id,
-            "aria-label": `Stop ${item.title}`,
-            onclick: () => SS.player.stop(item.id),
-            text: "■",
-          }),
-        ),
-      );
-    }
-    SS.items.syncPlayButtons();
-  }
-
   function init() {
-    SS.library.init();
-    SS.scenes.init();
-    SS.charts.init();
-    SS.player.onChange(renderNowPlaying);
-    document.getElementById("stop-all").addEventListener("click", () => SS.player.stopAll());
-    document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && !document.querySelector("dialog[open]")) SS.player.stopAll();
+    library.init();
+    scenes.init();
+    charts.init();
+    player.onChange(() => {
+      nowPlaying.render();
+      items.syncPlayButtons();
     });
+    player.onProblem(fail);
+    document.getElementById("stop-all").addEventListener("click", () => player.stopAll());
+    hotkeys.init();
+    settingsPanel.init();
+    // The browser tests' mode (?test): a recorder on the master output, items' extra keys.
+    if (new URLSearchParams(location.search).has("test")) import("./test-hooks.js").then((hooks) => hooks.install());
     window.addEventListener("hashchange", () => {
       const name = location.hash.slice(1);
       if (views.includes(name)) show(name); // other anchors (the skip link) only move the focus
     });
 
-    SS.events.on("pack", (data) => {
-      if (view === "packs") SS.packs.update(data);
+    events.on("pack", (data) => {
+      if (view === "packs") packs.update(data);
     });
-    SS.events.on("library", () => refresh("library"));
-    SS.events.on("favorites", () => refresh("favorites"));
-    SS.events.on("scenes", () => refresh("scenes"));
-    SS.events.on("plays", () => refresh("plays"));
-    SS.events.on("open", () => document.body.classList.remove("offline"));
-    SS.events.on("error", () => document.body.classList.add("offline"));
-    SS.events.start();
+    events.on("library", () => {
+      player.forgetDetails();
+      refresh("library");
+    });
+    events.on("favorites", () => refresh("favorites"));
+    events.on("scenes", () => refresh("scenes"));
+    events.on("plays", () => refresh("plays"));
+    events.on("open", () => document.body.classList.remove("offline"));
+    events.on("error", () => document.body.classList.add("offline"));
+    events.start();
 
     // Sounds from any view; scenes need their list first (for the + buttons).
-    SS.scenes.load().finally(() => show(location.hash.slice(1)));
+    scenes.load().finally(() => show(location.hash.slice(1)));
   }
 
   return { init, refresh, fail, say, current: () => view };
 })();
 
-document.addEventListener("DOMContentLoaded", SS.app.init);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", app.init);
+else app.init();

@@ -1,9 +1,11 @@
 // The library: kind tabs, a search box, facet chips with disjunctive counts (OR within a
 // dimension, AND across), and the matching items.
-"use strict";
+import { el } from "./dom.js";
+import { api } from "./api.js";
+import { app } from "./app.js";
+import { items } from "./items.js";
 
-SS.library = (() => {
-  const { el } = SS.items;
+export const library = (() => {
   const dimensions = [
     { key: "locations", param: "location", label: "Location" },
     { key: "moods", param: "mood", label: "Mood" },
@@ -42,8 +44,8 @@ SS.library = (() => {
     try {
       const query = state.query.trim();
       const [page, facets] = await Promise.all([
-        SS.api.items(params({ q: query || undefined, limit: pageSize })),
-        SS.api.facets(params()),
+        api.items(params({ q: query || undefined, limit: pageSize })),
+        api.facets(params()),
       ]);
       if (mine !== generation) return;
       state.items = page.items;
@@ -64,13 +66,13 @@ SS.library = (() => {
     const mine = generation;
     try {
       const query = state.query.trim();
-      const page = await SS.api.items(params({ q: query || undefined, limit: pageSize, after: state.next }));
+      const page = await api.items(params({ q: query || undefined, limit: pageSize, after: state.next }));
       if (mine !== generation) return;
       state.items = state.items.concat(page.items);
       state.next = page.nextCursor || null;
       renderItems(page.total);
     } catch (error) {
-      SS.app.fail(error.message);
+      app.fail(error.message);
     }
   }
 
@@ -141,7 +143,7 @@ SS.library = (() => {
     } else {
       empty = `The library has no ${word} yet: sync a catalog with “client sync”.`;
     }
-    SS.items.fill(list, state.items, empty);
+    items.fill(list, state.items, empty);
     if (state.kind !== "music" && state.items.length > 0 && state.items.every((item) => !item.available)) {
       list.prepend(
         el(
@@ -194,7 +196,7 @@ SS.library = (() => {
     body.replaceChildren(el("p", { class: "summary", text: "Loading…" }));
     if (!dialog.open) dialog.showModal();
     try {
-      const result = await SS.api.tracks(item.id);
+      const result = await api.tracks(item.id);
       if (!result || result.entry !== item.id) {
         body.replaceChildren(el("p", { class: "empty error", text: "This server cannot list a music entry's tracks." }));
         return;
@@ -215,7 +217,7 @@ SS.library = (() => {
             {},
             el("span", { class: "title", text: track.title }),
             el("span", { class: "sub", text: line }),
-            el("span", { class: "dur", text: SS.items.duration(track.duration) }),
+            el("span", { class: "dur", text: items.duration(track.duration) }),
             el("span", { class: "meta", text: (track.sources || []).join(", ") }),
           ),
         );

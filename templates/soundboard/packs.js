@@ -1,8 +1,9 @@
 // Packs: install and uninstall, with a progress bar fed by the server's `pack` events.
-"use strict";
+import { el } from "./dom.js";
+import { api } from "./api.js";
+import { app } from "./app.js";
 
-SS.packs = (() => {
-  const { el } = SS.items;
+export const packs = (() => {
   const state = { packs: [], busy: new Set() };
   const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effects" };
   const stateNames = {
@@ -27,7 +28,7 @@ SS.packs = (() => {
   async function load() {
     const list = document.getElementById("packs");
     try {
-      const result = await SS.api.packs();
+      const result = await api.packs();
       state.packs = result.packs || [];
       render();
     } catch (error) {
@@ -119,15 +120,15 @@ SS.packs = (() => {
     }
     render();
     try {
-      if (what === "install") await SS.api.install(pack.id);
-      else await SS.api.uninstall(pack.id);
-      SS.app.say(`${what === "install" ? "Installed" : "Uninstalled"} “${pack.title}”`);
+      if (what === "install") await api.install(pack.id);
+      else await api.uninstall(pack.id);
+      app.say(`${what === "install" ? "Installed" : "Uninstalled"} “${pack.title}”`);
     } catch (error) {
-      SS.app.fail(error.message);
+      app.fail(error.message);
     } finally {
       state.busy.delete(pack.id);
       await load();
-      SS.app.refresh("library");
+      app.refresh("library");
     }
   }
 
@@ -144,7 +145,7 @@ SS.packs = (() => {
     const node = document.querySelector(`[data-pack="${CSS.escape(id)}"]`);
     if (node) node.replaceWith(card(pack));
     else render();
-    if (data.state === "downloaded" || data.state === "not_downloaded") SS.app.refresh("library");
+    if (data.state === "downloaded" || data.state === "not_downloaded") app.refresh("library");
   }
 
   return { load, update, state };

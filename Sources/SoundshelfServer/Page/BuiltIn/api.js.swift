@@ -5,10 +5,33 @@ extension BuiltInSoundboard {
     static let apiJs = ##"""
         // The server's JSON endpoints and its event stream. Every request that changes state carries
         // the header X-Soundshelf: 1 (a page from another origin cannot send it).
-        "use strict";
-        window.SS = window.SS || {};
 
-        SS.api = (() => {
+        // Keys a test run adds to items (loudness, loop, takes…) by id, before the server carries them:
+        // see test-hooks.js. Empty outside the page's test mode.
+        const extras = new Map();
+
+        export function setItemExtras(map) {
+          extras.clear();
+          for (const [itemID, keys] of Object.entries(map || {})) extras.set(itemID, keys);
+        }
+
+        // A test run's extras survive its reloads (sessionStorage, test mode only).
+        if (new URLSearchParams(location.search).has("test")) {
+          try {
+            setItemExtras(JSON.parse(sessionStorage.getItem("soundshelf.test.extras") || "{}"));
+          } catch (error) {
+            // none
+          }
+        }
+
+        function withExtras(json) {
+          if (extras.size === 0 || !json || typeof json !== "object") return json;
+          const add = (item) => (item && extras.has(item.id) ? Object.assign(item, extras.get(item.id)) : item);
+          if (Array.isArray(json.items)) json.items.forEach(add);
+          return add(json);
+        }
+
+        export const api = (() => {
           class APIError extends Error {
             constructor(status, message) {
               super(message);
@@ -16,8 +39,8 @@ extension BuiltInSoundboard {
             }
           }
 
-          async function request(method, path, body) {
-            const options = { method, headers: { Accept: "application/json" } };
+          async function request(method, path, body, keepalive = false) {
+            const options = { method, headers: { Accept: "application/json" }, keepalive };
             if (method !== "GET") options.headers["X-Soundshelf"] = "1";
             if (body !== undefined) {
               options.headers["Content-Type"] = "application/json";
@@ -42,7 +65,7 @@ extension BuiltInSoundboard {
               const message = (json && json.error) || `${method} ${path} failed (HTTP ${response.status})`;
               throw new APIError(response.status, message);
             }
-            return json;
+            return withExtras(json);
           }
 
           // A query string from an object; array values repeat their key (location=1&location=2).
@@ -75,18 +98,20 @@ extension BuiltInSoundboard {
             createScene: (title) => request("POST", "/api/scenes", { title }),
             saveScene: (sceneID, title, items) => request("PUT", `/api/scenes/${id(sceneID)}`, { title, items }),
             deleteScene: (sceneID) => request("DELETE", `/api/scenes/${id(sceneID)}`),
-            play: (target, played) =>
-              request("POST", "/api/plays", { target, played, at: new Date().toISOString(), source: "app" }),
+            // `keepalive`: still sent while the tab closes (pagehide); sendBeacon cannot set X-Soundshelf.
+            play: (target, played, keepalive = false) =>
+              request("POST", "/api/plays", { target, played, at: new Date().toISOString(), source: "app" }, keepalive),
             charts: (period) => request("GET", `/api/charts${query({ period })}`),
             stats: () => request("GET", "/api/stats"),
             tracks: (entryID) => request("GET", `/api/tracks${query({ entry: entryID })}`),
-            audioURL: (itemID) => `/audio/${id(itemID)}`,
+            // Take 0 is /audio/{id} (what a server without takes serves); others /audio/{id}/{take}.
+            audioURL: (itemID, take = 0) => (take > 0 ? `/audio/${id(itemID)}/${take}` : `/audio/${id(itemID)}`),
           };
         })();
 
         // Server-Sent Events: `pack`, `library`, `favorites`, `scenes`, `plays`. Handlers get the
         // parsed data (or null). The browser reconnects by itself; `onState` hears open/error.
-        SS.events = (() => {
+        export const events = (() => {
           const handlers = {};
           let source = null;
 

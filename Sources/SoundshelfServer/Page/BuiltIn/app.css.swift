@@ -130,7 +130,7 @@ extension BuiltInSoundboard {
 
         .items { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
         .item {
-          display: grid; grid-template-columns: auto 1fr auto auto auto; align-items: center; gap: .75rem;
+          display: grid; grid-template-columns: auto 1fr auto auto auto auto; align-items: center; gap: .75rem;
           background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .45rem .6rem;
         }
         .item.unavailable .title { color: var(--muted); }
@@ -162,6 +162,28 @@ extension BuiltInSoundboard {
           padding: .15rem .2rem .15rem .8rem; white-space: nowrap;
         }
         .now-list input[type="range"] { width: 5rem; }
+        .now-list li[data-state="loading"], .now-list li[data-state="waiting"] { opacity: .7; }
+        .now-list .repeat[aria-pressed="true"] { background: var(--playing); color: var(--accent-fg); }
+
+        /* Waveforms (from an item's peaks) */
+        .wave { display: block; width: 6rem; height: 1.8rem; stroke: var(--accent); stroke-width: .6; fill: none; }
+        .now-list .wave { width: 4.5rem; height: 1.4rem; stroke: var(--playing); }
+
+        /* Settings, keyboard help */
+        .top-tools { display: flex; gap: .25rem; }
+        .settings fieldset { border: 1px solid var(--line); border-radius: .6rem; margin: 0 0 .8rem; padding: .5rem .8rem .8rem;
+          display: grid; grid-template-columns: 9rem 1fr 4rem; gap: .5rem .75rem; align-items: center; }
+        .settings legend { font-weight: 600; padding: 0 .3rem; }
+        .settings .hint { grid-column: 1 / -1; margin: 0; padding: .3rem .5rem; font-size: .85rem; border: 0; }
+        .settings input[type="number"] { font: inherit; width: 6rem; padding: .3rem .5rem; border: 1px solid var(--line);
+          border-radius: .4rem; background: var(--card); color: var(--fg); }
+        .settings output { font-variant-numeric: tabular-nums; color: var(--muted); font-size: .9rem; }
+        .keys { display: grid; grid-template-columns: 8rem 1fr; gap: .6rem 1rem; margin: .5rem 0 1rem; }
+        .keys dt { font-weight: 600; }
+        .keys dd { margin: 0; }
+        kbd { font: .85rem/1 ui-monospace, "DejaVu Sans Mono", monospace; border: 1px solid var(--line); border-bottom-width: 2px;
+          border-radius: .3rem; padding: .15rem .4rem; background: var(--chip); color: var(--fg); }
+        .pad .hotkey { position: absolute; top: .4rem; right: .5rem; font-size: .75rem; }
         .stop-all { flex: none; font-weight: 600; }
 
         /* Scenes */
@@ -200,6 +222,7 @@ extension BuiltInSoundboard {
         .tile.playing { border-color: var(--playing); box-shadow: 0 0 0 2px var(--playing); }
         .tile.dragging { opacity: .5; }
         .pad {
+          position: relative;
           flex: 1; min-height: 6rem; display: flex; flex-direction: column; justify-content: center; gap: .25rem;
           font: inherit; text-align: left; padding: .7rem .8rem; border: 0; background: none; color: var(--fg); cursor: pointer;
         }
@@ -278,6 +301,8 @@ extension BuiltInSoundboard {
           .pack-progress { grid-column: 1 / -1; }
           .now { padding: .45rem .75rem; flex-wrap: wrap; }
           .now-list input[type="range"] { display: none; }
+          .item .wave, .now-list .wave { display: none; }
+          .settings fieldset { grid-template-columns: 1fr 1fr; }
         }
 
         """##

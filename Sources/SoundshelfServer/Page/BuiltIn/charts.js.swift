@@ -4,10 +4,10 @@ extension BuiltInSoundboard {
     /// `templates/soundboard/charts.js`.
     static let chartsJs = ##"""
         // Charts for the week, month, year or all time, with movement against the previous period.
-        "use strict";
+        import { el } from "./dom.js";
+        import { api } from "./api.js";
 
-        SS.charts = (() => {
-          const { el } = SS.items;
+        export const charts = (() => {
           const state = { period: "week" };
           const periodWords = { week: "this week", month: "this month", year: "this year", all: "yet" };
           const arrows = {
@@ -30,7 +30,7 @@ extension BuiltInSoundboard {
             const box = document.getElementById("chart");
             box.setAttribute("aria-busy", "true");
             try {
-              const [chart, stats] = await Promise.all([SS.api.charts(state.period), SS.api.stats()]);
+              const [chart, stats] = await Promise.all([api.charts(state.period), api.stats()]);
               document.getElementById("stats").textContent =
                 `Plays today ${stats.today} · this week ${stats.week} · this month ${stats.month} · all time ${stats.allTime}`;
               render(chart);

@@ -4,19 +4,20 @@ extension BuiltInSoundboard {
     /// `templates/soundboard/favorites.js`.
     static let favoritesJs = ##"""
         // Favorites: the starred items, newest first.
-        "use strict";
+        import { el } from "./dom.js";
+        import { api } from "./api.js";
+        import { items } from "./items.js";
 
-        SS.favorites = (() => {
-          const { el } = SS.items;
+        export const favorites = (() => {
 
           async function load() {
             const list = document.getElementById("favorite-items");
             try {
-              const page = await SS.api.favorites({ limit: 200 });
+              const page = await api.favorites({ limit: 200 });
               const total = page.total;
               document.getElementById("favorites-summary").textContent =
                 total === 0 ? "" : `${total} favorite${total === 1 ? "" : "s"}`;
-              SS.items.fill(list, page.items, "No favorites yet — press ☆ beside a sound in the Library.", true);
+              items.fill(list, page.items, "No favorites yet — press ☆ beside a sound in the Library.", true);
             } catch (error) {
               list.replaceChildren(el("li", { class: "empty error", text: error.message }));
             }

@@ -24,12 +24,16 @@ extension BuiltInSoundboard {
             <a href="#packs" data-view="packs">Packs</a>
           </nav>
           <div class="live" id="live" role="status" aria-live="polite"></div>
+          <div class="top-tools">
+            <button type="button" class="btn icon" id="settings-button" aria-label="Settings" title="Settings: volumes, loudness, fades">⚙</button>
+            <button type="button" class="btn icon" id="help-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
+          </div>
         </header>
 
         <section class="now" id="now" aria-label="Now playing" hidden>
           <h2 class="visually-hidden">Now playing</h2>
           <ul class="now-list" id="now-list"></ul>
-          <button type="button" class="btn stop-all" id="stop-all" title="Stop all sounds (Esc)">■ Stop all</button>
+          <button type="button" class="btn stop-all" id="stop-all" title="Stop all sounds, fading out (Space; Esc: at once)">■ Stop all</button>
         </section>
 
         <main id="main" tabindex="-1">
@@ -99,6 +103,58 @@ extension BuiltInSoundboard {
           </section>
         </main>
 
+        <dialog id="settings-dialog" aria-labelledby="settings-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="settings-title">Settings</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <form id="settings-form" class="settings" autocomplete="off">
+            <fieldset>
+              <legend>Volume</legend>
+              <label for="set-master">Master</label>
+              <input type="range" id="set-master" name="master" min="0" max="1" step="0.01">
+              <output for="set-master"></output>
+              <label for="set-atmosphere">Atmospheres</label>
+              <input type="range" id="set-atmosphere" name="atmosphere" min="0" max="1" step="0.01">
+              <output for="set-atmosphere"></output>
+              <label for="set-sfx">Effects</label>
+              <input type="range" id="set-sfx" name="sfx" min="0" max="1" step="0.01">
+              <output for="set-sfx"></output>
+            </fieldset>
+            <fieldset>
+              <legend>Loudness targets (LUFS)</legend>
+              <p class="hint">Every sound is played at the gain that brings it to its kind’s target.</p>
+              <label for="set-target-atmosphere">Atmospheres</label>
+              <input type="number" id="set-target-atmosphere" name="targetAtmosphere" min="-60" max="0" step="0.5">
+              <span></span>
+              <label for="set-target-sfx">Effects</label>
+              <input type="number" id="set-target-sfx" name="targetSfx" min="-60" max="0" step="0.5">
+              <span></span>
+            </fieldset>
+            <fieldset>
+              <legend>Fades</legend>
+              <label for="set-fade">Fade (seconds)</label>
+              <input type="number" id="set-fade" name="fade" min="0" max="30" step="0.1">
+              <span class="hint">atmospheres in and out, Stop all, scenes</span>
+            </fieldset>
+            <button type="button" class="btn link" id="settings-reset">Reset to defaults</button>
+          </form>
+        </dialog>
+
+        <dialog id="help-dialog" aria-labelledby="help-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="help-title">Keyboard shortcuts</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <dl class="keys">
+            <dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>Play or stop the open scene’s first nine sounds</dd>
+            <dt><kbd>Space</kbd></dt><dd>Stop all, fading out</dd>
+            <dt><kbd>Esc</kbd></dt><dd>Stop all at once</dd>
+            <dt><kbd>?</kbd></dt><dd>Show or hide this help</dd>
+          </dl>
+          <p class="hint">They work wherever the focus is, except while typing in a field. Enter still presses a focused button.</p>
+        </dialog>
+
         <dialog id="tracks-dialog" aria-labelledby="tracks-title">
           <form method="dialog" class="dialog-head">
             <h2 id="tracks-title">Tracks</h2>
@@ -107,15 +163,7 @@ extension BuiltInSoundboard {
           <div id="tracks-body"></div>
         </dialog>
 
-        <script src="api.js"></script>
-        <script src="player.js"></script>
-        <script src="items.js"></script>
-        <script src="library.js"></script>
-        <script src="favorites.js"></script>
-        <script src="scenes.js"></script>
-        <script src="charts.js"></script>
-        <script src="packs.js"></script>
-        <script src="app.js"></script>
+        <script type="module" src="app.js"></script>
         </body>
         </html>
 

@@ -5,35 +5,15 @@ extension BuiltInSoundboard {
     static let itemsJs = ##"""
         // One row of an item list (library, favorites): play/stop, title, duration, favorite star,
         // "add to scene", and for a music entry its tracks.
-        "use strict";
+        import { api } from "./api.js";
+        import { el, duration } from "./dom.js";
+        import { app } from "./app.js";
+        import { library } from "./library.js";
+        import * as player from "./player.js";
+        import { scenes } from "./scenes.js";
+        import { waveform } from "./waveform.js";
 
-        SS.items = (() => {
-          function el(tag, attributes = {}, ...children) {
-            const node = document.createElement(tag);
-            for (const [key, value] of Object.entries(attributes)) {
-              if (value === undefined || value === null || value === false) continue;
-              if (key === "class") node.className = value;
-              else if (key === "text") node.textContent = value;
-              else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-              else if (key.startsWith("data-")) node.dataset[key.slice(5).replace(/-(\w)/g, (_, c) => c.toUpperCase())] = value;
-              else node.setAttribute(key, value === true ? "" : value);
-            }
-            for (const child of children) {
-              if (child !== null && child !== undefined) node.append(child);
-            }
-            return node;
-          }
-
-          function duration(seconds) {
-            if (typeof seconds !== "number" || !isFinite(seconds)) return "";
-            if (seconds < 10) return `${seconds.toFixed(1)} s`; // short effects: 0.4 s, not 0:00
-            const total = Math.round(seconds);
-            const hours = Math.floor(total / 3600);
-            const minutes = Math.floor((total % 3600) / 60);
-            const rest = String(total % 60).padStart(2, "0");
-            return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
-          }
-
+        export const items = (() => {
           const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
 
           function playButton(item) {
@@ -43,11 +23,11 @@ extension BuiltInSoundboard {
                 class: "btn play tracks",
                 "data-tracks": item.id,
                 "aria-label": `Tracks of ${item.title}`,
-                onclick: () => SS.library.showTracks(item),
+                onclick: () => library.showTracks(item),
                 text: "♫",
               });
             }
-            if (!SS.player.canPlay(item)) {
+            if (!player.canPlay(item)) {
               return el("button", {
                 type: "button",
                 class: "btn play",
@@ -57,14 +37,14 @@ extension BuiltInSoundboard {
                 text: "▶",
               });
             }
-            const playingNow = SS.player.isPlaying(item.id);
+            const playingNow = player.isPlaying(item.id);
             return el("button", {
               type: "button",
               class: "btn play",
               "data-play": item.id,
               "aria-pressed": String(playingNow),
               "aria-label": `${playingNow ? "Stop" : "Play"} ${item.title}`,
-              onclick: () => SS.player.toggle(item),
+              onclick: () => player.toggle(item),
               text: playingNow ? "■" : "▶",
             });
           }
@@ -86,22 +66,22 @@ extension BuiltInSoundboard {
             const on = item.favorite === true;
             button.disabled = true;
             try {
-              if (on) await SS.api.unfavorite(item.id);
-              else await SS.api.favorite(item.id);
+              if (on) await api.unfavorite(item.id);
+              else await api.favorite(item.id);
               item.favorite = !on;
               const had = document.activeElement === button;
               const replacement = favoriteButton(item);
               button.replaceWith(replacement);
               if (had) replacement.focus();
-              SS.app.refresh("favorites");
+              app.refresh("favorites");
             } catch (error) {
               button.disabled = false;
-              SS.app.fail(error.message);
+              app.fail(error.message);
             }
           }
 
           function sceneButton(item) {
-            const scene = SS.scenes.currentScene();
+            const scene = scenes.currentScene();
             if (!scene) return null;
             return el("button", {
               type: "button",
@@ -109,7 +89,7 @@ extension BuiltInSoundboard {
               "data-add": item.id,
               "aria-label": `Add ${item.title} to the scene ${scene.title}`,
               title: `Add to “${scene.title}”`,
-              onclick: () => SS.scenes.addToScene(item),
+              onclick: () => scenes.addToScene(item),
               text: "+",
             });
           }
@@ -119,7 +99,7 @@ extension BuiltInSoundboard {
             const meta = mixed ? [kindNames[item.kind] || item.kind] : [];
             if (item.kind === "music") meta.push("plays through Apple Music");
             else if (!item.available) meta.push("not installed");
-            else if (SS.player.isLoopable(item)) meta.push("loops");
+            else if (player.isLoopable(item)) meta.push("loops");
             return el(
               "li",
               { class: `item${item.available || item.kind === "music" ? "" : " unavailable"}`, "data-item": item.id },
@@ -131,6 +111,7 @@ extension BuiltInSoundboard {
                 item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
                 meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
               ),
+              waveform(item.peaks, { bars: 48 }) || el("span", { class: "wave none", "aria-hidden": "true" }),
               el("span", { class: "dur", text: duration(item.duration) }),
               favoriteButton(item),
               sceneButton(item),
@@ -150,7 +131,7 @@ extension BuiltInSoundboard {
           // Re-labels the play buttons after the player started or stopped something.
           function syncPlayButtons() {
             for (const button of document.querySelectorAll("button.play[data-play]")) {
-              const on = SS.player.isPlaying(button.dataset.play);
+              const on = player.isPlaying(button.dataset.play);
               button.setAttribute("aria-pressed", String(on));
               button.textContent = on ? "■" : "▶";
               const title = button.getAttribute("aria-label").replace(/^(Play|Stop) /, "");

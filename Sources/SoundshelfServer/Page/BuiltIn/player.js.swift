@@ -3,153 +3,251 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/player.js`.
     static let playerJs = ##"""
-        // Plays several sounds at once (an atmosphere under effects), each in its own <audio> element
-        // from /audio/{itemId}; loopable items loop. When a sound stops, the seconds it actually played
-        // are recorded through POST /api/plays.
-        "use strict";
+        // Plays layers (atmospheres under effects) through the audio engine: asks an item's details once
+        // (loop points, loudness, takes, playback rules), picks the take, computes its gain for the user's
+        // targets, fades, crossfades scenes, repeats items with an interval, and records each play with
+        // the seconds actually heard (POST /api/plays), also when the tab closes.
+        import { api } from "./api.js";
+        import { AudioEngine, shouldStream } from "./audio-engine.js";
+        import { itemGain } from "./loudness.js";
+        import { settings, onSettings, fadeFor } from "./settings.js";
+        import { TakePicker, playbackRules } from "./take-picker.js";
 
-        SS.player = (() => {
-          const playing = new Map(); // itemID → { item, audio, since, played }
-          const listeners = [];
-          let shelf = null; // where the <audio> elements live (hidden), so the page can be inspected
+        const playing = new Map(); // itemID → entry {item, layer, state, volume, repeating, timer, heard}
+        const details = new Map(); // itemID → Promise of the item's `show` JSON
+        const pickers = new Map(); // itemID → TakePicker (kept across plays: avoidRepeat spans triggers)
+        const listeners = [];
+        const problems = [];
+        let engine = null;
 
-          function changed() {
-            for (const listener of listeners) listener();
+        /// The engine, made on first use (one AudioContext for the page's life).
+        export function audioEngine() {
+          if (!engine) {
+            engine = new AudioEngine();
+            applySettings(settings());
           }
+          return engine;
+        }
 
-          // Whether an item loops: what its detail (`/api/items/{id}`, "loopable" from the pack's
-          // manifest) said once it was asked; until then atmospheres loop and effects don't.
-          const loopFlags = new Map(); // itemID → boolean
-
-          function isLoopable(item) {
-            if (typeof item.loopable === "boolean") return item.loopable;
-            if (loopFlags.has(item.id)) return loopFlags.get(item.id);
-            return item.kind === "atmosphere";
+        function applySettings(values) {
+          if (!engine) return;
+          engine.setMasterVolume(values.master);
+          engine.setKindVolume("atmosphere", values.atmosphere);
+          engine.setKindVolume("sfx", values.sfx);
+          // New targets move the layers already playing to their new gains.
+          for (const entry of playing.values()) {
+            if (!entry.layer) continue;
+            entry.layer.gainDb = itemGain(entry.item, entry.takeInfo, values.targets) + entry.pickGain;
+            entry.layer.setVolume(entry.volume);
           }
+        }
+        onSettings(applySettings);
 
-          function learnLoop(item, audio) {
-            if (typeof item.loopable === "boolean" || loopFlags.has(item.id)) return;
-            SS.api
-              .item(item.id)
-              .then((detail) => {
-                if (typeof detail.loopable !== "boolean") return;
-                loopFlags.set(item.id, detail.loopable);
-                audio.loop = detail.loopable;
-                changed();
-              })
-              .catch(() => {}); // the kind's default stays
+        function changed(entry = null) {
+          for (const listener of listeners) listener(entry);
+        }
+
+        function fail(message) {
+          for (const problem of problems) problem(message);
+        }
+
+        export function onChange(listener) {
+          listeners.push(listener);
+        }
+
+        /// `listener(message)` hears what the page should tell the user (a file that will not play).
+        export function onProblem(listener) {
+          problems.push(listener);
+        }
+
+        export function canPlay(item) {
+          return item.kind !== "music" && item.available === true;
+        }
+
+        /// Whether an item loops: its `loopable` (from its details once known); until then atmospheres do.
+        export function isLoopable(item) {
+          if (typeof item.loopable === "boolean") return item.loopable;
+          const known = details.get(item.id);
+          if (known && typeof known.value?.loopable === "boolean") return known.value.loopable;
+          return item.kind === "atmosphere";
+        }
+
+        function detail(item) {
+          if (!details.has(item.id)) {
+            const asking = api.item(item.id).catch(() => ({}));
+            const holder = { value: null, promise: asking.then((value) => (holder.value = value)) };
+            details.set(item.id, holder);
           }
+          return details.get(item.id).promise.then((value) => Object.assign({}, value, item, dropNulls(value)));
+        }
 
-          function canPlay(item) {
-            return item.kind !== "music" && item.available === true;
-          }
+        // The show JSON's own figures win over a list row's nulls.
+        const dropNulls = (value) => Object.fromEntries(Object.entries(value || {}).filter(([, v]) => v !== null));
 
-          // Seconds played so far: the closed stretches plus the one running now.
-          function seconds(entry) {
-            const running = entry.since === null ? 0 : (performance.now() - entry.since) / 1000;
-            return entry.played + running;
-          }
+        function takeCount(item) {
+          if (Array.isArray(item.takes)) return item.takes.length;
+          return Number.isInteger(item.takes) && item.takes > 0 ? item.takes : 1;
+        }
 
-          function pauseClock(entry) {
-            if (entry.since !== null) {
-              entry.played += (performance.now() - entry.since) / 1000;
-              entry.since = null;
-            }
-          }
-
-          function start(item) {
-            if (playing.has(item.id)) return;
-            if (!shelf) {
-              shelf = document.createElement("div");
-              shelf.id = "audio-shelf";
-              shelf.hidden = true;
-              document.body.append(shelf);
-            }
-            const audio = document.createElement("audio");
-            audio.preload = "auto";
-            audio.loop = isLoopable(item);
-            learnLoop(item, audio);
-            audio.dataset.item = item.id;
-            audio.dataset.state = "loading";
-            audio.src = SS.api.audioURL(item.id);
-            const entry = { item, audio, since: null, played: 0 };
-            playing.set(item.id, entry);
-            audio.addEventListener("playing", () => {
-              audio.dataset.state = "playing";
-              if (entry.since === null) entry.since = performance.now();
-              changed();
-            });
-            for (const name of ["pause", "waiting", "stalled"]) {
-              audio.addEventListener(name, () => pauseClock(entry));
-            }
-            audio.addEventListener("ended", () => {
-              // Played to the end: at least its whole length, whatever the clock says.
-              pauseClock(entry);
-              if (isFinite(audio.duration)) entry.played = Math.max(entry.played, audio.duration);
-              stop(item.id);
-            });
-            audio.addEventListener("error", () => {
-              if (playing.get(item.id) !== entry) return; // already stopped
-              stop(item.id, false);
-              SS.app.fail(`“${item.title}” could not be played: its file is missing or not installed.`);
-            });
-            shelf.append(audio);
-            const attempt = audio.play();
-            if (attempt && attempt.catch) {
-              attempt.catch((error) => {
-                if (!playing.has(item.id)) return;
-                stop(item.id, false);
-                if (error && error.name === "NotAllowedError") {
-                  SS.app.fail("The browser blocked playback: press Play again.");
-                }
-              });
-            }
-            changed();
-          }
-
-          function stop(itemID, record = true) {
-            const entry = playing.get(itemID);
-            if (!entry) return;
-            playing.delete(itemID);
-            pauseClock(entry);
-            entry.audio.dataset.state = "stopped";
-            entry.audio.pause();
-            entry.audio.removeAttribute("src");
-            entry.audio.load();
-            entry.audio.remove();
-            const played = Math.round(seconds(entry) * 10) / 10;
-            if (record && played >= 0.5) {
-              SS.api.play(entry.item.id, played).catch((error) => SS.app.fail(error.message));
-            }
-            changed();
-          }
-
-          function stopAll() {
-            for (const itemID of [...playing.keys()]) stop(itemID);
-          }
-
-          function toggle(item) {
-            if (playing.has(item.id)) stop(item.id);
-            else start(item);
-          }
-
-          function setVolume(itemID, volume) {
-            const entry = playing.get(itemID);
-            if (entry) entry.audio.volume = volume;
-          }
-
-          return {
-            canPlay,
-            isLoopable,
-            toggle,
-            stop,
-            stopAll,
-            setVolume,
-            isPlaying: (itemID) => playing.has(itemID),
-            entries: () => [...playing.values()],
-            onChange: (listener) => listeners.push(listener),
+        export async function start(item, options = {}) {
+          if (playing.has(item.id) || !canPlay(item)) return;
+          const entry = {
+            item,
+            layer: null,
+            state: "loading",
+            volume: options.volume ?? 1,
+            repeating: false,
+            timer: null,
+            heard: 0,
           };
-        })();
+          playing.set(item.id, entry);
+          changed(entry);
+          const full = await detail(item);
+          if (playing.get(item.id) !== entry) return; // stopped while asking
+          entry.item = Object.assign(item, full);
+          entry.rules = playbackRules(full.playback, takeCount(full));
+          if (!pickers.has(item.id)) pickers.set(item.id, new TakePicker(entry.rules));
+          await trigger(entry, options.fade ?? fadeFor(full.kind));
+        }
+
+        // One trigger of an entry: the picker's take, gain and pitch, at context time `at` (default now).
+        async function trigger(entry, fade, at = 0) {
+          const item = entry.item;
+          const pick = pickers.get(item.id).next();
+          const takes = Array.isArray(item.takes) ? item.takes : [];
+          const take = takes.find((one) => one.take === pick.take) || null;
+          const loop = isLoopable(item) ? (pick.take === 0 && item.loop) || true : false;
+          const seconds = (take && take.duration) || item.duration;
+          entry.state = "loading";
+          let layer;
+          try {
+            layer = await audioEngine().play({
+              url: api.audioURL(item.id, pick.take),
+              kind: item.kind,
+              gain: itemGain(item, take, settings().targets) + pick.gain,
+              volume: entry.volume,
+              fade,
+              loop,
+              sampleRate: item.sampleRate,
+              cents: pick.cents,
+              at,
+              stream: Boolean(loop) && shouldStream(seconds),
+              onEnded: (ended, error) => layerEnded(entry, ended, error),
+            });
+          } catch (error) {
+            if (playing.get(item.id) === entry) {
+              playing.delete(item.id);
+              changed(entry);
+              fail(`“${item.title}” could not be played: its file is missing, not installed or not audio.`);
+            }
+            return;
+          }
+          if (playing.get(item.id) !== entry) {
+            layer.stop(0); // stopped while loading
+            return;
+          }
+          entry.layer = layer;
+          entry.take = pick.take;
+          entry.takeInfo = take;
+          entry.pickGain = pick.gain;
+          entry.state = "playing";
+          changed(entry);
+        }
+
+        function layerEnded(entry, layer, error) {
+          entry.heard += layer.heard();
+          if (playing.get(entry.item.id) !== entry || entry.layer !== layer) return record(entry);
+          entry.layer = null;
+          if (error) fail(`“${entry.item.title}” stopped: ${error.message || "its file could not be played"}.`);
+          const wait = entry.repeating && !error ? pickers.get(entry.item.id).wait() : null;
+          if (wait !== null) {
+            // The next trigger starts `wait` after this one's end on the audio clock; it is prepared a
+            // little before, so timer delays do not move it.
+            entry.state = "waiting";
+            const now = audioEngine().now;
+            const at = Math.max(now, layer.naturalEnd ?? now) + wait;
+            entry.timer = setTimeout(() => trigger(entry, 0, at), Math.max(0, at - now - 0.15) * 1000);
+            changed(entry);
+            return;
+          }
+          playing.delete(entry.item.id);
+          record(entry);
+          changed(entry);
+        }
+
+        function record(entry, keepalive = false) {
+          if (entry.recorded) return;
+          const played = Math.round(entry.heard * 10) / 10;
+          if (played < 0.5) return;
+          entry.recorded = true;
+          api.play(entry.item.id, played, keepalive).catch((error) => fail(error.message));
+        }
+
+        /// Stops an item, fading out over `fade` seconds (default: its kind's fade) from context time `at`
+        /// (default now).
+        export function stop(itemID, fade = null, at = 0) {
+          const entry = playing.get(itemID);
+          if (!entry) return;
+          playing.delete(itemID);
+          clearTimeout(entry.timer);
+          if (entry.layer) entry.layer.stop(fade ?? fadeFor(entry.item.kind), at);
+          else record(entry);
+          changed(entry);
+        }
+
+        /// Stops everything: with the settings' fade (Space, the Stop all button), or at once (Escape).
+        export function stopAll(withFade = true) {
+          const fade = withFade ? settings().fade : 0;
+          const at = engine ? engine.now + 0.03 : 0; // one moment for every layer, just ahead of the clock
+          for (const itemID of [...playing.keys()]) stop(itemID, fade, at);
+          if (engine) engine.stopAll(fade, at); // layers still fading out from before, too
+        }
+
+        export function toggle(item) {
+          if (playing.has(item.id)) stop(item.id);
+          else start(item);
+        }
+
+        /// Plays a scene: layers not in it fade out, its atmospheres fade in (over the settings' fade).
+        export function playScene(items) {
+          const fade = settings().fade;
+          const at = engine ? engine.now + 0.03 : 0;
+          const ids = new Set(items.map((item) => item.id));
+          for (const itemID of [...playing.keys()]) if (!ids.has(itemID)) stop(itemID, fade, at);
+          for (const item of items) {
+            if (item.kind === "atmosphere" && canPlay(item) && !playing.has(item.id)) start(item, { fade });
+          }
+        }
+
+        export function setVolume(itemID, volume) {
+          const entry = playing.get(itemID);
+          if (!entry) return;
+          entry.volume = volume;
+          if (entry.layer) entry.layer.setVolume(volume);
+        }
+
+        /// Whether an item re-triggers after its `interval` (an effect with an interval in its playback).
+        export function setRepeating(itemID, on) {
+          const entry = playing.get(itemID);
+          if (entry) entry.repeating = on;
+          changed(entry);
+        }
+
+        /// Forgets what was learned of items' details (after a sync or an install they may have changed).
+        export function forgetDetails() {
+          details.clear();
+        }
+
+        export const isPlaying = (itemID) => playing.has(itemID);
+        export const entries = () => [...playing.values()];
+
+        // The tab closes: what was heard is sent with keepalive, so the request outlives the page.
+        window.addEventListener("pagehide", () => {
+          for (const entry of playing.values()) {
+            if (entry.layer) entry.heard += entry.layer.heard();
+            record(entry, true);
+          }
+        });
 
         """##
 }

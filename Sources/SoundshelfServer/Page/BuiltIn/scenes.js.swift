@@ -5,10 +5,14 @@ extension BuiltInSoundboard {
     static let scenesJs = ##"""
         // Scenes shown as a soundboard: a grid of buttons in the scene's order; drag a button, or use
         // its ← → buttons, to reorder; saved with PUT /api/scenes/{id}.
-        "use strict";
+        import { el } from "./dom.js";
+        import { api } from "./api.js";
+        import { app } from "./app.js";
+        import { items } from "./items.js";
+        import { library } from "./library.js";
+        import * as player from "./player.js";
 
-        SS.scenes = (() => {
-          const { el } = SS.items;
+        export const scenes = (() => {
           const state = { scenes: [], scene: null, dragged: null, edits: 0, saving: Promise.resolve() };
           const storageKey = "soundshelf.scene";
 
@@ -22,14 +26,14 @@ extension BuiltInSoundboard {
           async function loadScenes() {
             const edit = state.edits;
             try {
-              const result = await SS.api.scenes();
+              const result = await api.scenes();
               if (edit !== state.edits) return; // an edit is on its way; its save reloads
               state.scenes = result.scenes || [];
               const current = currentScene();
               if (current) await openScene(current.id, false, edit);
               else state.scene = null;
             } catch (error) {
-              SS.app.fail(error.message);
+              app.fail(error.message);
             }
             if (edit !== state.edits) return;
             renderSceneList();
@@ -38,7 +42,7 @@ extension BuiltInSoundboard {
 
           async function openScene(sceneID, render = true, edit = state.edits) {
             try {
-              const scene = await SS.api.scene(sceneID);
+              const scene = await api.scene(sceneID);
               if (edit !== state.edits) return;
               state.scene = scene;
               localStorage.setItem(storageKey, sceneID);
@@ -46,7 +50,7 @@ extension BuiltInSoundboard {
               if (error.status === 404) {
                 localStorage.removeItem(storageKey);
                 state.scene = null;
-              } else SS.app.fail(error.message);
+              } else app.fail(error.message);
             }
             if (render) {
               renderSceneList();
@@ -127,8 +131,16 @@ extension BuiltInSoundboard {
                 { class: "board-head" },
                 el("h2", { text: scene.title }),
                 el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
-                el("span", { class: "summary", text: `${scene.count} sounds · ${SS.items.duration(scene.duration)}` }),
-                el("button", { type: "button", class: "btn", onclick: () => SS.player.stopAll(), text: "■ Stop all" }),
+                el("span", { class: "summary", text: `${scene.count} sounds · ${items.duration(scene.duration)}` }),
+                el("button", {
+                  type: "button",
+                  class: "btn primary",
+                  id: "play-scene",
+                  title: "Fade out what is not in this scene and fade its atmospheres in",
+                  onclick: () => player.playScene(scene.items),
+                  text: "▶ Play scene",
+                }),
+                el("button", { type: "button", class: "btn", onclick: () => player.stopAll(), text: "■ Stop all" }),
                 el("button", { type: "button", class: "btn danger", onclick: removeScene, text: "Delete scene" }),
               ),
             );
@@ -150,8 +162,8 @@ extension BuiltInSoundboard {
           }
 
           function tile(item, index, count) {
-            const playable = SS.player.canPlay(item);
-            const on = SS.player.isPlaying(item.id);
+            const playable = player.canPlay(item);
+            const on = player.isPlaying(item.id);
             const node = el(
               "li",
               {
@@ -167,8 +179,9 @@ extension BuiltInSoundboard {
                   "data-pad": item.id,
                   "aria-pressed": playable ? String(on) : null,
                   disabled: !playable && item.kind !== "music",
-                  onclick: () => (item.kind === "music" ? SS.library.showTracks(item) : SS.player.toggle(item)),
+                  onclick: () => (item.kind === "music" ? library.showTracks(item) : player.toggle(item)),
                 },
+                index < 9 ? el("kbd", { class: "hotkey", title: `Hotkey ${index + 1}`, text: String(index + 1) }) : null,
                 el("span", { class: "pad-title", text: item.title }),
                 el("span", {
                   class: "pad-meta",
@@ -177,7 +190,7 @@ extension BuiltInSoundboard {
                       ? "♫ tracks"
                       : !playable
                         ? "not installed"
-                        : `${SS.player.isLoopable(item) ? "⟳ loop · " : ""}${SS.items.duration(item.duration)}`,
+                        : `${player.isLoopable(item) ? "⟳ loop · " : ""}${items.duration(item.duration)}`,
                 }),
               ),
               el(
@@ -255,13 +268,13 @@ extension BuiltInSoundboard {
             board.setAttribute("aria-busy", "true");
             state.saving = state.saving.then(async () => {
               try {
-                await SS.api.saveScene(scene.sceneId, scene.title, ids);
+                await api.saveScene(scene.sceneId, scene.title, ids);
                 if (edit !== state.edits) return;
-                if (message) SS.app.say(message);
+                if (message) app.say(message);
                 await loadScenes();
                 board.dataset.saved = ids.join(",");
               } catch (error) {
-                SS.app.fail(error.message);
+                app.fail(error.message);
                 if (edit === state.edits) await loadScenes();
               } finally {
                 if (edit === state.edits) board.removeAttribute("aria-busy");
@@ -309,7 +322,7 @@ extension BuiltInSoundboard {
             }
             if (!state.scene) return;
             if (state.scene.items.some((other) => other.id === item.id)) {
-              SS.app.say(`“${item.title}” is already in “${state.scene.title}”.`);
+              app.say(`“${item.title}” is already in “${state.scene.title}”.`);
               return;
             }
             await save(state.scene.items.concat([item]), `Added “${item.title}” to “${state.scene.title}”`);
@@ -321,14 +334,14 @@ extension BuiltInSoundboard {
             const title = input.value.trim();
             if (!title) return;
             try {
-              const created = await SS.api.createScene(title);
+              const created = await api.createScene(title);
               input.value = "";
               localStorage.setItem(storageKey, created.sceneId);
               state.scene = null;
               await loadScenes();
-              SS.app.say(`Created the scene “${title}”`);
+              app.say(`Created the scene “${title}”`);
             } catch (error) {
-              SS.app.fail(error.message);
+              app.fail(error.message);
             }
           }
 
@@ -336,20 +349,20 @@ extension BuiltInSoundboard {
             const scene = state.scene;
             if (!scene || !window.confirm(`Delete the scene “${scene.title}”? Its sounds stay in the library.`)) return;
             try {
-              await SS.api.deleteScene(scene.sceneId);
+              await api.deleteScene(scene.sceneId);
               localStorage.removeItem(storageKey);
               state.scene = null;
               await loadScenes();
             } catch (error) {
-              SS.app.fail(error.message);
+              app.fail(error.message);
             }
           }
 
           function init() {
             document.getElementById("new-scene").addEventListener("submit", createScene);
-            SS.player.onChange(() => {
+            player.onChange(() => {
               for (const node of document.querySelectorAll("[data-scene-item]")) {
-                const on = SS.player.isPlaying(node.dataset.sceneItem);
+                const on = player.isPlaying(node.dataset.sceneItem);
                 node.classList.toggle("playing", on);
                 const pad = node.querySelector(".pad[aria-pressed]");
                 if (pad) pad.setAttribute("aria-pressed", String(on));
@@ -357,7 +370,10 @@ extension BuiltInSoundboard {
             });
           }
 
-          return { init, load: loadScenes, currentScene, addToScene, state };
+          // The open scene's items in order (hotkeys 1–9 trigger the first nine).
+          const sceneItems = () => (state.scene ? state.scene.items : []);
+
+          return { init, load: loadScenes, currentScene, addToScene, sceneItems, state };
         })();
 
         """##

@@ -1,0 +1,270 @@
+// The soundboard's sound, through the Web Audio API. One AudioContext; each playing layer is
+//   source → level (normalization gain × layer volume) → fade → kind bus → master → destination
+// with one bus per kind (atmosphere, sfx) under the master volume. No DOM code: the page
+// (player.js) decides what plays.
+//
+// Loops are sample-accurate: an AudioBufferSourceNode loops between loopStart and loopEnd
+// (seconds = loop frames / the file's own sample rate, read from its header: decoding resamples
+// to the context's rate, so the decoded buffer's rate is not the file's). A sound whose decoded
+// size would pass
+// `streamLimitBytes` (60 s of 48 kHz stereo Float32, about 23 MB) is not decoded whole: a PCM WAV
+// streams in chunks scheduled back to back (wav-stream.js: gapless, at its loop points); any other
+// format streams through a media element (MediaElementAudioSourceNode) looping the whole file,
+// where the browser may leave a short gap at the seam.
+import { WavStream } from "./wav-stream.js";
+
+export const streamLimitBytes = 60 * 48000 * 2 * 4;
+const limits = { stream: streamLimitBytes };
+
+/// Changes the streaming limit (bytes); the browser tests lower it to stream short files.
+export function setStreamLimit(bytes) {
+  limits.stream = bytes;
+}
+
+/// Whether an item of `seconds` should stream rather than decode (its decoded 48 kHz stereo
+/// Float32 size passes the limit).
+export function shouldStream(seconds) {
+  return typeof seconds === "number" && seconds * 48000 * 2 * 4 > limits.stream;
+}
+
+const quick = 0.01; // seconds: "at once" still ramps this long, so a stop never clicks
+
+export class AudioEngine {
+  // 48 kHz, the rate game audio is made at: such files decode without resampling, so their loops
+  // are exact to the frame (the browser converts to the device's rate on output).
+  constructor(context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 })) {
+    this.context = context;
+    this.master = context.createGain();
+    this.master.connect(context.destination);
+    this.buses = {};
+    for (const kind of ["atmosphere", "sfx"]) {
+      const bus = context.createGain();
+      bus.connect(this.master);
+      this.buses[kind] = bus;
+    }
+    this.buffers = new Map(); // url → Promise<AudioBuffer>
+    this.layers = new Set();
+  }
+
+  get now() {
+    return this.context.currentTime;
+  }
+
+  /// Lets the context run (a context made before any user gesture starts suspended).
+  resume() {
+    return this.context.state === "suspended" ? this.context.resume().catch(() => {}) : Promise.resolve();
+  }
+
+  setMasterVolume(volume) {
+    glide(this.master.gain, volume, this.context);
+  }
+
+  setKindVolume(kind, volume) {
+    const bus = this.buses[kind];
+    if (bus) glide(bus.gain, volume, this.context);
+  }
+
+  /// The decoded audio of `url` (fetched and decoded once, then shared by every layer).
+  load(url) {
+    if (!this.buffers.has(url)) {
+      const loading = fetch(url)
+        .then((response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          return response.arrayBuffer();
+        })
+        .then((bytes) => {
+          const rate = fileSampleRate(new DataView(bytes)); // before decoding detaches the bytes
+          return this.context.decodeAudioData(bytes).then((buffer) => {
+            buffer.fileSampleRate = rate || buffer.sampleRate;
+            return buffer;
+          });
+        });
+      loading.catch(() => this.buffers.delete(url));
+      this.buffers.set(url, loading);
+    }
+    return this.buffers.get(url);
+  }
+
+  /// Starts a layer and resolves with it once it sounds. Options: url, kind, gain (dB),
+  /// volume (0…), fade (seconds in), loop (false, true = whole file, or {start, end} frames),
+  /// sampleRate (of the file, for the loop frames; default the decoded buffer's), cents (detune),
+  /// stream (not decoded whole), at (context time to start, default now), onEnded (called once it
+  /// is silent).
+  async play(options) {
+    await this.resume();
+    const context = this.context;
+    let source;
+    let length = null;
+    if (options.stream) source = await WavStream.open(context, options.url, options.loop);
+    if (source) {
+      // a PCM WAV, streamed in chunks (wav-stream.js)
+    } else if (options.stream) {
+      const media = new Audio();
+      media.preload = "auto";
+      media.loop = Boolean(options.loop);
+      media.src = options.url;
+      source = context.createMediaElementSource(media);
+      source.media = media;
+    } else {
+      const buffer = await this.load(options.url);
+      source = context.createBufferSource();
+      source.buffer = buffer;
+      if (options.loop) {
+        source.loop = true;
+        const rate = options.sampleRate || buffer.fileSampleRate;
+        const points = loopSeconds(options.loop, rate, buffer.duration);
+        if (points) {
+          source.loopStart = points.start;
+          source.loopEnd = points.end;
+        }
+      } else length = buffer.duration;
+      if (options.cents) source.detune.value = options.cents;
+    }
+    const layer = new Layer(this, source, options, length);
+    this.layers.add(layer);
+    return layer;
+  }
+
+  /// Stops every layer, each fading out over `fade` seconds (0: at once), all from the same moment.
+  stopAll(fade = 0, at = this.context.currentTime) {
+    for (const layer of [...this.layers]) layer.stop(fade, at);
+  }
+}
+
+/// Loop points in seconds, or null for the whole file (missing, reversed or outside the file).
+export function loopSeconds(loop, sampleRate, duration) {
+  if (!loop || typeof loop !== "object" || !(sampleRate > 0)) return null;
+  const start = Number(loop.start) / sampleRate;
+  const end = Number(loop.end) / sampleRate;
+  if (!isFinite(start) || !isFinite(end) || start < 0 || end <= start || end > duration + 1e-6) return null;
+  return { start, end };
+}
+
+export class Layer {
+  constructor(engine, source, options, length) {
+    this.engine = engine;
+    this.source = source;
+    this.kind = options.kind === "sfx" ? "sfx" : "atmosphere";
+    this.gainDb = options.gain || 0;
+    this.volume = options.volume ?? 1;
+    const context = engine.context;
+    this.level = context.createGain();
+    this.level.gain.value = this.levelValue();
+    this.fader = context.createGain();
+    source.connect(this.level).connect(this.fader).connect(engine.buses[this.kind]);
+    const fade = Math.max(0, options.fade || 0);
+    this.startedAt = Math.max(options.at || 0, context.currentTime);
+    this.stopAt = null; // context time the layer falls silent, once stopped
+    if (fade > 0) {
+      this.fader.gain.setValueAtTime(0, this.startedAt);
+      this.fader.gain.linearRampToValueAtTime(1, this.startedAt + fade);
+    }
+    const rate = Math.pow(2, (options.cents || 0) / 1200);
+    this.naturalEnd = length === null ? null : this.startedAt + length / rate;
+    this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
+    this.onEnded = options.onEnded || null;
+    if (source.media) {
+      source.media.addEventListener("ended", () => this.finish());
+      source.media.addEventListener("error", () => this.finish(new Error("the file could not be streamed")));
+      source.media.play().catch((error) => this.finish(error));
+    } else {
+      source.onended = () => this.finish();
+      source.start(this.startedAt);
+    }
+  }
+
+  levelValue() {
+    return Math.pow(10, this.gainDb / 20) * this.volume;
+  }
+
+  /// The layer's own volume (0…): the normalization gain stays, this scales it.
+  setVolume(volume) {
+    this.volume = volume;
+    glide(this.level.gain, this.levelValue(), this.engine.context);
+  }
+
+  /// Fades out over `fade` seconds (0: at once) from `at` (default now, never earlier) and stops;
+  /// returns the context time it is silent. A second stop only shortens the fade.
+  stop(fade = 0, at = 0) {
+    const context = this.engine.context;
+    const now = Math.max(at, context.currentTime);
+    const end = now + Math.max(quick, fade);
+    if (this.stopAt !== null && this.stopAt <= end) return this.stopAt;
+    this.stopAt = end;
+    const gain = this.fader.gain;
+    if (gain.cancelAndHoldAtTime) gain.cancelAndHoldAtTime(now);
+    else {
+      gain.cancelScheduledValues(now);
+      gain.setValueAtTime(gain.value, now);
+    }
+    gain.linearRampToValueAtTime(0, end);
+    if (this.source.media) setTimeout(() => this.finish(), (end - now) * 1000);
+    else {
+      try {
+        this.source.stop(end);
+      } catch (error) {
+        this.finish(); // it had already ended
+      }
+    }
+    return end;
+  }
+
+  /// Seconds heard so far: from its start to now, to its stop (with the fade), or to its end.
+  heard() {
+    const now = this.engine.context.currentTime;
+    const ends = [now, this.stopAt, this.naturalEnd].filter((time) => time !== null);
+    return Math.max(0, Math.min(...ends) - this.startedAt);
+  }
+
+  get stopping() {
+    return this.stopAt !== null;
+  }
+
+  finish(error = null) {
+    if (!this.engine.layers.has(this)) return;
+    this.engine.layers.delete(this);
+    if (this.source.media) {
+      this.source.media.pause();
+      this.source.media.removeAttribute("src");
+      this.source.media.load();
+    }
+    this.fader.disconnect();
+    this.endedAt = this.engine.context.currentTime;
+    this.resolveEnded(error);
+    if (this.onEnded) this.onEnded(this, error);
+  }
+}
+
+/// Moves an AudioParam to `value` without a click (a 15 ms glide).
+function glide(param, value, context) {
+  const now = context.currentTime;
+  param.cancelScheduledValues(now);
+  param.setTargetAtTime(value, now, 0.015);
+}
+
+/// The sample rate a file's header declares (WAV, FLAC, Ogg Vorbis; Opus counts at 48 kHz), or
+/// null for a format it does not know (the decoded buffer's rate is used then).
+export function fileSampleRate(view) {
+  const text = (offset, length) =>
+    offset + length <= view.byteLength
+      ? String.fromCharCode(...new Uint8Array(view.buffer, view.byteOffset + offset, length))
+      : "";
+  if (text(0, 4) === "RIFF" && text(8, 4) === "WAVE") {
+    for (let offset = 12; offset + 8 <= view.byteLength; ) {
+      const size = view.getUint32(offset + 4, true);
+      if (text(offset, 4) === "fmt " && offset + 16 <= view.byteLength) return view.getUint32(offset + 12, true);
+      offset += 8 + size + (size % 2);
+    }
+    return null;
+  }
+  if (text(0, 4) === "fLaC" && view.byteLength >= 21) {
+    const at = 8; // STREAMINFO's data, after its 4-byte block header
+    return (view.getUint8(at + 10) << 12) | (view.getUint8(at + 11) << 4) | (view.getUint8(at + 12) >> 4);
+  }
+  if (text(0, 4) === "OggS" && view.byteLength > 27) {
+    const packet = 27 + view.getUint8(26);
+    if (text(packet, 8) === "OpusHead") return 48000;
+    if (text(packet, 7) === "\x01vorbis" && packet + 16 <= view.byteLength) return view.getUint32(packet + 12, true);
+  }
+  return null;
+}
