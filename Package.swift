@@ -30,8 +30,10 @@ let package = Package(
         .target(
             name: "CatalogModel",
             dependencies: [
-                "AudioProbe", "POSIXWrite", "Yams", .product(name: "Crypto", package: "swift-crypto"),
+                "AudioProbe", "POSIXWrite", "Yams", "Licenses", .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // The license ids the tools know, as data (templates/licenses.json built in); Foundation only.
+        .target(name: "Licenses"),
         // Pure-Swift audio header parsers (Foundation only).
         .target(name: "AudioProbe"),
         // libarchive as a system library; only PackArchive calls it.
@@ -67,12 +69,13 @@ let package = Package(
         .target(
             name: "CatalogPublisher",
             dependencies: [
-                "CatalogModel", "PackBuilder", "ObjectStore", .product(name: "Mustache", package: "swift-mustache"),
+                "CatalogModel", "PackBuilder", "ObjectStore", "Licenses",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogModel", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogModel", "Licenses", "PackArchive", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
@@ -95,7 +98,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.
-        .target(name: "LibraryJSON", dependencies: ["CatalogModel", "LibraryClient"]),
+        .target(name: "LibraryJSON", dependencies: ["CatalogModel", "LibraryClient", "Licenses"]),
         // `client serve`: the HTTP API and the embedded soundboard page over LibraryClient.
         .target(
             name: "SoundshelfServer",
@@ -126,7 +129,7 @@ let package = Package(
                 "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/TestSupport"),
         .testTarget(
-            name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport", "SyntheticData"],
+            name: "CatalogModelTests", dependencies: ["CatalogModel", "Licenses", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
@@ -134,7 +137,7 @@ let package = Package(
         .testTarget(name: "PackArchiveTests", dependencies: ["PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(
             name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
-        .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
+        .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "Licenses", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(
             name: "ObjectStoreTests",

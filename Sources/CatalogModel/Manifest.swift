@@ -42,6 +42,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var loopable: Bool
         public var tags: TagSet?
         public var duration: Double?
+        /// The item's resolved license, credits and source (extensions; absent when not stated).
+        public var license: String?
+        public var credits: [Credit]?
+        public var source: String?
 
         public init(
             assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,

@@ -121,6 +121,12 @@ public struct Seed: Codable, Sendable, Equatable {
         public var duration: Double?
         public var sortOrder: Int
         public var tags: TagSet
+        /// The item's license (SPDX id or `LicenseRef-…`), resolved: the item's own, else its pack's.
+        public var license: String?
+        /// Who to credit for the item, resolved like `license`; nil when none.
+        public var credits: [Credit]?
+        /// Where the recording comes from, resolved like `license`.
+        public var source: String?
 
         public init(
             id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
@@ -134,7 +140,10 @@ public struct Seed: Codable, Sendable, Equatable {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags }
+        enum CodingKeys: String, CodingKey {
+            case id, title, subtitle, duration, sortOrder, tags
+            case license, credits, source
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -144,6 +153,9 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(duration, forKey: .duration)
             try c.encode(sortOrder, forKey: .sortOrder)
             try c.encode(tags, forKey: .tags)
+            try c.encode(license, forKey: .license)
+            try c.encode(credits, forKey: .credits)
+            try c.encode(source, forKey: .source)
         }
     }
 }

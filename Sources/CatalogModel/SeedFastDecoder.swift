@@ -58,7 +58,10 @@ struct KeyTable: Sendable {
     static let pack = KeyTable([
         "id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items",
     ])
-    static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags"])
+    static let item = KeyTable([
+        "id", "title", "subtitle", "duration", "sortOrder", "tags", "license", "credits", "source",
+    ])
+    static let credit = KeyTable(["name", "role", "url"])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
 }
@@ -125,7 +128,9 @@ extension JSONByteScanner {
         return result
     }
 
-    private mutating func optionalString() throws(Failure) -> String? { null() ? nil : try string() }
+    private mutating func optionalString(intern: Bool = false) throws(Failure) -> String? {
+        null() ? nil : try string(intern: intern)
+    }
     private mutating func optionalDouble() throws(Failure) -> Double? { null() ? nil : try double() }
     /// A `[String]` that may be missing or null (tag names: interned).
     private mutating func names() throws(Failure) -> [String] {
@@ -257,6 +262,9 @@ extension JSONByteScanner {
         var duration: Double?
         var sortOrder: Int?
         var tags: TagSet?
+        var license: String?
+        var credits: [Credit]?
+        var source: String?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -268,10 +276,38 @@ extension JSONByteScanner {
             case 3: duration = try optionalDouble()
             case 4: sortOrder = try int()
             case 5: tags = try self.tags()
+            case 6: license = try optionalString(intern: true)
+            case 7: credits = null() ? nil : try array { (s: inout Self) throws(Failure) in try s.credit() }
+            case 8: source = try optionalString(intern: true)
             default: try skipValue()
             }
         }
         guard let id, let title, let sortOrder, let tags else { throw Failure() }
-        return Seed.Item(id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags)
+        var item = Seed.Item(
+            id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags)
+        item.license = license
+        item.credits = credits
+        item.source = source
+        return item
+    }
+
+    /// One `{"name", "role", "url"}` of an item's credits (names repeat across items: interned).
+    private mutating func credit() throws(Failure) -> Credit {
+        var name: String?
+        var role: String?
+        var url: String?
+        var first = true
+        var seen: UInt64 = 0
+        try beginObject()
+        while let key = try nextKey(.credit, &first, &seen) {
+            switch key {
+            case 0: name = try string(intern: true)
+            case 1: role = try optionalString(intern: true)
+            case 2: url = try optionalString(intern: true)
+            default: try skipValue()
+            }
+        }
+        guard let name else { throw Failure() }
+        return Credit(name: name, role: role, url: url)
     }
 }

@@ -18,9 +18,11 @@ enum SeedMaker {
                 (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
                 uniquingKeysWith: { a, _ in a })
             let items = pack.items.enumerated().map { i, item in
-                Seed.Item(
+                var seedItem = Seed.Item(
                     id: item.id, title: item.title, subtitle: item.subtitle,
                     duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags))
+                seedItem.attribution = item.attribution.resolved(over: pack.attribution)
+                return seedItem
             }
             let artwork = pack.artwork.map {
                 $0.hasPrefix("https://")

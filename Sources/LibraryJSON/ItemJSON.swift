@@ -71,7 +71,7 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability, loopable }
+    enum Keys: String, CodingKey { case tags, availability, loopable, license, credits, source }
 
     package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encode(to: encoder)
@@ -80,5 +80,8 @@ package struct ItemDetailJSON: Encodable {
         try c.encode(DimensionKeyed(entries: tags), forKey: .tags)
         try c.encode(detail.availability.rawValue, forKey: .availability)
         try c.encode(detail.isLoopable, forKey: .loopable)
+        try c.encode(detail.license, forKey: .license)
+        try c.encode(detail.credits, forKey: .credits)
+        try c.encode(detail.source, forKey: .source)
     }
 }

@@ -10,12 +10,14 @@ enum ManifestMaker {
     ) -> Manifest {
         let entries = assets.map { asset -> Manifest.Asset in
             let hash = hashes[asset.fileName] ?? ("", 0)
-            return Manifest.Asset(
+            var entry = Manifest.Asset(
                 assetId: asset.item.assetId, itemId: asset.item.id, url: "assets/\(asset.fileName)",
                 sha256: hash.sha256, bytes: hash.bytes, codec: asset.info.codec,
                 sampleRate: asset.info.sampleRate, channels: asset.info.channels,
                 loopable: asset.item.loopable, tags: asset.tags,
                 duration: (asset.info.duration * 1000).rounded() / 1000)
+            entry.attribution = asset.item.attribution.resolved(over: pack.attribution)
+            return entry
         }
         return Manifest(
             packId: pack.id, version: pack.version, totalBytes: entries.reduce(0) { $0 + $1.bytes },

@@ -2,10 +2,13 @@ import Foundation
 import Yams
 
 extension PackSource {
-    static let keys = ["id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items"]
+    static let keys = [
+        "id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items", "license", "credits",
+        "source",
+    ]
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
-        "codec", "sampleRate", "channels", "duration",
+        "codec", "sampleRate", "channels", "duration", "license", "credits", "source",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -45,6 +48,7 @@ extension PackSource {
         }
         let artwork = r.string(map, "artwork", path: "", required: false)
         let tags = map["tags"].map { r.tags($0, path: "tags", kind: kind) } ?? TagSet()
+        let attribution = r.attribution(map, path: "")
 
         var items: [ItemSource] = []
         if let itemsNode = map["items"] {
@@ -63,9 +67,10 @@ extension PackSource {
             r.error("missing required key 'items'; add audio with `packer add`", at: root, path: "items")
         }
         guard let id, let slug, let kind, let title, let version else { return (nil, r.diagnostics) }
-        let pack = PackSource(
+        var pack = PackSource(
             file: file, id: id, slug: slug, kind: kind, title: title, description: description,
             version: version, artwork: artwork, tags: tags, items: items, locations: r.locations)
+        pack.attribution = attribution
         return (pack, r.diagnostics)
     }
 }
@@ -137,8 +142,10 @@ extension YAMLReader {
             duration: double(map, "duration", path: path))
         guard let id, let title, let file else { return nil }
         let asset = assetId ?? CanonicalID.v5(namespace: packId ?? id, name: id)
-        return ItemSource(
+        var item = ItemSource(
             id: id, assetId: asset, title: title, subtitle: subtitle, file: file,
             loopable: loopable, tags: tags, declared: declared)
+        item.attribution = attribution(map, path: path)
+        return item
     }
 }

@@ -23,6 +23,9 @@ public struct ItemDetail: Sendable, Hashable {
     /// Whether the installed audio is meant to loop seamlessly (the pack's `loopable`); false
     /// while the item is not installed.
     public var isLoopable: Bool
+    /// The item's license, credits and source (the item's own, else its pack's): what an app shows
+    /// on its credits screen and checks before commercial use (see ``LibraryRepository/fetchCredits(installedOnly:)``).
+    public var attribution = Attribution()
 
     /// An item detail from its parts.
     public init(
@@ -40,4 +43,11 @@ public struct ItemDetail: Sendable, Hashable {
 
     /// Whether the item can be played now (the item's ``LibraryItemRow/availability``).
     public var availability: Availability { item.availability }
+
+    /// The item's license: an SPDX id (`CC-BY-4.0`) or `LicenseRef-<name>`; nil when the catalog states none.
+    public var license: String? { attribution.license }
+    /// Who to credit for the item, in order (empty when none).
+    public var credits: [Credit] { attribution.credits ?? [] }
+    /// Where the recording comes from, when the catalog says.
+    public var source: String? { attribution.source }
 }

@@ -54,10 +54,12 @@ public struct LibraryRepository: Sendable {
                 try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(
                     PackWithState.init(row:))
             }
-            return ItemDetail(
+            var detail = ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                 pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],
                 isLoopable: (row["installed_loopable"] as Bool?) ?? false)
+            detail.attribution = try ItemAttributionRecord.fetchOne(db, key: id)?.attribution ?? Attribution()
+            return detail
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
         return detail
