@@ -8,6 +8,7 @@ package enum BuiltInSoundboard {
         "app.css": appCss,
         "app.js": appJs,
         "charts.js": chartsJs,
+        "credits.js": creditsJs,
         "favorites.js": favoritesJs,
         "icon.svg": iconSvg,
         "index.html": indexHtml,

@@ -3,13 +3,13 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/app.js`.
     static let appJs = ##"""
-        // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
+        // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs, #credits), the
         // now-playing bar, messages, and re-fetching what changed when the server sends an event.
         "use strict";
 
         SS.app = (() => {
           const { el } = SS.items;
-          const views = ["library", "favorites", "scenes", "charts", "packs"];
+          const views = ["library", "favorites", "scenes", "charts", "packs", "credits"];
           let view = null;
           let bannerTimer = null;
 
@@ -19,6 +19,7 @@ extension BuiltInSoundboard {
             scenes: () => SS.scenes.load(),
             charts: () => SS.charts.load(),
             packs: () => SS.packs.load(),
+            credits: () => SS.credits.load(),
           };
 
           function show(name) {
@@ -36,7 +37,7 @@ extension BuiltInSoundboard {
 
           // What each server event changes, by view; only the view on screen is fetched again.
           const affects = {
-            library: ["library", "favorites", "scenes", "packs"],
+            library: ["library", "favorites", "scenes", "packs", "credits"],
             favorites: ["favorites"],
             scenes: ["scenes"],
             plays: ["charts"],
@@ -113,6 +114,7 @@ extension BuiltInSoundboard {
             SS.library.init();
             SS.scenes.init();
             SS.charts.init();
+            SS.credits.init();
             SS.player.onChange(renderNowPlaying);
             document.getElementById("stop-all").addEventListener("click", () => SS.player.stopAll());
             document.addEventListener("keydown", (event) => {

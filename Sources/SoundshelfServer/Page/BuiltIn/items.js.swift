@@ -128,6 +128,7 @@ extension BuiltInSoundboard {
                 "div",
                 { class: "item-text" },
                 el("span", { class: "title", text: item.title }),
+                SS.credits ? SS.credits.badge(item) : null,
                 item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
                 meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
               ),
