@@ -153,9 +153,10 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(duration, forKey: .duration)
             try c.encode(sortOrder, forKey: .sortOrder)
             try c.encode(tags, forKey: .tags)
-            try c.encode(license, forKey: .license)
-            try c.encode(credits, forKey: .credits)
-            try c.encode(source, forKey: .source)
+            // Written only when stated, so seeds of catalogs without licenses stay as they were.
+            try c.encodeIfPresent(license, forKey: .license)
+            try c.encodeIfPresent(credits, forKey: .credits)
+            try c.encodeIfPresent(source, forKey: .source)
         }
     }
 }

@@ -45,7 +45,7 @@ package enum BuiltInPageTemplates {
         .value.unused{opacity:.6}
         .dimension{margin:0 0 1rem}
         .dimension h3 small{color:var(--muted);font-weight:normal}
-        .license{font-size:.75rem;color:var(--muted);margin-left:.4rem}
+        .license{font-size:.75rem;color:var(--muted)}
         .nc{display:inline-block;font-size:.7rem;font-weight:700;padding:0 .35rem;margin-left:.3rem;border-radius:.3rem;background:#b3261e;color:#fff}
         .credits{list-style:none;margin:.4rem 0 0;padding:0}
         .credits li{border-top:1px solid var(--line);padding:.4rem 0}
@@ -90,7 +90,8 @@ package enum BuiltInPageTemplates {
         <ol class="items">
         {{#items}}
         <li>
-        <div class="item-head"><span><strong>{{title}}</strong>{{#itemLicense}}<span class="license">{{.}}</span>{{/itemLicense}}{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</span>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
+        <div class="item-head"><strong>{{title}}</strong>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
+        {{#itemLicense}}<div class="item-license"><span class="license">{{.}}</span>{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</div>{{/itemLicense}}
         {{#itemSubtitle}}<div class="sub">{{.}}</div>{{/itemSubtitle}}
         {{> page-tags}}
         {{#audio}}<audio controls preload="none" src="{{url}}"></audio>{{/audio}}
