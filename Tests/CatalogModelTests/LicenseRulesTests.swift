@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import Licenses
+import TestSupport
 import Testing
 
 /// pack.yaml's `license`, `credits` and `source`: known SPDX ids or `LicenseRef-…`, the nearest
@@ -132,5 +133,17 @@ struct LicenseRulesTests {
         #expect(slow.packs == seed.packs)
         #expect(SeedFastDecoder.decode(data) == slow)
         #expect(slow.packs[0].items[0].credits?.map(\.name) == ["Jane", "Bob"])
+    }
+}
+
+/// The built-in license data is `templates/licenses.json` as `scripts/embed-templates` wrote it.
+struct BuiltInLicenseDataTests {
+    @Test func builtInLicenseDataEqualsTheFileInTemplates() throws {
+        let path = ToolRunner.repositoryRoot.appendingPathComponent("templates/\(BuiltInLicenseData.fileName)").path
+        let file = try #require(FileManager.default.contents(atPath: path))
+        #expect(
+            Data(BuiltInLicenseData.text.utf8) == file,
+            "templates/licenses.json differs from its built-in copy; run scripts/embed-templates")
+        #expect(LicenseList.builtIn.licenses.count > 80)
     }
 }
