@@ -61,7 +61,6 @@ struct KeyTable: Sendable {
     static let item = KeyTable([
         "id", "title", "subtitle", "duration", "sortOrder", "tags", "license", "credits", "source",
     ])
-    static let credit = KeyTable(["name", "role", "url"])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
 }
@@ -277,7 +276,7 @@ extension JSONByteScanner {
             case 4: sortOrder = try int()
             case 5: tags = try self.tags()
             case 6: license = try optionalString(intern: true)
-            case 7: credits = null() ? nil : try array { (s: inout Self) throws(Failure) in try s.credit() }
+            case 7: credits = try self.credits()
             case 8: source = try optionalString(intern: true)
             default: try skipValue()
             }
@@ -291,23 +290,4 @@ extension JSONByteScanner {
         return item
     }
 
-    /// One `{"name", "role", "url"}` of an item's credits (names repeat across items: interned).
-    private mutating func credit() throws(Failure) -> Credit {
-        var name: String?
-        var role: String?
-        var url: String?
-        var first = true
-        var seen: UInt64 = 0
-        try beginObject()
-        while let key = try nextKey(.credit, &first, &seen) {
-            switch key {
-            case 0: name = try string(intern: true)
-            case 1: role = try optionalString(intern: true)
-            case 2: url = try optionalString(intern: true)
-            default: try skipValue()
-            }
-        }
-        guard let name else { throw Failure() }
-        return Credit(name: name, role: role, url: url)
-    }
 }
