@@ -1,14 +1,14 @@
 import CatalogModel
 import LibraryClient
 
-/// `{"id","kind","title","subtitle","duration","packId","available","favorite"}` with explicit nulls;
+/// `{"id","kind","title","subtitle","duration","packId","available","favorite","license"}` with explicit nulls;
 /// an item the catalog no longer lists is not available.
 package struct ItemJSON: Encodable {
     package let row: LibraryItemRow
 
     package init(row: LibraryItemRow) { self.row = row }
 
-    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available, favorite }
+    enum Keys: String, CodingKey { case id, kind, title, subtitle, duration, packId, available, favorite, license }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -20,6 +20,7 @@ package struct ItemJSON: Encodable {
         try c.encode(row.packID, forKey: .packId)
         try c.encode(row.isAvailable, forKey: .available)
         try c.encode(row.isFavorite, forKey: .favorite)
+        try c.encode(row.license, forKey: .license)
     }
 }
 
@@ -71,7 +72,7 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability, loopable, license, credits, source }
+    enum Keys: String, CodingKey { case tags, availability, loopable, credits, source }
 
     package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encode(to: encoder)
@@ -80,7 +81,7 @@ package struct ItemDetailJSON: Encodable {
         try c.encode(DimensionKeyed(entries: tags), forKey: .tags)
         try c.encode(detail.availability.rawValue, forKey: .availability)
         try c.encode(detail.isLoopable, forKey: .loopable)
-        try c.encode(detail.license, forKey: .license)
+        // "license" comes with the item's own keys (ItemJSON).
         try c.encode(detail.credits, forKey: .credits)
         try c.encode(detail.source, forKey: .source)
     }

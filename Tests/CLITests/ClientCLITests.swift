@@ -64,7 +64,9 @@ import Testing
         let items = try #require(list["items"] as? [[String: Any]])
         #expect(items.count == 1)
         #expect(
-            Set(items[0].keys) == ["id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite"])
+            Set(items[0].keys) == [
+                "id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite", "license",
+            ])
         #expect(items[0]["title"] as? String == "Creaking Door" && items[0]["available"] as? Bool == false)
         #expect(items[0]["subtitle"] is NSNull && items[0]["packId"] as? String == SeedFactory.id(10))
         let search = try json(["search", "GHOUL"])

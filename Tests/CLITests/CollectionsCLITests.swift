@@ -45,7 +45,10 @@ import Testing
         let all = try json(["favorites"])
         #expect(all["total"] as? Int == 3 && ids(all) == [ghoul, music, door] && all["nextCursor"] is NSNull)
         let item = try #require((all["items"] as? [[String: Any]])?.first)
-        #expect(Set(item.keys) == ["id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite"])
+        #expect(
+            Set(item.keys) == [
+                "id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite", "license",
+            ])
         #expect(item["favorite"] as? Bool == true)
         let page1 = try json(["favorites", "--limit", "2"])
         #expect(ids(page1) == [ghoul, music])

@@ -41,6 +41,7 @@ struct CreditsCLITests {
     @Test func creditsAfterSyncAreWhatThePacksDeclaredGroupedByLicenseThenInstalledOnly() throws {
         let items = try publishAndSync()
         let door = try #require(items.first { $0["title"] as? String == "Creaking Door" })
+        #expect(door["license"] as? String == "CC-BY-NC-4.0", "list rows carry the license, so an app can mark NC")
         let dungeon = items.filter {
             $0["packId"] as? String == LicensedCatalog.dungeon && $0["id"] as? String != door["id"] as? String
         }

@@ -25,6 +25,9 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var isFavorite: Bool
     /// False when the current catalog no longer lists the item (it stays in favorites and scenes).
     public var isVisible: Bool
+    /// The item's license (SPDX id or `LicenseRef-…`), so a list can mark non-commercial content;
+    /// nil when the catalog states none.
+    public var license: String? = nil
 
     /// A row from its fields.
     public init(
@@ -49,13 +52,14 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     static let columns = """
         li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
         pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
-        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite
+        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite, ia.license AS license
         """
     static let joins = """
         LEFT JOIN pack_item pi ON pi.item_id = li.id
         LEFT JOIN item_local_audio ila ON ila.item_id = li.id
         LEFT JOIN local_asset la ON la.id = ila.asset_id
         LEFT JOIN favorite fav ON fav.item_id = li.id
+        LEFT JOIN item_attribution ia ON ia.item_id = li.id
         """
 
     /// Decodes a row of ``columns`` by column name; an unknown kind is an error.
@@ -73,5 +77,6 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
             id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],
             packID: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
             isVisible: row["is_visible"])
+        license = row["license"]
     }
 }
