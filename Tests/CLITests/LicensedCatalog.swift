@@ -23,8 +23,8 @@ enum LicensedCatalog {
         let dungeon = "\(source)/packs/dungeon-delve/pack.yaml"
         try DemoCatalog.edit(dungeon, replacing: "license: CC0-1.0", with: "source: \(Self.source)\nlicense: CC-BY-4.0")
         try DemoCatalog.edit(
-            dungeon, replacing: "- {name: \"The Soundshelf project\", role: \"sound generation\"}",
-            with: "- {name: \"Jane Field\", role: recording, url: \"https://example.org/jane\"}")
+            dungeon, replacing: "[{name: \"The Soundshelf project\", role: \"sound generation\"}]",
+            with: "[{name: \"Jane Field\", role: recording, url: \"https://example.org/jane\"}]")
         try DemoCatalog.edit(
             dungeon, replacing: "    title: \"Creaking Door\"\n",
             with: "    title: \"Creaking Door\"\n    license: CC-BY-NC-4.0\n    credits: [\"Nora Night\"]\n")
