@@ -34,7 +34,9 @@ let package = Package(
             dependencies: ["POSIXWrite", .product(name: "Crypto", package: "swift-crypto")]),
         // Authoring: YAML reading with source maps, validators, audio rules (audio headers through
         // AudioProbe); re-exports CatalogFormat.
-        .target(name: "CatalogModel", dependencies: ["CatalogFormat", "AudioProbe", "Yams"]),
+        .target(name: "CatalogModel", dependencies: ["CatalogFormat", "AudioProbe", "Yams", "Licenses"]),
+        // The license ids the tools know, as data (templates/licenses.json built in); Foundation only.
+        .target(name: "Licenses"),
         // Pure-Swift audio header parsers (Foundation only).
         .target(name: "AudioProbe"),
         // libarchive as a system library; only PackArchive calls it.
@@ -73,12 +75,13 @@ let package = Package(
         .target(
             name: "CatalogPublisher",
             dependencies: [
-                "CatalogModel", "PackBuilder", "ObjectStore", .product(name: "Mustache", package: "swift-mustache"),
+                "CatalogModel", "PackBuilder", "ObjectStore", "Licenses",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogFormat", "PackTar", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogFormat", "Licenses", "PackTar", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
@@ -101,7 +104,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.
-        .target(name: "LibraryJSON", dependencies: ["CatalogFormat", "LibraryClient"]),
+        .target(name: "LibraryJSON", dependencies: ["CatalogFormat", "LibraryClient", "Licenses"]),
         // `client serve`: the HTTP API and the embedded soundboard page over LibraryClient.
         .target(
             name: "SoundshelfServer",
@@ -132,7 +135,7 @@ let package = Package(
                 "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/TestSupport"),
         .testTarget(
-            name: "CatalogModelTests", dependencies: ["CatalogModel", "CatalogFormat", "TestSupport", "SyntheticData"],
+            name: "CatalogModelTests", dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
@@ -141,7 +144,7 @@ let package = Package(
             name: "PackArchiveTests", dependencies: ["PackArchive", "PackTar", "TestSupport", "SyntheticData"]),
         .testTarget(
             name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
-        .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "TestSupport"]),
+        .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "Licenses", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(
             name: "ObjectStoreTests",

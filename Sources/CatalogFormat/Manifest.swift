@@ -44,6 +44,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var duration: Double?
         /// Which take of its item this asset is (0-based, authored order); nil means take 0.
         public var take: Int?
+        /// The item's resolved license, credits and source (extensions; absent when not stated).
+        public var license: String?
+        public var credits: [Credit]?
+        public var source: String?
 
         public init(
             assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,

@@ -125,6 +125,12 @@ public struct Seed: Codable, Sendable, Equatable {
         public var takes: Int?
         /// How the takes are played, as authored; nil when pack.yaml has no `playback:`.
         public var playback: Playback?
+        /// The item's license (SPDX id or `LicenseRef-…`), resolved: the item's own, else its pack's.
+        public var license: String?
+        /// Who to credit for the item, resolved like `license`; nil when none.
+        public var credits: [Credit]?
+        /// Where the recording comes from, resolved like `license`.
+        public var source: String?
 
         public init(
             id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
@@ -140,7 +146,10 @@ public struct Seed: Codable, Sendable, Equatable {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags, takes, playback }
+        enum CodingKeys: String, CodingKey {
+            case id, title, subtitle, duration, sortOrder, tags, takes, playback
+            case license, credits, source
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -152,6 +161,10 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(tags, forKey: .tags)
             try c.encodeIfPresent(takes, forKey: .takes)
             try c.encodeIfPresent(playback, forKey: .playback)
+            // Written only when stated, so seeds of catalogs without licenses stay as they were.
+            try c.encodeIfPresent(license, forKey: .license)
+            try c.encodeIfPresent(credits, forKey: .credits)
+            try c.encodeIfPresent(source, forKey: .source)
         }
     }
 }

@@ -58,7 +58,10 @@ struct KeyTable: Sendable {
     static let pack = KeyTable([
         "id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items",
     ])
-    static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags", "takes", "playback"])
+    static let item = KeyTable([
+        "id", "title", "subtitle", "duration", "sortOrder", "tags", "takes", "playback", "license", "credits",
+        "source",
+    ])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
 }
@@ -125,7 +128,9 @@ extension JSONByteScanner {
         return result
     }
 
-    private mutating func optionalString() throws(Failure) -> String? { null() ? nil : try string() }
+    private mutating func optionalString(intern: Bool = false) throws(Failure) -> String? {
+        null() ? nil : try string(intern: intern)
+    }
     private mutating func optionalDouble() throws(Failure) -> Double? { null() ? nil : try double() }
     /// A `[String]` that may be missing or null (tag names: interned).
     private mutating func names() throws(Failure) -> [String] {
@@ -259,6 +264,9 @@ extension JSONByteScanner {
         var tags: TagSet?
         var takes: Int?
         var playback: Playback?
+        var license: String?
+        var credits: [Credit]?
+        var source: String?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -272,12 +280,20 @@ extension JSONByteScanner {
             case 5: tags = try self.tags()
             case 6: takes = try optionalInt()
             case 7: playback = try self.playback()
+            case 8: license = try optionalString(intern: true)
+            case 9: credits = try self.credits()
+            case 10: source = try optionalString(intern: true)
             default: try skipValue()
             }
         }
         guard let id, let title, let sortOrder, let tags else { throw Failure() }
-        return Seed.Item(
+        var item = Seed.Item(
             id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags,
             takes: takes, playback: playback)
+        item.license = license
+        item.credits = credits
+        item.source = source
+        return item
     }
+
 }

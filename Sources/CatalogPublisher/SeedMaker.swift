@@ -19,10 +19,12 @@ enum SeedMaker {
                 (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
                 uniquingKeysWith: { a, b in [a, b].compactMap { $0 }.max() })
             let items = pack.items.enumerated().map { i, item in
-                Seed.Item(
+                var seedItem = Seed.Item(
                     id: item.id, title: item.title, subtitle: item.subtitle,
                     duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags),
                     takes: item.takes.count, playback: item.playback)
+                seedItem.attribution = item.attribution.resolved(over: pack.attribution)
+                return seedItem
             }
             let artwork = pack.artwork.map {
                 $0.hasPrefix("https://")

@@ -1,7 +1,7 @@
 import CatalogFormat
 import LibraryClient
 
-/// `{"id","kind","title","subtitle","duration","packId","available","favorite","takes","playback"}` with
+/// `{"id","kind","title","subtitle","duration","packId","available","favorite","takes","playback","license"}` with
 /// explicit nulls (`takes` is the number of recordings, `playback` the rule with defaults filled in);
 /// an item the catalog no longer lists is not available.
 package struct ItemJSON: Encodable {
@@ -10,7 +10,7 @@ package struct ItemJSON: Encodable {
     package init(row: LibraryItemRow) { self.row = row }
 
     enum Keys: String, CodingKey {
-        case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback
+        case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback, license
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -31,6 +31,7 @@ package struct ItemJSON: Encodable {
         try c.encode(row.packID, forKey: .packId)
         try c.encode(row.isAvailable, forKey: .available)
         try c.encode(row.isFavorite, forKey: .favorite)
+        try c.encode(row.license, forKey: .license)
     }
 }
 
@@ -82,7 +83,7 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability, loopable, takes, playback }
+    enum Keys: String, CodingKey { case tags, availability, loopable, takes, playback, credits, source }
 
     package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encodeFields(to: encoder)
@@ -92,5 +93,8 @@ package struct ItemDetailJSON: Encodable {
         try c.encode(detail.availability.rawValue, forKey: .availability)
         try c.encode(detail.isLoopable, forKey: .loopable)
         try ItemTakesJSON(detail: detail).encode(into: &c, takes: .takes, playback: .playback)
+        // "license" comes with the item's own keys (ItemJSON).
+        try c.encode(detail.credits, forKey: .credits)
+        try c.encode(detail.source, forKey: .source)
     }
 }

@@ -18,6 +18,7 @@ enum ManifestMaker {
                 duration: (asset.info.duration * 1000).rounded() / 1000)
             // An item with takes numbers every asset; an item with one file stays as it was.
             entry.take = asset.item.takes.count > 1 ? asset.take.take : nil
+            entry.attribution = asset.item.attribution.resolved(over: pack.attribution)
             return entry
         }
         return Manifest(

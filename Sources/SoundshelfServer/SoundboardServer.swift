@@ -59,6 +59,7 @@ package struct SoundboardServer: Sendable {
         let api = APIContext(library: library, manager: manager)
         PageRoutes(page: page).register(on: router)
         ItemRoutes(api: api).register(on: router)
+        CreditsRoutes(api: api).register(on: router)
         PackRoutes(api: api).register(on: router)
         CollectionRoutes(api: api).register(on: router)
         ListeningRoutes(api: api).register(on: router)

@@ -48,6 +48,7 @@ import Testing
         #expect(
             Set(item.keys) == [
                 "id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite", "takes", "playback",
+                "license",
             ])
         #expect(item["favorite"] as? Bool == true)
         let page1 = try json(["favorites", "--limit", "2"])

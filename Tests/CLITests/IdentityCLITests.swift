@@ -12,7 +12,7 @@ struct IdentityCLITests {
         try DemoCatalog.edit(
             forest, replacing: "  - id: 9a2fd0de-ec19-4246-a3ab-3cea3179a111",
             with: "  - id: a731dff3-4c29-42a8-b2ee-35179ce591f7")
-        let second = "\(forest):11:9: error: id a731dff3-4c29-42a8-b2ee-35179ce591f7 of item 'Dawn Chorus'"
+        let second = "\(forest):13:9: error: id a731dff3-4c29-42a8-b2ee-35179ce591f7 of item 'Dawn Chorus'"
         let first = "pack 'dungeon-delve' at \(catalog)/packs/dungeon-delve/pack.yaml:2:5"
         let runs = [
             try ToolRunner.run("packer", ["validate", "\(catalog)/catalog.yaml"]),

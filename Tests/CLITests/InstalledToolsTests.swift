@@ -62,6 +62,9 @@ struct InstalledToolsTests {
             toPath: wav)
         let added = try installed.run("packer", ["add", "catalog/packs/caves/pack.yaml", wav])
         #expect(added.status == 0, "\(added.stderr)")
+        // The author fills in the license line packer init wrote (without one, publishing warns).
+        try DemoCatalog.edit(
+            "\(installed.work)/catalog/packs/caves/pack.yaml", replacing: "license: ", with: "license: CC0-1.0 ")
         let published = try installed.run("catalog", ["publish", "dist", "--source", "catalog"])
         #expect(published.status == 0, "\(published.stderr)")
         #expect(!published.stderr.contains("warning"), "\(published.stderr)")

@@ -56,6 +56,7 @@ struct PackerCLITests {
         #expect(add.status == 0, "\(add.stderr)")
         let after = try #require(tmp.read("caves/pack.yaml"))
         #expect(after.hasPrefix(original), "the author's text and comments are kept as written")
+        #expect(original.contains("\nlicense: "), "packer init writes a license line for the author to fill in")
         #expect(after.contains("title: \"Door Creak\"") && after.contains("file: \"audio/dripping-water.flac\""))
         #expect(
             FileManager.default.fileExists(atPath: "\(dir)/audio/door-creak.wav"),

@@ -8,9 +8,9 @@ import Testing
 /// each as file:line:column.
 struct IdentityTests {
     static let dungeonPack = "a731dff3-4c29-42a8-b2ee-35179ce591f7"  // packs/dungeon-delve/pack.yaml:2:5
-    static let dungeonItem = "b5fa0c94-22ad-4e72-8b66-94c2ead4939a"  // packs/dungeon-delve/pack.yaml:11:9
+    static let dungeonItem = "b5fa0c94-22ad-4e72-8b66-94c2ead4939a"  // packs/dungeon-delve/pack.yaml:13:9
     static let forestPack = "2735046c-1cbc-4599-a6af-c7503fb4e6ff"  // packs/forest-ambience/pack.yaml:2:5
-    static let forestItem = "9a2fd0de-ec19-4246-a3ab-3cea3179a111"  // packs/forest-ambience/pack.yaml:11:9
+    static let forestItem = "9a2fd0de-ec19-4246-a3ab-3cea3179a111"  // packs/forest-ambience/pack.yaml:13:9
     static let firstMusic = "d820ddfc-8060-425e-9282-82a82b58d231"  // catalog.yaml:116:9
     static let forest = "packs/forest-ambience/pack.yaml"
     static let dungeon = "packs/dungeon-delve/pack.yaml"
@@ -31,11 +31,11 @@ struct IdentityTests {
         Reuse(
             testDescription: "an item reuses another pack's id", file: forest,
             replace: "  - id: \(forestItem)", with: "  - id: \(dungeonPack)", id: dungeonPack,
-            second: "\(forest):11:9", first: "\(dungeon):2:5"),
+            second: "\(forest):13:9", first: "\(dungeon):2:5"),
         Reuse(
             testDescription: "an item reuses its own pack's id", file: dungeon,
             replace: "  - id: \(dungeonItem)", with: "  - id: \(dungeonPack)", id: dungeonPack,
-            second: "\(dungeon):11:9", first: "\(dungeon):2:5"),
+            second: "\(dungeon):13:9", first: "\(dungeon):2:5"),
         Reuse(
             testDescription: "a pack reuses a music entry's id", file: forest,
             replace: "id: \(forestPack)", with: "id: \(firstMusic)", id: firstMusic,
@@ -45,11 +45,11 @@ struct IdentityTests {
             replace: "  - id: \(forestItem)",
             with: "  - id: \(CanonicalID.v5(namespace: dungeonPack, name: dungeonItem))",
             id: CanonicalID.v5(namespace: dungeonPack, name: dungeonItem),
-            second: "\(forest):11:9", first: "\(dungeon):11:9"),
+            second: "\(forest):13:9", first: "\(dungeon):13:9"),
         Reuse(
             testDescription: "a written asset id reuses a music entry's id", file: forest,
             replace: "  - id: \(forestItem)", with: "  - id: \(forestItem)\n    assetId: \(firstMusic)", id: firstMusic,
-            second: "\(forest):12:14", first: "catalog.yaml:116:9"),
+            second: "\(forest):14:14", first: "catalog.yaml:116:9"),
     ]
 
     @Test(arguments: reuses)
@@ -72,7 +72,7 @@ struct IdentityTests {
         #expect(report.errors.count == 1, "\(report)")
         let error = try #require(report.errors.first)
         #expect(
-            error.description.hasPrefix("\(pack):11:9: error: id \(Self.dungeonPack) of item 'Creaking Door' "),
+            error.description.hasPrefix("\(pack):13:9: error: id \(Self.dungeonPack) of item 'Creaking Door' "),
             "\(error)")
         #expect(error.message.contains("pack 'dungeon-delve' at \(pack):2:5"), "\(error)")
     }
@@ -84,7 +84,7 @@ struct IdentityTests {
             pack, replacing: "  - id: 92f35dce-eb31-485d-9315-7771439ddd57", with: "  - id: \(Self.dungeonItem)")
         let report = PackValidator.validate(packAt: pack).1
         #expect(report.errors.count == 1, "\(report)")
-        #expect(report.errors.first?.message.contains("item 'Creaking Door' at \(pack):11:9") == true, "\(report)")
+        #expect(report.errors.first?.message.contains("item 'Creaking Door' at \(pack):13:9") == true, "\(report)")
     }
 
     /// `packer validate pack.yaml` (and `packer build`) on a pack inside a catalog: the ids of
@@ -108,7 +108,7 @@ struct IdentityTests {
             }, "\(errors)")
         #expect(
             errors.contains {
-                $0.hasPrefix("\(pack):11:9: error: id \(Self.dungeonPack) of item 'Dawn Chorus' ")
+                $0.hasPrefix("\(pack):13:9: error: id \(Self.dungeonPack) of item 'Dawn Chorus' ")
                     && $0.contains("pack 'dungeon-delve' at \(catalog)/\(Self.dungeon):2:5")
             }, "\(errors)")
     }

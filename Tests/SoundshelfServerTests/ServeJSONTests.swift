@@ -39,6 +39,8 @@ struct ServeJSONTests {
         Query(path: "api/packs", cli: ["packs"]),
         Query(path: "api/packs?kind=atmosphere", cli: ["packs", "--kind", "atmosphere"]),
         Query(path: "api/items/dungeon-delve", cli: ["show", "dungeon-delve"]),
+        Query(path: "api/credits", cli: ["credits"]),
+        Query(path: "api/credits?installed=1", cli: ["credits", "--installed"]),
         Query(path: "api/tracks", cli: ["tracks"]),
         Query(path: "api/tracks?sort=title&limit=5", cli: ["tracks", "--sort", "title", "--limit", "5"]),
         Query(path: "api/stats?now=2026-01-05T12:00:00Z", cli: ["stats", "--now", "2026-01-05T12:00:00Z"]),

@@ -1,7 +1,8 @@
-// The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
+// The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs, #credits), the
 // now-playing bar, messages, and re-fetching what changed when the server sends an event.
 import { el } from "./dom.js";
 import { charts } from "./charts.js";
+import { credits } from "./credits.js";
 import { events } from "./api.js";
 import { favorites } from "./favorites.js";
 import * as hotkeys from "./hotkeys.js";
@@ -14,7 +15,7 @@ import { scenes } from "./scenes.js";
 import * as settingsPanel from "./settings-panel.js";
 
 export const app = (() => {
-  const views = ["library", "favorites", "scenes", "charts", "packs"];
+  const views = ["library", "favorites", "scenes", "charts", "packs", "credits"];
   let view = null;
   let bannerTimer = null;
 
@@ -24,6 +25,7 @@ export const app = (() => {
     scenes: () => scenes.load(),
     charts: () => charts.load(),
     packs: () => packs.load(),
+    credits: () => credits.load(),
   };
 
   function show(name) {
@@ -41,7 +43,7 @@ export const app = (() => {
 
   // What each server event changes, by view; only the view on screen is fetched again.
   const affects = {
-    library: ["library", "favorites", "scenes", "packs"],
+    library: ["library", "favorites", "scenes", "packs", "credits"],
     favorites: ["favorites"],
     scenes: ["scenes"],
     plays: ["charts"],
@@ -80,6 +82,7 @@ export const app = (() => {
     library.init();
     scenes.init();
     charts.init();
+    credits.init();
     player.onChange(() => {
       nowPlaying.render();
       items.syncPlayButtons();

@@ -1,6 +1,7 @@
 // One row of an item list (library, favorites): play/stop, title, duration, favorite star,
 // "add to scene", and for a music entry its tracks.
 import { api } from "./api.js";
+import { credits } from "./credits.js";
 import { el, duration } from "./dom.js";
 import { app } from "./app.js";
 import { library } from "./library.js";
@@ -103,6 +104,7 @@ export const items = (() => {
         "div",
         { class: "item-text" },
         el("span", { class: "title", text: item.title }),
+        credits.badge(item),
         item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
         meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
       ),

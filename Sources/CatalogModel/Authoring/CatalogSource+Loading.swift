@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 extension CatalogSource {
-    static let keys = ["title", "baseURL", "vocabularies", "music", "packs"]
+    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses"]
     static let musicKeys = [
         "id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags",
     ]
@@ -58,9 +58,11 @@ extension CatalogSource {
         }
         let packs = r.string(map, "packs", path: "", required: false) ?? "packs/"
         guard let title else { return (nil, r.diagnostics) }
-        let catalog = CatalogSource(
+        let allowed = r.allowedLicenses(map)
+        var catalog = CatalogSource(
             file: file, title: title, baseURL: baseURL, vocabularies: vocabularies,
             music: music, packsFolder: packs, locations: r.locations)
+        catalog.allowedLicenses = allowed
         return (catalog, r.diagnostics)
     }
 }

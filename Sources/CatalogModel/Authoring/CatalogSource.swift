@@ -18,6 +18,8 @@ public struct CatalogSource: Sendable, Equatable {
     /// The packs folder, relative to catalog.yaml (default `packs/`).
     public var packsFolder: String
     public var locations: SourceMap
+    /// `licenses.allow`: the only licenses `catalog publish` accepts; nil accepts any.
+    public var allowedLicenses: [String]?
 
     /// The folder holding catalog.yaml.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }

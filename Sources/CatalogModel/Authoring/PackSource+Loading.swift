@@ -2,10 +2,13 @@ import Foundation
 import Yams
 
 extension PackSource {
-    static let keys = ["id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items"]
+    static let keys = [
+        "id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items", "license", "credits",
+        "source",
+    ]
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
-        "codec", "sampleRate", "channels", "duration", "files", "playback",
+        "codec", "sampleRate", "channels", "duration", "files", "playback", "license", "credits", "source",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -45,6 +48,7 @@ extension PackSource {
         }
         let artwork = r.string(map, "artwork", path: "", required: false)
         let tags = map["tags"].map { r.tags($0, path: "tags", kind: kind) } ?? TagSet()
+        let attribution = r.attribution(map, path: "")
 
         var items: [ItemSource] = []
         if let itemsNode = map["items"] {
@@ -63,9 +67,10 @@ extension PackSource {
             r.error("missing required key 'items'; add audio with `packer add`", at: root, path: "items")
         }
         guard let id, let slug, let kind, let title, let version else { return (nil, r.diagnostics) }
-        let pack = PackSource(
+        var pack = PackSource(
             file: file, id: id, slug: slug, kind: kind, title: title, description: description,
             version: version, artwork: artwork, tags: tags, items: items, locations: r.locations)
+        pack.attribution = attribution
         return (pack, r.diagnostics)
     }
 }
@@ -138,8 +143,10 @@ extension YAMLReader {
         let playback = self.playback(map, path: path, takes: files?.count ?? 1)
         guard let id, let title, let files, let file = files.first else { return nil }
         let takes = TakeSource.derive(files: files, packId: packId ?? id, itemId: id, firstAssetId: assetId)
-        return ItemSource(
+        var item = ItemSource(
             id: id, assetId: takes[0].assetId, title: title, subtitle: subtitle, file: file,
             loopable: loopable, tags: tags, declared: declared, takes: takes, playback: playback)
+        item.attribution = attribution(map, path: path)
+        return item
     }
 }

@@ -21,6 +21,8 @@ public struct PackSource: Sendable, Equatable {
     public var tags: TagSet
     public var items: [ItemSource]
     public var locations: SourceMap
+    /// The pack's `license`, `credits` and `source`; each item may override them.
+    public var attribution = Attribution()
 
     /// The folder holding pack.yaml; item files are relative to it.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }
@@ -62,6 +64,8 @@ public struct ItemSource: Sendable, Equatable {
     public var takes: [TakeSource]
     /// The `playback:` rule as written; nil when absent.
     public var playback: Playback?
+    /// The item's own `license`, `credits` and `source` (see ``Attribution/resolved(over:)``).
+    public var attribution = Attribution()
 
     public init(
         id: String, assetId: String, title: String, subtitle: String? = nil, file: String,

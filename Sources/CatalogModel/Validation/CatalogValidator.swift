@@ -40,6 +40,9 @@ public enum CatalogValidator {
             guard let pack else { continue }
             report.append(contentsOf: PackValidator.validate(pack, tags: &tags, checkIds: false))
             ids.claimPack(pack, into: &report)
+            if let allowed = catalog.allowedLicenses {
+                report.append(contentsOf: LicenseRules.checkAllowed(pack, allowed: allowed))
+            }
             packs.append(pack)
         }
         let validated = ValidatedCatalog(catalog: catalog, packs: packs, vocabularies: tags.names)

@@ -36,6 +36,7 @@ public enum PackValidator {
             found += tags.check(
                 item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
         }
+        found += LicenseRules.check(pack)
         if let artwork = pack.artwork, !artwork.hasPrefix("https://") {
             if let problem = FileRules.check(artwork, in: pack.directory) {
                 add(.error, "artwork: " + problem, "artwork")

@@ -45,6 +45,10 @@ package enum BuiltInPageTemplates {
         .value.unused{opacity:.6}
         .dimension{margin:0 0 1rem}
         .dimension h3 small{color:var(--muted);font-weight:normal}
+        .license{font-size:.75rem;color:var(--muted)}
+        .nc{display:inline-block;font-size:.7rem;font-weight:700;padding:0 .35rem;margin-left:.3rem;border-radius:.3rem;background:#b3261e;color:#fff}
+        .credits{list-style:none;margin:.4rem 0 0;padding:0}
+        .credits li{border-top:1px solid var(--line);padding:.4rem 0}
         footer{color:var(--muted);font-size:.85rem;padding-top:1rem;padding-bottom:2rem}
         </style>
         </head>
@@ -57,6 +61,7 @@ package enum BuiltInPageTemplates {
         <a href="#music">Music</a>
         <a href="#packs">Packs</a>
         <a href="#vocabularies">Tags</a>
+        <a href="#credits">Credits</a>
         <a href="{{catalogURL}}">catalog.json</a>
         {{#seedURL}}<a href="{{.}}">seed</a>{{/seedURL}}
         </nav>
@@ -86,6 +91,7 @@ package enum BuiltInPageTemplates {
         {{#items}}
         <li>
         <div class="item-head"><strong>{{title}}</strong>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
+        {{#itemLicense}}<div class="item-license"><span class="license">{{.}}</span>{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</div>{{/itemLicense}}
         {{#itemSubtitle}}<div class="sub">{{.}}</div>{{/itemSubtitle}}
         {{> page-tags}}
         {{#audio}}<audio controls preload="none" src="{{url}}"></audio>{{/audio}}
@@ -108,6 +114,20 @@ package enum BuiltInPageTemplates {
         {{^values}}<p class="empty">No values yet.</p>{{/values}}
         </section>
         {{/vocabularies}}
+        <section id="credits">
+        <h2>Credits</h2>
+        {{#credits}}
+        <article class="card credit" data-license="{{creditLicense}}">
+        <h3>{{creditName}}{{#creditNonCommercial}} <span class="nc" title="Non-commercial use only">NC</span>{{/creditNonCommercial}}</h3>
+        <p class="meta"><code>{{creditLicense}}</code>{{#creditURL}} · <a href="{{.}}">license text</a>{{/creditURL}}{{#creditAttribution}} · attribution required{{/creditAttribution}}{{#creditNonCommercial}} · non-commercial use only{{/creditNonCommercial}}</p>
+        <ul class="credits">
+        {{#creditItems}}<li><strong class="credit-title">{{creditTitle}}</strong>{{#creditLine}} — <span class="credit-names">{{.}}</span>{{/creditLine}}{{#creditSource}} · source: {{.}}{{/creditSource}}</li>
+        {{/creditItems}}
+        </ul>
+        </article>
+        {{/credits}}
+        {{^credits}}<p class="empty">No credits or licenses stated.</p>{{/credits}}
+        </section>
         </main>
         <footer>
         <p>Counts are the music playlists and pack items carrying each tag. Apps read <a href="{{catalogURL}}">catalog.json</a>; this page is for people.</p>

@@ -1,4 +1,5 @@
 import CatalogModel
+import Licenses
 
 extension PageModel {
     /// Builds the page's view model from the published documents. `manifests` is keyed by pack
@@ -15,7 +16,7 @@ extension PageModel {
             packs.append(pack(entry: nil, seedPack: seedPack, manifest: manifests[seedPack.id]))
         }
         let itemTotal = packs.reduce(0) { $0 + $1.items.count }
-        return PageModel(
+        var model = PageModel(
             title: catalog.title,
             catalogVersion: catalog.catalogVersion,
             generatedAt: catalog.generatedAt,
@@ -36,6 +37,8 @@ extension PageModel {
                     key: dimension.vocabularyKey,
                     values: usage.values(dimension, vocabularies: seed.vocabularies))
             })
+        model.credits = CreditSectionView.sections(seed)
+        return model
     }
 
     private static func music(_ entry: Seed.MusicEntry) -> MusicView {
@@ -81,7 +84,8 @@ extension PageModel {
         let duration = item.duration ?? asset?.duration
         return ItemView(
             title: item.title, itemSubtitle: item.subtitle, itemDuration: duration.map(PageFormat.duration),
-            tags: tagGroups(item.tags, kind: kind), audio: audio)
+            tags: tagGroups(item.tags, kind: kind), audio: audio, itemLicense: item.license,
+            nonCommercial: item.license.flatMap { LicenseList.builtIn.info(for: $0)?.isNonCommercial } ?? false)
     }
 
     private static func tagGroups(_ tags: TagSet, kind: Kind) -> [TagGroupView] {

@@ -22,6 +22,8 @@ struct PageModel {
     var music: [MusicView]
     var packs: [PackView]
     var vocabularies: [DimensionView]
+    /// Credited items grouped by license (see `PageModel+Credits.swift`).
+    var credits: [CreditSectionView] = []
 }
 
 /// One Apple Music playlist entry.
@@ -54,6 +56,10 @@ struct ItemView {
     var itemDuration: String?
     var tags: [TagGroupView]
     var audio: AudioView?
+    /// The item's license id, shown beside its title.
+    var itemLicense: String? = nil
+    /// True when the license does not allow commercial use (the row is marked "NC").
+    var nonCommercial = false
 }
 
 /// An `<audio>` source: a page-relative (or absolute https) URL.

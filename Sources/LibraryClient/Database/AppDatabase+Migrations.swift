@@ -17,6 +17,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-listening", migrate: createListening)
         migrator.registerMigration("v2-music-track-library", migrate: createMusicTrackLibrary)
         migrator.registerMigration("v3-takes", migrate: createTakes)
+        migrator.registerMigration("v3-item-attribution", migrate: createItemAttribution)
         return migrator
     }
 

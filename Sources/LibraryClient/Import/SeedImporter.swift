@@ -66,7 +66,10 @@ package struct SeedImporter: Sendable {
                 var summary = ImportSummary()
                 let skip = onlyIfEmpty ? state.seedSHA256 != nil : (state.seedSHA256 == sha && !force)
                 if !skip {
-                    do { summary = try writer.write(db) } catch {
+                    do {
+                        summary = try writer.write(db)
+                        try AttributionWriter(seed: validated).write(db)
+                    } catch {
                         // A broken seed can fail the write first (a repeated id, say): report the rule it broke.
                         throw check.problem() ?? error
                     }

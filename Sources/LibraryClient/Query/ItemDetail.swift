@@ -25,6 +25,9 @@ public struct ItemDetail: Sendable, Hashable {
     public var isLoopable: Bool
     /// The item's recordings in take order (one for most items; none for music), installed or not.
     public var takes: [ItemTake] = []
+    /// The item's license, credits and source (the item's own, else its pack's): what an app shows
+    /// on its credits screen and checks before commercial use (see ``LibraryRepository/fetchCredits(installedOnly:)``).
+    public var attribution = Attribution()
 
     /// An item detail from its parts.
     public init(
@@ -45,4 +48,10 @@ public struct ItemDetail: Sendable, Hashable {
 
     /// The playback rule with every default filled in for the item's takes (see ``TakePicker``).
     public var playback: ResolvedPlayback { (item.playback ?? Playback()).resolved(takes: item.takeCount) }
+    /// The item's license: an SPDX id (`CC-BY-4.0`) or `LicenseRef-<name>`; nil when the catalog states none.
+    public var license: String? { attribution.license }
+    /// Who to credit for the item, in order (empty when none).
+    public var credits: [Credit] { attribution.credits ?? [] }
+    /// Where the recording comes from, when the catalog says.
+    public var source: String? { attribution.source }
 }

@@ -29,6 +29,9 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var takeCount: Int = 1
     /// How the takes are played, as the catalog wrote it (nil: the defaults); see ``TakePicker``.
     public var playback: Playback? = nil
+    /// The item's license (SPDX id or `LicenseRef-…`), so a list can mark non-commercial content;
+    /// nil when the catalog states none.
+    public var license: String? = nil
 
     /// A row from its fields.
     public init(
@@ -53,7 +56,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     static let columns = """
         li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
         pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
-        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite,
+        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite, ia.license AS license,
         \(ItemTakeQueries.columns)
         """
     static let joins = """
@@ -62,6 +65,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         LEFT JOIN local_asset la ON la.id = ila.asset_id
         LEFT JOIN favorite fav ON fav.item_id = li.id
         \(ItemTakeQueries.join)
+        LEFT JOIN item_attribution ia ON ia.item_id = li.id
         """
 
     /// Decodes a row of ``columns`` by column name; an unknown kind is an error.
@@ -80,5 +84,6 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
             packID: row["pack_id"], availability: availability, isFavorite: row["is_favorite"],
             isVisible: row["is_visible"])
         (takeCount, playback) = ItemTakeQueries.decode(row)
+        license = row["license"]
     }
 }

@@ -63,6 +63,7 @@ public struct LibraryRepository: Sendable {
             if detail.item.availability == .available, detail.takes.contains(where: { !$0.isInstalled }) {
                 detail.item.availability = .fileMissing
             }
+            detail.attribution = try ItemAttributionRecord.fetchOne(db, key: id)?.attribution ?? Attribution()
             return detail
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }

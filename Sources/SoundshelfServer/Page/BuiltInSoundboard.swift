@@ -10,6 +10,7 @@ package enum BuiltInSoundboard {
         "audio-engine.js": audioEngineJs,
         "capture-worklet.js": captureWorkletJs,
         "charts.js": chartsJs,
+        "credits.js": creditsJs,
         "dom.js": domJs,
         "favorites.js": favoritesJs,
         "hotkeys.js": hotkeysJs,

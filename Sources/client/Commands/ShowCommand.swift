@@ -41,6 +41,9 @@ struct ShowCommand: AsyncParsableCommand {
             let names = (detail.tags[dim] ?? []).map(\.name).joined(separator: ", ")
             lines.append([dim.displayName, names.isEmpty ? "-" : names])
         }
+        lines.append(["license", detail.license ?? "-"])
+        lines.append(["credits", detail.credits.isEmpty ? "-" : detail.credits.map(\.line).joined(separator: ", ")])
+        if let source = detail.source { lines.append(["source", source]) }
         Output.table(["FIELD", "VALUE"], lines)
     }
 }

@@ -88,6 +88,7 @@ extension BuiltInSoundboard {
             item: (itemID) => request("GET", `/api/items/${id(itemID)}`),
             facets: (params) => request("GET", `/api/facets${query(params)}`),
             packs: () => request("GET", "/api/packs"),
+            credits: (installed) => request("GET", `/api/credits${installed ? "?installed=1" : ""}`),
             install: (packID) => request("POST", `/api/packs/${id(packID)}/install`),
             uninstall: (packID) => request("DELETE", `/api/packs/${id(packID)}`),
             favorites: (params) => request("GET", `/api/favorites${query(params || {})}`),

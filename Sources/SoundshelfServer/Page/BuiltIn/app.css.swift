@@ -305,5 +305,13 @@ extension BuiltInSoundboard {
           .settings fieldset { grid-template-columns: 1fr 1fr; }
         }
 
+        /* Credits view, and the "NC" mark on items whose license forbids commercial use. */
+        .nc { display: inline-block; font-size: .7rem; font-weight: 700; padding: 0 .35rem; margin-left: .4rem; border-radius: .3rem; background: #b3261e; color: #fff; vertical-align: middle; }
+        .credit-license { max-width: 56rem; margin: 0 0 1.2rem; }
+        .credit-license h2 { font-size: 1.1rem; margin: 0 0 .2rem; }
+        .credit-items { list-style: none; margin: .4rem 0 0; padding: 0; }
+        .credit-items li { border-top: 1px solid var(--line); padding: .4rem 0; }
+        .credits-filter { display: block; margin: 0 0 1rem; }
+
         """##
 }

@@ -3,10 +3,11 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/app.js`.
     static let appJs = ##"""
-        // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs), the
+        // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs, #credits), the
         // now-playing bar, messages, and re-fetching what changed when the server sends an event.
         import { el } from "./dom.js";
         import { charts } from "./charts.js";
+        import { credits } from "./credits.js";
         import { events } from "./api.js";
         import { favorites } from "./favorites.js";
         import * as hotkeys from "./hotkeys.js";
@@ -19,7 +20,7 @@ extension BuiltInSoundboard {
         import * as settingsPanel from "./settings-panel.js";
 
         export const app = (() => {
-          const views = ["library", "favorites", "scenes", "charts", "packs"];
+          const views = ["library", "favorites", "scenes", "charts", "packs", "credits"];
           let view = null;
           let bannerTimer = null;
 
@@ -29,6 +30,7 @@ extension BuiltInSoundboard {
             scenes: () => scenes.load(),
             charts: () => charts.load(),
             packs: () => packs.load(),
+            credits: () => credits.load(),
           };
 
           function show(name) {
@@ -46,7 +48,7 @@ extension BuiltInSoundboard {
 
           // What each server event changes, by view; only the view on screen is fetched again.
           const affects = {
-            library: ["library", "favorites", "scenes", "packs"],
+            library: ["library", "favorites", "scenes", "packs", "credits"],
             favorites: ["favorites"],
             scenes: ["scenes"],
             plays: ["charts"],
@@ -85,6 +87,7 @@ extension BuiltInSoundboard {
             library.init();
             scenes.init();
             charts.init();
+            credits.init();
             player.onChange(() => {
               nowPlaying.render();
               items.syncPlayButtons();

@@ -22,6 +22,7 @@ extension BuiltInSoundboard {
             <a href="#scenes" data-view="scenes">Scenes</a>
             <a href="#charts" data-view="charts">Charts</a>
             <a href="#packs" data-view="packs">Packs</a>
+            <a href="#credits" data-view="credits">Credits</a>
           </nav>
           <div class="live" id="live" role="status" aria-live="polite"></div>
           <div class="top-tools">
@@ -100,6 +101,12 @@ extension BuiltInSoundboard {
           <section class="view" id="view-packs" data-view="packs" hidden>
             <h1>Packs</h1>
             <ul class="packs" id="packs"></ul>
+          </section>
+
+          <section class="view" id="view-credits" data-view="credits" hidden>
+            <h1>Credits</h1>
+            <label class="credits-filter"><input type="checkbox" id="credits-installed"> Installed sounds only</label>
+            <div id="credits"></div>
           </section>
         </main>
 

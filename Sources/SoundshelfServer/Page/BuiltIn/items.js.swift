@@ -6,6 +6,7 @@ extension BuiltInSoundboard {
         // One row of an item list (library, favorites): play/stop, title, duration, favorite star,
         // "add to scene", and for a music entry its tracks.
         import { api } from "./api.js";
+        import { credits } from "./credits.js";
         import { el, duration } from "./dom.js";
         import { app } from "./app.js";
         import { library } from "./library.js";
@@ -108,6 +109,7 @@ extension BuiltInSoundboard {
                 "div",
                 { class: "item-text" },
                 el("span", { class: "title", text: item.title }),
+                credits.badge(item),
                 item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
                 meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
               ),
