@@ -1,58 +1,47 @@
 import Foundation
 
-// Each error type of the library gives its sentence of facts to Foundation: an app showing
-// `localizedDescription` (or bridging to NSError) gets that sentence and a stable domain.
+/// An error of this library as Foundation sees it: `localizedDescription` is its sentence of
+/// facts (`description`) and a bridged `NSError` carries a
+/// Soundshelf domain with that sentence under `NSLocalizedDescriptionKey`, on every platform.
+///
+/// ```swift
+/// catch { alert.message = error.localizedDescription }   // "no item '6b1f…' in the library"
+/// ```
+public protocol FactualError: LocalizedError, CustomNSError, CustomStringConvertible {}
 
-extension LibraryClientError: LocalizedError, CustomNSError {
-    /// The sentence of facts, as ``description``.
+extension FactualError {
+    /// The sentence of facts, as `description`.
     public var errorDescription: String? { description }
     /// The sentence under `NSLocalizedDescriptionKey`, so a bridged `NSError` shows it on every platform.
     public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+}
+
+extension LibraryClientError: FactualError {
     /// `org.soundshelf.LibraryClient`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient" }
 }
 
-extension PackInstallError: LocalizedError, CustomNSError {
-    /// The sentence of facts, as ``description``.
-    public var errorDescription: String? { description }
-    /// The sentence under `NSLocalizedDescriptionKey`, so a bridged `NSError` shows it on every platform.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+extension PackInstallError: FactualError {
     /// `org.soundshelf.LibraryClient.install`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient.install" }
 }
 
-extension CollectionsError: LocalizedError, CustomNSError {
-    /// The sentence of facts, as ``description``.
-    public var errorDescription: String? { description }
-    /// The sentence under `NSLocalizedDescriptionKey`, so a bridged `NSError` shows it on every platform.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+extension CollectionsError: FactualError {
     /// `org.soundshelf.LibraryClient.collections`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient.collections" }
 }
 
-extension ListeningError: LocalizedError, CustomNSError {
-    /// The sentence of facts, as ``description``.
-    public var errorDescription: String? { description }
-    /// The sentence under `NSLocalizedDescriptionKey`, so a bridged `NSError` shows it on every platform.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+extension ListeningError: FactualError {
     /// `org.soundshelf.LibraryClient.listening`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient.listening" }
 }
 
-extension PagingError: LocalizedError, CustomNSError {
-    /// The sentence of facts, as ``description``.
-    public var errorDescription: String? { description }
-    /// The sentence under `NSLocalizedDescriptionKey`, so a bridged `NSError` shows it on every platform.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+extension PagingError: FactualError {
     /// `org.soundshelf.LibraryClient.paging`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient.paging" }
 }
 
-extension MusicServiceError: LocalizedError, CustomNSError {
-    /// The sentence of facts, as ``description``.
-    public var errorDescription: String? { description }
-    /// The sentence under `NSLocalizedDescriptionKey`, so a bridged `NSError` shows it on every platform.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+extension MusicServiceError: FactualError {
     /// `org.soundshelf.LibraryClient.music`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient.music" }
 }
