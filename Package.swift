@@ -51,13 +51,15 @@ let package = Package(
         // policy; what LibraryClient uses, so an app links no libarchive (the iOS SDK has none).
         .target(name: "PackTar"),
         .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite", "PackTar"]),
-        // libcurl as a system library, Linux only; LibraryClient's CurlTransfer (downloads) and
-        // ObjectStore's CurlStoreRequest (S3 requests) call it.
+        // libcurl as a system library, Linux only, called only through CurlHTTP.
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // The one libcurl wrapper (Linux only: an easy handle's options, error buffer and callbacks
+        // as closures), shared by LibraryClient's downloads and ObjectStore's S3 requests.
+        .target(name: "CurlHTTP", dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "CFileFlags"),
         .target(
             name: "PackBuilder",
@@ -70,7 +72,7 @@ let package = Package(
             name: "ObjectStore",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
-                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CurlHTTP", condition: .when(platforms: [.linux])),
             ]),
         .target(
             name: "CatalogPublisher",
@@ -83,7 +85,7 @@ let package = Package(
             dependencies: [
                 "CatalogFormat", "Licenses", "PackTar", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
-                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CurlHTTP", condition: .when(platforms: [.linux])),
             ]),
         // Shared pieces of the three command-line tools (output, errors, option groups).
         .target(

@@ -43,9 +43,12 @@ public enum CommandRunner {
         throw ExitCode.failure
     }
 
-    /// The user-facing sentence for an error: its `description` (a `CocoaError`'s localized one).
+    /// The user-facing sentence for an error: its `description` (a `CocoaError`'s localized one),
+    /// then the tool's advice when the error has some (``CommandAdvising``).
     public static func message(for error: any Error) -> String {
-        error is CocoaError ? error.localizedDescription : String(describing: error)
+        let facts = error is CocoaError ? error.localizedDescription : String(describing: error)
+        guard let advice = (error as? any CommandAdvising)?.commandAdvice else { return facts }
+        return "\(facts); \(advice)"
     }
 
     private static func exit(for error: any Error) throws -> any Error {

@@ -93,7 +93,7 @@ public final class Library: Sendable {
     public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws
         -> SyncResult
     {
-        let timer = PhaseTimer.enabled ? PhaseTimer("sync") : nil
+        let timer = options.reportsPhaseTimes ? PhaseTimer("sync") : nil
         return try await PhaseTimer.$current.withValue(timer) {
             var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))
             let prebuild = indexStore == nil ? nil : FacetIndexPrebuild()

@@ -1,7 +1,8 @@
 import CatalogFormat
 
 /// Everything that can go wrong in the client library, each case carrying the context a user
-/// needs (file or URL, JSON path, id) and printing one sentence that says what to do.
+/// needs (file or URL, JSON path, id) and printing one sentence of facts: what failed, where, and
+/// why. What to run next is the app's or the tool's to say.
 ///
 /// ```swift
 /// do { try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/")) }
@@ -60,8 +61,7 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     public var description: String {
         switch self {
         case .noCatalogLocation:
-            return
-                "no catalog location is known for this data root; sync once with --catalog LOCATION (a folder, file:// or https:// URL)"
+            return "no catalog location is known for this data root"
         case .invalidLocation(let text):
             return "'\(text)' is not a catalog location; give a folder path, a file:// URL or an http(s):// URL"
         case .unreachable(let url, let reason):
@@ -80,7 +80,7 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
                 "\(url): \(field) is \(actual) but catalog.json declares \(expected); the catalog is damaged or half-published, retry later"
         case .unsigned(let url):
             return
-                "\(url): the catalog is not signed but a key is trusted for this data root; refusing it (ask the publisher to sign with --sign-key)"
+                "\(url): the catalog is not signed but a key is trusted for this data root; refusing it"
         case .badSignature(let url):
             return
                 "\(url): the signature does not verify with the trusted key; refusing the catalog (another key signed it, or it was altered)"
@@ -88,26 +88,26 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
             return "\(file): \(reason)"
         case .rollback(let url, let offered, let imported):
             return
-                "\(url): catalogVersion \(offered) is older than the imported \(imported); refusing a rollback (use --allow-downgrade to accept it)"
+                "\(url): catalogVersion \(offered) is older than the imported \(imported); refusing a rollback"
         case .expired(let url, let expires):
             return
-                "\(url): the catalog expired at \(expires); refusing it (the publisher must renew it with `catalog publish --renew`)"
+                "\(url): the catalog expired at \(expires); refusing it until its publisher renews it"
         case .invalidExpiry(let url, let expires):
             return
                 "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires); ask the publisher to republish"
         case .notSynced(let root):
-            return "the library at \(root) has no catalog yet; run `client sync --catalog LOCATION` first"
+            return "the library at \(root) has no catalog yet"
         case .itemNotFound(let id):
-            return "no item '\(id)' in the library; check the id (see `client list` or `client search`)"
+            return "no item '\(id)' in the library"
         case .packNotFound(let reference):
-            return "no pack '\(reference)' in the library; check the id or slug (see `client packs`)"
+            return "no pack '\(reference)' in the library (neither a pack id nor a slug)"
         case .musicEntryNotFound(let reference):
-            return "no music entry '\(reference)' in the library; check the id (see `client music`)"
+            return "no music entry '\(reference)' in the library"
         case .unknownTag(let dimension, let name, let suggestion):
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; see `client facets` for the known values"
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown \(dimension.displayName) '\(name)'\(hint)"
         case .unknownTagID(let dimension, let id):
-            return "no \(dimension.displayName) has id \(id); see `client facets` for the known values"
+            return "no \(dimension.displayName) has id \(id)"
         case .emptySearch:
             return "the search query has no words; give at least one word"
         case .database(let path, let code, let message):

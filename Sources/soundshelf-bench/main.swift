@@ -8,6 +8,7 @@ import Foundation
 //   soundshelf-bench plays [--plays 1000000] [--targets 20000] [--rounds 5]
 //   soundshelf-bench music [--tracks 10000] [--rounds 3]
 //   soundshelf-bench serve [--items 100000] [--connections 50] [--seconds 20]   (needs wrk)
+//   soundshelf-bench facets [--items 100000]   (the facet index in process; default 10k, 100k and 1M)
 // Each command is one `case` calling one `run(_:)` that returns the printable report.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -26,11 +27,14 @@ do {
         print(try await MusicBench.run(Array(arguments.dropFirst())))
     case "serve":
         print(try await ServeBench.run(Array(arguments.dropFirst())))
+    case "facets":
+        let sizes = BenchArgs.int(arguments, "--items").map { [$0] } ?? [10_000, 100_000, 1_000_000]
+        print(FacetBench.runAll(sizes: sizes, seed: 42))
     case "catalog-child":  // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

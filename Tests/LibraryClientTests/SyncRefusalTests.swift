@@ -41,7 +41,8 @@ import Testing
     @Test func rollbackIsRefusedEvenWithForce() async throws {
         try await expectRefusal(
             force: true, change: { h, seed in try h.fixture.publish(seed: Self.bumped(seed), catalogVersion: 4) },
-            check: { if case .rollback(_, 4, 5) = $0 { $0.description.contains("--allow-downgrade") } else { false } })
+            check: { if case .rollback(_, 4, 5) = $0 { $0.description.contains("refusing a rollback") } else { false } }
+        )
     }
 
     @Test func downgradeIsAcceptedWhenAllowed() async throws {

@@ -25,21 +25,20 @@ public enum CollectionsError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .itemNotFound(let id):
-            return "no item '\(id)' in the library; check the id (see `client list` or `client search`)"
+            return "no item '\(id)' in the library"
         case .sceneNotFound(let reference):
-            return "no scene '\(reference)'; give a scene id or its exact title (see `client scenes`)"
+            return "no scene '\(reference)' (neither a scene id nor a scene's exact title)"
         case .emptyTitle:
             return "a scene title cannot be empty; give a title with at least one visible character"
         case .duplicateTitle(let title, let sceneID):
             return "a scene titled '\(title)' already exists (\(sceneID)); choose another title or use that scene"
         case .itemAlreadyInScene(let itemID, let sceneID, let position):
             return
-                "item \(itemID) is already in scene \(sceneID) (at position \(position)); an item appears once per scene, "
-                + "use `client scene move` to change its place"
+                "item \(itemID) is already in scene \(sceneID) (at position \(position)); an item appears once per scene"
         case .itemRepeated(let id):
             return "item \(id) is given twice; an item appears once per scene, list it once"
         case .itemNotInScene(let itemID, let sceneID):
-            return "item \(itemID) is not in scene \(sceneID); see `client scene show` for its items"
+            return "item \(itemID) is not in scene \(sceneID)"
         case .positionOutOfRange(let position, let count):
             return
                 "position \(position) is outside the scene (positions run from 0 to \(count)); give a position in that range"

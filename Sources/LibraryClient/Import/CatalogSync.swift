@@ -19,6 +19,8 @@ public struct SyncOptions: Sendable, Hashable {
     public var allowDowngrade: Bool
     /// The clock used for `expires` (tests set it).
     public var now: Date
+    /// Print how long each phase of the sync took to standard error (where a slow sync spends its time).
+    public var reportsPhaseTimes = false
 
     /// Options for one sync; the defaults sync the remembered catalog.
     public init(

@@ -1,14 +1,13 @@
 import Foundation
 
-/// Prints how long each phase of a long operation took to standard error when the environment
-/// variable `SOUNDSHELF_TIMING` is set (any value): for finding where a slow sync spends its time.
+/// Prints how long each phase of a long operation took to standard error, when the caller asks
+/// for it (``SyncOptions/reportsPhaseTimes``): for finding where a slow sync spends its time.
 ///
 /// ```swift
 /// let timer = PhaseTimer("sync")
 /// timer.mark("decode")      // "sync: decode 812.3 ms (total 830.1 ms)"
 /// ```
 final class PhaseTimer: @unchecked Sendable {
-    static let enabled = ProcessInfo.processInfo.environment["SOUNDSHELF_TIMING"] != nil
     /// The timer of the operation running in this task (nil when timing is off).
     @TaskLocal static var current: PhaseTimer?
     private let label: String
@@ -23,7 +22,6 @@ final class PhaseTimer: @unchecked Sendable {
 
     /// Prints the time since the previous mark (or the start).
     func mark(_ phase: String) {
-        guard Self.enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let previous = lock.withLock {
             defer { last = now }

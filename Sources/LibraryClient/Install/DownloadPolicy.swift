@@ -24,6 +24,9 @@ public struct DownloadPolicy: Sendable, Hashable {
     /// last sync (a mirror, or `--catalog` on the command line). Its catalogVersion must still
     /// list the synced pack version.
     public var catalogLocation: String?
+    /// On Linux, download over URLSession instead of libcurl (to compare the two); Apple
+    /// platforms always use URLSession.
+    public var prefersURLSession = false
 
     /// A policy with the given limits; the defaults suit a phone on a flaky network.
     public init(

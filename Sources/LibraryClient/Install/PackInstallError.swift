@@ -1,6 +1,6 @@
 /// Why installing, repairing or removing a pack failed. Every case names what failed and where
 /// (URL, file or archive entry) and, for integrity failures, the expected and actual values; the
-/// description is one sentence that also says what to do. It is what `pack_state.last_error` holds.
+/// description is one sentence of facts. It is what `pack_state.last_error` holds.
 ///
 /// ```swift
 /// do { try await manager.startDownload("dungeon-delve") }
@@ -52,16 +52,16 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
                 "\(url): SHA-256 mismatch: expected \(expected), got \(actual); the file is damaged or not the published one, nothing was installed"
         case .manifestMismatch(let url, let field, let expected, let actual):
             return
-                "\(url): \(field) is \(actual) but \(expected) was expected; the manifest does not belong to this catalog or pack, run `client sync` and retry"
+                "\(url): \(field) is \(actual) but \(expected) was expected; the manifest does not belong to this catalog or pack as the library knows them"
         case .invalidManifest(let url, let reason):
             return "\(url): \(reason); the manifest is malformed, ask the publisher to rebuild the pack"
         case .refusedArchive(let url, let reason):
             return "\(url): refused: \(reason)"
         case .catalogChanged(let packId, let listed, let synced):
             return
-                "pack \(packId): the catalog now lists version \(listed) but the library has version \(synced); run `client sync` first"
+                "pack \(packId): the catalog now lists version \(listed) but the library has version \(synced)"
         case .notInCatalog(let packId, let catalog):
-            return "pack \(packId): \(catalog) no longer lists this pack; run `client sync`"
+            return "pack \(packId): \(catalog) no longer lists this pack"
         case .busy(let packId, let pid):
             return
                 "pack \(packId): another process (pid \(pid)) is installing it right now; wait for it to finish and retry"

@@ -27,7 +27,7 @@ public enum ListeningError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unknownTarget(let target):
             return
-                "no library item or cached track '\(target)'; give an item id (see `client list`) or track:<trackId> (see `client tracks`)"
+                "no library item or cached track '\(target)' (a target is an item id or track:<trackId>)"
         case .unknownImportTarget(let file, let path, let target):
             return
                 "\(file): \(path): no library item or cached track '\(target)'; fix or remove that entry, nothing was imported"

@@ -53,7 +53,7 @@ public enum MusicServiceError: Error, Sendable, Hashable, CustomStringConvertibl
             return "the database names an unknown music service '\(text)'; update the client"
         case .invalidCursor(let text):
             return
-                "'\(text)' is not a cursor from this listing; pass the nextCursor of the previous page or leave --after out"
+                "'\(text)' is not a cursor from this listing (a cursor is the nextCursor of the previous page)"
         }
     }
 }

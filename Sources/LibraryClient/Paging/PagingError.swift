@@ -14,11 +14,9 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidCursor(let cursor):
             return
-                "'\(Self.short(cursor))' is not a cursor of this library (damaged, altered or from another data root); "
-                + "start again without --after and use the nextCursor the previous page printed"
+                "'\(Self.short(cursor))' is not a cursor of this library (damaged, altered or from another data root)"
         case .foreignCursor(let cursor, let expected):
-            return "cursor '\(Self.short(cursor))' belongs to another query, not to this \(expected); "
-                + "repeat the same command and options as the page that printed it, or start again without --after"
+            return "cursor '\(Self.short(cursor))' belongs to another query, not to this \(expected)"
         }
     }
 

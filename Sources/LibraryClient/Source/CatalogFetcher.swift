@@ -116,7 +116,7 @@ package struct CatalogFetcher: Sendable {
             let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
         else {
             throw .invalidKey(
-                file: source, reason: "not a base64 Ed25519 package key; sync again with --trust-key FILE")
+                file: source, reason: "not a base64 Ed25519 public key")
         }
         return key
     }

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import CCurl
+    import CurlHTTP
     import Foundation
     import FoundationNetworking
 
@@ -27,7 +27,7 @@
 
         private var bodyLength: Int64 { reader.map { $0.length } ?? Int64(bodyData.count) }
 
-        func perform(on easy: UnsafeMutableRawPointer) -> Result<(Data, StoreResponse), any Error> {
+        func perform(on handle: UnsafeMutableRawPointer) -> Result<(Data, StoreResponse), any Error> {
             guard let url = request.url?.absoluteString else {
                 return .failure(TransportFailure(reason: "the request has no URL", transient: false))
             }
@@ -36,46 +36,38 @@
             for (name, value) in request.allHTTPHeaderFields ?? [:] where name.lowercased() != "content-length" {
                 lines.append("\(name): \(value)")
             }
-            var headerList: UnsafeMutablePointer<curl_slist>?
-            for line in lines { headerList = curl_slist_append(headerList, line) }
-            defer { curl_slist_free_all(headerList) }
-            let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-            errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-            defer { errorBuffer.deallocate() }
-            let context = Unmanaged.passUnretained(self).toOpaque()
-
-            var setup = ccurl_set_string(easy, CURLOPT_URL, url)
-            func set(_ code: CURLcode) { if setup == CURLE_OK { setup = code } }
-            set(ccurl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-            set(ccurl_set_long(easy, CURLOPT_NOSIGNAL, 1))
-            set(ccurl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1))
-            set(ccurl_set_long(easy, CURLOPT_LOW_SPEED_TIME, CurlStoreTransport.idleTimeout))
-            set(ccurl_set_long(easy, CURLOPT_CONNECTTIMEOUT, CurlStoreTransport.idleTimeout))
-            set(ccurl_set_pointer(easy, CURLOPT_HTTPHEADER, headerList.map { UnsafeMutableRawPointer($0) }))
-            set(ccurl_set_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
-            set(ccurl_set_callback(easy, CURLOPT_HEADERFUNCTION, Self.headerCallback))
-            set(ccurl_set_pointer(easy, CURLOPT_HEADERDATA, context))
-            set(ccurl_set_callback(easy, CURLOPT_WRITEFUNCTION, Self.bodyCallback))
-            set(ccurl_set_pointer(easy, CURLOPT_WRITEDATA, context))
+            let easy = CurlEasy(handle: handle)
+            easy.set(CURLOPT_URL, url)
+            easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+            easy.set(CURLOPT_NOSIGNAL, 1)
+            easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+            easy.set(CURLOPT_LOW_SPEED_TIME, CurlStoreTransport.idleTimeout)
+            easy.set(CURLOPT_CONNECTTIMEOUT, CurlStoreTransport.idleTimeout)
+            easy.setHeaders(lines)
+            easy.onHeader = { [unowned self] bytes in
+                take(headerLine: String(decoding: bytes, as: UTF8.self))
+                return true
+            }
+            easy.onBody = { [unowned self] bytes in
+                received.append(bytes.bindMemory(to: UInt8.self))
+                return true
+            }
             switch method {
-            case "GET": set(ccurl_set_long(easy, CURLOPT_HTTPGET, 1))
-            case "HEAD": set(ccurl_set_long(easy, CURLOPT_NOBODY, 1))
+            case "GET": easy.set(CURLOPT_HTTPGET, 1)
+            case "HEAD": easy.set(CURLOPT_NOBODY, 1)
             case "PUT", "POST":
                 // An upload whatever the method: a body of known length from the read callback
                 // (a POST without libcurl's form content type).
-                set(ccurl_set_string(easy, CURLOPT_CUSTOMREQUEST, method))
-                set(ccurl_set_long(easy, CURLOPT_UPLOAD, 1))
-                set(ccurl_set_off(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(bodyLength)))
-                set(ccurl_set_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, Self.uploadBufferSize))
-                set(ccurl_set_callback(easy, CURLOPT_READFUNCTION, Self.readCallback))
-                set(ccurl_set_pointer(easy, CURLOPT_READDATA, context))
-            default: set(ccurl_set_string(easy, CURLOPT_CUSTOMREQUEST, method))
+                easy.set(CURLOPT_CUSTOMREQUEST, method)
+                easy.onRead = { [unowned self] buffer in fill(buffer) }
+                easy.setUpload(length: bodyLength, bufferSize: Self.uploadBufferSize)
+            default: easy.set(CURLOPT_CUSTOMREQUEST, method)
             }
-            guard setup == CURLE_OK else { return .failure(Self.failure(setup, errorBuffer)) }
+            if let failure = easy.setupFailure { return .failure(Self.failure(failure)) }
 
-            let code = curl_easy_perform(easy)
+            let code = curl_easy_perform(handle)
             if let readError { return .failure(readError) }
-            guard code == CURLE_OK else { return .failure(Self.failure(code, errorBuffer)) }
+            guard code == CURLE_OK else { return .failure(Self.failure(easy.failure(code))) }
             guard statusCode > 0 else {
                 return .failure(
                     TransportFailure(reason: "the server closed the connection without an answer", transient: true))
@@ -83,9 +75,7 @@
             return .success((received, StoreResponse(statusCode: statusCode, headers: headers)))
         }
 
-        private static func failure(_ code: CURLcode, _ errorBuffer: UnsafeMutablePointer<CChar>) -> TransportFailure {
-            let detail = String(cString: errorBuffer)
-            let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        private static func failure(_ failure: CurlFailure) -> TransportFailure {
             // What another try cannot fix (as with URLSession: a bad URL, a certificate problem).
             let permanent: Set<UInt32> = [
                 CURLE_UNSUPPORTED_PROTOCOL.rawValue, CURLE_URL_MALFORMAT.rawValue, CURLE_BAD_FUNCTION_ARGUMENT.rawValue,
@@ -93,7 +83,8 @@
                 CURLE_SSL_CACERT_BADFILE.rawValue,
             ]
             return TransportFailure(
-                reason: "libcurl error \(code.rawValue): \(reason)", transient: !permanent.contains(code.rawValue))
+                reason: "libcurl error \(failure.code): \(failure.reason)", transient: !permanent.contains(failure.code)
+            )
         }
 
         /// A status line starts a new response head (after a `100 Continue`, the real one).
@@ -122,31 +113,6 @@
                 readError = error
                 return Int(CURL_READFUNC_ABORT)
             }
-        }
-
-        private static func request(_ context: UnsafeMutableRawPointer) -> CurlStoreRequest {
-            Unmanaged<CurlStoreRequest>.fromOpaque(context).takeUnretainedValue()
-        }
-
-        private static let headerCallback: ccurl_data_callback = { bytes, size, count, context in
-            guard let bytes, let context else { return 0 }
-            let length = size * count
-            request(context).take(
-                headerLine: String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
-            return length
-        }
-
-        private static let bodyCallback: ccurl_data_callback = { bytes, size, count, context in
-            guard let bytes, let context else { return 0 }
-            let length = size * count
-            request(context).received.append(
-                UnsafeRawBufferPointer(start: bytes, count: length).bindMemory(to: UInt8.self))
-            return length
-        }
-
-        private static let readCallback: ccurl_data_callback = { bytes, size, count, context in
-            guard let bytes, let context else { return Int(CURL_READFUNC_ABORT) }
-            return request(context).fill(UnsafeMutableRawBufferPointer(start: bytes, count: size * count))
         }
     }
 #endif

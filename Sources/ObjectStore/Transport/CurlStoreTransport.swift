@@ -1,5 +1,5 @@
 #if os(Linux)
-    import CCurl
+    import CurlHTTP
     import Foundation
     import FoundationNetworking
 
@@ -22,8 +22,6 @@
         /// request timeout).
         static let idleTimeout = 120
 
-        private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
         private let lock = NSLock()
         private var idle: [UnsafeMutableRawPointer] = []
 
@@ -45,7 +43,7 @@
         private func perform(_ request: URLRequest, file: FileSlice?) -> Result<(Data, StoreResponse), any Error> {
             let reader: FileSliceReader?
             do { reader = try file.map(FileSliceReader.init) } catch { return .failure(error) }
-            guard Self.globalInit, let handle = takeHandle() else {
+            guard CurlEasy.isAvailable, let handle = takeHandle() else {
                 return .failure(TransportFailure(reason: "libcurl could not be initialised", transient: false))
             }
             defer { giveBack(handle) }

@@ -23,7 +23,7 @@ struct MusicRefreshCommand: AsyncParsableCommand {
         var failed = false
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            let clients = MusicConnections.clients(environment: ProcessInfo.processInfo.environment)
+            let clients = MusicConnections.clients(environment: ToolEnvironment.variables)
             let result = try await library.music.refresh(
                 MusicRefreshOptions(entries: entries, source: source, force: force),
                 clients: clients)

@@ -21,10 +21,10 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let library = try Library(root: global.rootURL)
-            let result = try await library.sync(
-                SyncOptions(
-                    catalog: global.catalogLocation, force: force,
-                    trustKeyFile: trustKey, allowDowngrade: allowDowngrade))
+            var options = SyncOptions(
+                catalog: global.catalogLocation, force: force, trustKeyFile: trustKey, allowDowngrade: allowDowngrade)
+            options.reportsPhaseTimes = ToolEnvironment.reportsPhaseTimes
+            let result = try await library.sync(options)
             if global.json {
                 try JSONOutput.print(SyncJSON(result))
             } else if !result.summary.didWrite {

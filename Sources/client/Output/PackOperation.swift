@@ -14,6 +14,7 @@ enum PackOperation {
         let target = try await library.packs.fetchPack(PackReference(pack))
         var policy = DownloadPolicy()
         policy.catalogLocation = catalog
+        policy.prefersURLSession = ToolEnvironment.prefersURLSession
         let manager = library.makeDownloadManager(policy: policy)
         let meter = ProgressMeter(label: target.slug ?? target.id, enabled: !json)
         let events = manager.progress(for: target.id)

@@ -59,8 +59,8 @@ struct PackStateWriter: Sendable {
                 let message =
                     "interrupted: the download of pack \(packId) stopped before it finished (the installing process ended); "
                     + (resumable
-                        ? "run `client install` or `client repair` to resume it"
-                        : "run `client install` to start it again")
+                        ? "its partial download is kept, so installing or repairing the pack resumes it"
+                        : "nothing was kept, so installing the pack starts it again")
                 try db.execute(
                     sql: """
                         UPDATE pack_state SET state = 'failed', last_error = ?, updated_at = ? WHERE pack_id = ? AND state = 'downloading'

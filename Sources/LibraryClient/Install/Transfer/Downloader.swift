@@ -42,17 +42,15 @@ struct Downloader: Sendable {
     }
 
     /// One HTTP request: libcurl on Linux (FoundationNetworking's memory grows with the body),
-    /// URLSession elsewhere; `SOUNDSHELF_HTTP_TRANSPORT=urlsession` picks URLSession on Linux too
+    /// URLSession elsewhere; ``DownloadPolicy/prefersURLSession`` picks URLSession on Linux too
     /// (for measuring one against the other).
     private static func attempt(_ url: URL, _ sink: DownloadSink, _ policy: DownloadPolicy) async -> HTTPAttempt.Outcome
     {
         #if os(Linux)
-            if !useURLSession { return await CurlAttempt(url: url, sink: sink, policy: policy).run() }
+            if !policy.prefersURLSession { return await CurlAttempt(url: url, sink: sink, policy: policy).run() }
         #endif
         return await HTTPAttempt(url: url, sink: sink, policy: policy).run()
     }
-
-    private static let useURLSession = ProcessInfo.processInfo.environment["SOUNDSHELF_HTTP_TRANSPORT"] == "urlsession"
 
     /// Copies a local file in 1 MiB chunks; never reads past the declared size (+1 byte to notice more).
     static func copy(from path: String, into sink: DownloadSink) throws {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One HTTP request of a download through URLSession (Apple platforms; on Linux ``CurlAttempt``
-/// unless `SOUNDSHELF_HTTP_TRANSPORT=urlsession`): a URLSession data task whose delegate appends to the sink
+/// unless the policy prefers URLSession): a URLSession data task whose delegate appends to the sink
 /// (hashing as bytes arrive), asks `Range: bytes=N-` when the sink already holds N bytes, restarts
 /// cleanly on a 200, cancels the moment the body passes the declared size, and cancels itself
 /// when no byte arrives for the stall timeout.
