@@ -37,6 +37,9 @@ class Capture extends AudioWorkletProcessor {
     }
     const channel = inputs[0] && inputs[0][0];
     const frames = channel ? channel.length : 128;
+    // A render quantum the browser skipped (a busy machine) starts a new block, so every block's
+    // frame stays true and the page can place it in time.
+    if (this.filled > 0 && currentFrame !== this.blockFrame + this.filled) this.flush();
     for (let index = 0; index < frames; index += 1) {
       if (this.filled === 0) this.blockFrame = currentFrame + index;
       this.block[this.filled] = channel ? channel[index] : 0;

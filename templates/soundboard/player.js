@@ -172,8 +172,10 @@ function layerEnded(entry, layer, error) {
 
 function record(entry, keepalive = false) {
   if (entry.recorded) return;
-  const played = Math.round(entry.heard * 10) / 10;
-  if (played < 0.5) return;
+  // Every heard stretch is sent (a click of 0.3 s heard whole is a play); the server's counting rule
+  // decides whether it counts.
+  const played = Math.round(entry.heard * 100) / 100;
+  if (played <= 0) return;
   entry.recorded = true;
   api.play(entry.item.id, played, keepalive).catch((error) => fail(error.message));
 }

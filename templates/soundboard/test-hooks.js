@@ -41,13 +41,11 @@ async function stopCapture(until = 0) {
   const context = player.audioEngine().context;
   recorder.port.postMessage({ stopAt: Math.ceil(Math.max(until, context.currentTime) * context.sampleRate) });
   await done;
-  const total = chunks.reduce((sum, chunk) => sum + chunk.samples.length, 0);
-  const all = new Float32Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk.samples, offset);
-    offset += chunk.samples.length;
-  }
+  // Each block at its own frame: a quantum the browser skipped stays a gap of silence in time.
+  const first = chunks.length ? chunks[0].frame : 0;
+  const last = chunks.length ? chunks[chunks.length - 1] : null;
+  const all = new Float32Array(last ? last.frame + last.samples.length - first : 0);
+  for (const chunk of chunks) all.set(chunk.samples, chunk.frame - first);
   const bytes = new Uint8Array(all.buffer);
   let text = "";
   for (let index = 0; index < bytes.length; index += 0x8000) {
