@@ -77,7 +77,8 @@ import Testing
         #expect(copies.count == 18)
         #expect(copies.allSatisfy { $0.path.hasPrefix(prefix + "2/assets/") })
         // The source is the v1 key holding the same bytes, URL-encoded with the bucket.
-        #expect(copies.allSatisfy { $0.copySource?.hasPrefix("/\(Self.bucket)/media/packs/\(v1.id)/1/assets/") == true })
+        #expect(
+            copies.allSatisfy { $0.copySource?.hasPrefix("/\(Self.bucket)/media/packs/\(v1.id)/1/assets/") == true })
         let manifest = try catalog.manifest(GeneratedCatalog.Pack(slug: "rain", version: 2, contents: []))
         let changed = [manifest.assets[4].fileName, manifest.assets[11].fileName]
         let uploadedAssets = uploads.map(\.path).filter { $0.contains("/assets/") }

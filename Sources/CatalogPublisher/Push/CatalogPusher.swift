@@ -173,7 +173,7 @@ package enum CatalogPusher {
                 log.append(key)
                 events(.copied(key: key, from: source))
                 return
-            } catch where S3Client.isCopyRefusal(error) {
+            } catch let error where S3Client.isCopyRefusal(error) {
                 copies.log.refuse()
                 events(.copyRefused(key: key, reason: "\(error)"))
             }

@@ -53,7 +53,8 @@ enum UpdateBench {
             let result = try await moto.push(dist, bucket: bucket, copies: copies)
             rows.append(
                 row(
-                    "push v2, copies \(copies ? "on" : "off")", bytes: result.bytes, seconds: Date().timeIntervalSince(start),
+                    "push v2, copies \(copies ? "on" : "off")", bytes: result.bytes,
+                    seconds: Date().timeIntervalSince(start),
                     detail: "\(result.uploaded) uploaded, \(result.copied) copied, \(result.unchanged) unchanged"))
         }
         _ = try await updated.sync(SyncOptions(catalog: nginx.baseURL))

@@ -77,8 +77,10 @@ struct InstallKillTests {
         let library = try Library(root: URL(fileURLWithPath: root))
         let (version, rows) = try await library.database.writer.read { db in
             (
-                try Int.fetchOne(db, sql: "SELECT installed_version FROM pack_state WHERE pack_id = ?", arguments: [v1.id]),
-                try Row.fetchAll(db, sql: "SELECT local_path, sha256 FROM local_asset WHERE pack_id = ?", arguments: [v1.id])
+                try Int.fetchOne(
+                    db, sql: "SELECT installed_version FROM pack_state WHERE pack_id = ?", arguments: [v1.id]),
+                try Row.fetchAll(
+                    db, sql: "SELECT local_path, sha256 FROM local_asset WHERE pack_id = ?", arguments: [v1.id])
             )
         }
         #expect(rows.count == 20)
