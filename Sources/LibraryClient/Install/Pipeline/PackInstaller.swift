@@ -71,17 +71,19 @@ struct PackInstaller: Sendable {
         }
         let perAsset: Bool
         if case .install(let flag) = mode { perAsset = flag } else { perAsset = false }
-        let plan = try await Blocking.run {
+        var plan = try await Blocking.run {
             InstallPlan.make(manifest, staging: staging, installed: installed, perAsset: perAsset)
         }
         let needed = plan.useArchive ? [manifest.archive?.sha256 ?? ""] : plan.fetch.map(\.sha256)
         try staging.prepare(keeping: Set(needed.map { $0.lowercased() + ".part" }))
+        let fetchers = PackFetchers(staging: staging, policy: policy, recorder: recorder)
+        let missed = fetchers.linkReused(plan)
+        plan.fetch += missed
+        plan.reuse.removeAll { reuse in missed.contains { $0.fileName == reuse.asset.fileName } }
         // Progress counts only the bytes to fetch; what is reused is announced beside it.
         let total = plan.bytesToFetch(manifest)
         recorder.setPlan(total: total, reusedFiles: plan.reuse.count, reusedBytes: plan.reusedBytes)
         try await writer.setTotal(pack.id, total: total)
-        let fetchers = PackFetchers(staging: staging, policy: policy, recorder: recorder)
-        try fetchers.linkReused(plan)
         recorder.flush()
         if plan.useArchive, let archive = manifest.archive {
             try await fetchers.fetchArchive(archive, loaded)
