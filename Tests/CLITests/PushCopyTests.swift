@@ -91,9 +91,10 @@ import Testing
         try expectStoredLikeLocal(catalog, moto)
     }
 
-    @Test func aStoreAnswering501ToCopiesGetsUploadsAndThePushSucceeds() throws {
+    @Test(arguments: [(501, "NotImplemented"), (403, "AccessDenied")])
+    func aStoreRefusingCopiesGetsUploadsAndThePushSucceeds(status: Int, code: String) throws {
         let refuse = S3Proxy.Rule(
-            method: "PUT", pathContains: "/assets/", fault: .status(501, code: "NotImplemented"), times: 100,
+            method: "PUT", pathContains: "/assets/", fault: .status(status, code: code), times: 100,
             copiesOnly: true)
         let (tmp, catalog, moto, proxy, second) = try pushedV1(rules: [refuse])
         defer {
