@@ -47,17 +47,36 @@ package struct PacksJSON: Encodable {
     package init(_ packs: [PackWithState]) { self.packs = packs.map(PackJSON.init(pack:)) }
 }
 
-/// What install, uninstall and repair print: `{"packId", "state", "files", "bytes"}`.
+/// What install, uninstall and repair print: `{"packId", "state", "files", "bytes"}`; install
+/// and repair add `"reused"` (installed files verified and linked instead of fetched) and
+/// `"downloaded"` (bytes fetched).
 package struct PackOperationJSON: Encodable {
     package let packId: String
     package let state: String
     package let files: Int
     package let bytes: Int64
+    package let reused: Int?
+    package let downloaded: Int64?
 
-    package init(_ result: PackInstallResult) {
+    /// `transfer`: whether the operation fetched (install, repair) and reports reused/downloaded.
+    package init(_ result: PackInstallResult, transfer: Bool = true) {
         packId = result.packID
         state = result.state.rawValue
         files = result.files
         bytes = result.bytes
+        reused = transfer ? result.reusedFiles : nil
+        downloaded = transfer ? result.downloadedBytes : nil
+    }
+
+    enum CodingKeys: String, CodingKey { case packId, state, files, bytes, reused, downloaded }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(packId, forKey: .packId)
+        try c.encode(state, forKey: .state)
+        try c.encode(files, forKey: .files)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encodeIfPresent(reused, forKey: .reused)
+        try c.encodeIfPresent(downloaded, forKey: .downloaded)
     }
 }

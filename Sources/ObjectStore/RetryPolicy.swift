@@ -28,7 +28,8 @@ package struct RetryPolicy: Sendable {
     }
 
     static func isTransient(status: Int, code: String?) -> Bool {
-        status >= 500 || status == 429
+        // 501 Not Implemented will not change on a retry.
+        (status >= 500 && status != 501) || status == 429
             || ["SlowDown", "RequestTimeout", "InternalError", "ServiceUnavailable"].contains(code ?? "")
     }
 

@@ -3,6 +3,7 @@ import Foundation
 // soundshelf-bench: release-build benchmarks that print their figures.
 //   soundshelf-bench pack [--mib 1024] [--files 64] [--rounds 2]
 //   soundshelf-bench install [--mib 1024] [--rounds 2]
+//   soundshelf-bench update [--mib 1024] [--files 200] [--changed 2]   (push and install of a pack's v2)
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
 //   soundshelf-bench sync [--items 100000] [--rounds 4]
 //   soundshelf-bench plays [--plays 1000000] [--targets 20000] [--rounds 5]
@@ -17,6 +18,8 @@ do {
         print(try PackBench.run(Array(arguments.dropFirst())))
     case "install":
         print(try InstallBench.run(Array(arguments.dropFirst())))
+    case "update":
+        print(try await UpdateBench.run(Array(arguments.dropFirst())))
     case "catalog":
         print(try await CatalogBench.run(Array(arguments.dropFirst())))
     case "sync":
@@ -34,7 +37,7 @@ do {
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

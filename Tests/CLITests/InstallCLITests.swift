@@ -16,7 +16,7 @@ struct InstallCLITests {
     }
 
     @Test(
-        "--json prints {packId, state, files, bytes}; show says what loops; errors are one sentence and a non-zero exit"
+        "--json prints {packId, state, files, bytes, reused, downloaded}; show says what loops; errors are one sentence and a non-zero exit"
     )
     func shapes() async throws {
         let tmp = try TemporaryDirectory(prefix: "install-cli")
@@ -31,7 +31,10 @@ struct InstallCLITests {
         let install = try ToolRunner.run("client", ["install", "DUNGEON-DELVE".lowercased(), "--root", root, "--json"])
         #expect(install.status == 0, "\(install.stderr)")
         let installed = try json(install)
-        #expect(Set(installed.keys) == ["packId", "state", "files", "bytes"])
+        #expect(Set(installed.keys) == ["packId", "state", "files", "bytes", "reused", "downloaded"])
+        #expect(installed["reused"] as? Int == 0)
+        let archive = try Data(contentsOf: URL(fileURLWithPath: dist + "/packs/\(Self.dungeon)/1/pack.tar")).count
+        #expect(installed["downloaded"] as? Int == archive)
         #expect(installed["packId"] as? String == Self.dungeon)
         #expect(installed["state"] as? String == "downloaded")
         #expect(installed["files"] as? Int == 9)
@@ -46,13 +49,18 @@ struct InstallCLITests {
 
         let repair = try ToolRunner.run("client", ["repair", Self.dungeon.uppercased(), "--root", root, "--json"])
         #expect(repair.status == 0, "\(repair.stderr)")
-        #expect(try json(repair)["state"] as? String == "downloaded")
+        let repaired = try json(repair)
+        #expect(repaired["state"] as? String == "downloaded")
+        // Every installed file verifies: all reused, nothing fetched.
+        #expect(repaired["reused"] as? Int == 9)
+        #expect(repaired["downloaded"] as? Int == 0)
 
         let uninstall = try ToolRunner.run("client", ["uninstall", "dungeon-delve", "--root", root, "--json"])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         let removed = try json(uninstall)
         #expect(removed["state"] as? String == "not_downloaded")
         #expect(removed["files"] as? Int == 9)
+        #expect(Set(removed.keys) == ["packId", "state", "files", "bytes"])
         #expect(try loops(Self.loopingItem) == false)
 
         let missing = try ToolRunner.run("client", ["install", "no-such-pack", "--root", root, "--json"])

@@ -22,7 +22,11 @@ struct ServeLifecycleTests {
                 && ($0["bytesDownloaded"] as? Int ?? 0) > 0
         }
         #expect(event?["packId"] as? String == ServeFixture.dungeon, "no download progress: \(stream.text)")
-        #expect(stream.waitForEvent("pack") { $0["state"] as? String == "downloaded" } != nil)
+        #expect(event?["reused"] as? Int == 0 && event?["downloaded"] as? Int == event?["bytesDownloaded"] as? Int)
+        let done = stream.waitForEvent("pack") { $0["state"] as? String == "downloaded" }
+        // A fresh install reuses nothing and says how many bytes it fetched (the archive).
+        #expect(done?["reused"] as? Int == 0)
+        #expect((done?["downloaded"] as? Int ?? 0) > 0)
 
         // The sync records its time to the second: let the clock pass the first sync's second, so this
         // one (which changes nothing else) is a new state.

@@ -8,7 +8,8 @@ enum NginxConfig {
         audio/flac flac; audio/wav wav; audio/aiff aif aiff; image/png png; image/jpeg jpg jpeg;
         """
 
-    static func text(root: String, port: UInt16, workDirectory: String) -> String {
+    /// Every request is logged to `access.log` (see ``NginxServer/accessLog()``).
+    static func text(root: String, port: UInt16, workDirectory: String, rateLimit: String? = nil) -> String {
         func inWork(_ name: String) -> String { quoted(workDirectory + "/" + name) }
         return """
             daemon off;
@@ -18,7 +19,9 @@ enum NginxConfig {
             error_log \(inWork("error.log")) warn;
             events { worker_connections 64; }
             http {
-                access_log off;
+                log_format soundshelf '$request_method $uri $status $body_bytes_sent "$http_range"';
+                access_log \(inWork("access.log")) soundshelf;
+                \(rateLimit.map { "limit_rate \($0);" } ?? "")
                 sendfile on;
                 default_type application/octet-stream;
                 types { \(types) }

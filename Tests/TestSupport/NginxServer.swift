@@ -39,7 +39,7 @@ public final class NginxServer: @unchecked Sendable {
 
     /// `http://127.0.0.1:<port>/`
     public let baseURL: URL
-    private let workDirectory: URL
+    let workDirectory: URL
     private let process: Process
     private let lock = NSLock()
     private var stopped = false
@@ -47,7 +47,9 @@ public final class NginxServer: @unchecked Sendable {
     /// Starts nginx serving `root` on a free loopback port and waits (up to ~5 s) until it
     /// accepts connections.
     /// - Throws: ``Failure/notInstalled(path:)`` without nginx, ``Failure/didNotStart(reason:log:)`` otherwise.
-    public init(root: String, executable: String = "/usr/sbin/nginx") throws {
+    /// `rateLimit`: nginx's `limit_rate` per response (e.g. `"200k"`), to keep a download running
+    /// long enough to interrupt it.
+    public init(root: String, executable: String = "/usr/sbin/nginx", rateLimit: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure.notInstalled(path: executable)
         }
@@ -58,7 +60,7 @@ public final class NginxServer: @unchecked Sendable {
         var log = ""
         for attempt in 1...5 {
             let port = try LoopbackSocket.freePort()
-            let process = try Self.launch(executable, root: root, port: port, work: work)
+            let process = try Self.launch(executable, root: root, port: port, work: work, rateLimit: rateLimit)
             let readiness = Self.waitUntilReady(process, port: port)
             if readiness == .ready {
                 self.process = process
@@ -95,9 +97,11 @@ public final class NginxServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: workDirectory)
     }
 
-    private static func launch(_ executable: String, root: String, port: UInt16, work: URL) throws -> Process {
+    private static func launch(_ executable: String, root: String, port: UInt16, work: URL, rateLimit: String?) throws
+        -> Process
+    {
         let config = work.appendingPathComponent("nginx.conf")
-        try NginxConfig.text(root: root, port: port, workDirectory: work.path).write(
+        try NginxConfig.text(root: root, port: port, workDirectory: work.path, rateLimit: rateLimit).write(
             to: config, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(at: work.appendingPathComponent("error.log"))
         let process = Process()

@@ -32,15 +32,19 @@ public final class S3Proxy: @unchecked Sendable {
         public var queryContains: String?
         public var fault: Fault
         public var times: Int
+        /// Only server-side copies (requests carrying `x-amz-copy-source`).
+        public var copiesOnly: Bool
 
         public init(
-            method: String? = nil, pathContains: String, queryContains: String? = nil, fault: Fault, times: Int = 1
+            method: String? = nil, pathContains: String, queryContains: String? = nil, fault: Fault, times: Int = 1,
+            copiesOnly: Bool = false
         ) {
             self.method = method
             self.pathContains = pathContains
             self.queryContains = queryContains
             self.fault = fault
             self.times = times
+            self.copiesOnly = copiesOnly
         }
     }
 
@@ -54,6 +58,8 @@ public final class S3Proxy: @unchecked Sendable {
         /// The `Authorization` and `x-amz-security-token` headers as sent.
         public var authorization: String?
         public var securityToken: String?
+        /// `x-amz-copy-source` as sent (a server-side copy), else nil.
+        public var copySource: String? = nil
     }
 
     public let endpoint: URL
@@ -108,12 +114,13 @@ public final class S3Proxy: @unchecked Sendable {
         }
     }
 
-    private func takeFault(method: String, path: String, query: String) -> Fault? {
+    private func takeFault(method: String, path: String, query: String, isCopy: Bool) -> Fault? {
         lock.lock()
         defer { lock.unlock() }
         guard
             let index = rules.firstIndex(where: { rule in
                 rule.times > 0 && (rule.method == nil || rule.method == method) && path.contains(rule.pathContains)
+                    && (!rule.copiesOnly || isCopy)
                     && (rule.queryContains.map { query.contains($0) } ?? true)
             })
         else { return nil }
@@ -142,11 +149,12 @@ public final class S3Proxy: @unchecked Sendable {
         if head.header("expect")?.lowercased() == "100-continue" {
             _ = ProxySocket.send(client, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
-        let fault = takeFault(method: method, path: path, query: query)
+        let copySource = head.header("x-amz-copy-source")
+        let fault = takeFault(method: method, path: path, query: query, isCopy: copySource != nil)
         record(
             Request(
                 method: method, path: path, query: query, fault: fault, authorization: head.header("authorization"),
-                securityToken: head.header("x-amz-security-token")))
+                securityToken: head.header("x-amz-security-token"), copySource: copySource))
         switch fault {
         case .dropAfter(let bytes)?:
             _ = ProxySocket.read(client, count: min(bytes, length), initial: &head.rest)

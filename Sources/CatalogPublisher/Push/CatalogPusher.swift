@@ -2,9 +2,11 @@ import Foundation
 import ObjectStore
 
 /// `catalog push DIR s3://BUCKET[/PREFIX]`: uploads a published folder to an S3-compatible
-/// store. Lists what the store holds, uploads only files whose size or stored SHA-256 differ —
+/// store. Lists what the store holds, stores only files whose size or stored SHA-256 differ —
 /// every file under seeds/, packs/ and signatures/ first, then index.html, then catalog.json
-/// last — so a failure part-way leaves the previous catalog.json live and consistent.
+/// last — so a failure part-way leaves the previous catalog.json live and consistent. A file
+/// whose bytes the bucket already holds under another key is copied server-side
+/// (``CopySources``); a store that refuses copies gets uploads instead.
 ///
 /// ```swift
 /// var options = PushOptions(directory: "dist", destination: "s3://media/catalog")
@@ -25,32 +27,49 @@ package enum CatalogPusher {
         let client = S3Client(
             configuration: configuration, bucket: location.bucket, retry: options.retry,
             multipart: options.multipart)
+        let listing = try await client.listObjects(prefix: location.prefix)
         let pending = try await changedFiles(
-            files, prefix: location.prefix, client: client, concurrency: options.concurrency)
-        let total = pending.reduce(Int64(0)) { $0 + $1.bytes }
-        var result = PushResult(uploaded: pending.count, unchanged: files.count - pending.count, bytes: total)
+            files, stored: listing, prefix: location.prefix, client: client, concurrency: options.concurrency)
+        let sources =
+            options.copies
+            ? await CopySources.find(
+                for: pending, among: files, stored: listing, prefix: location.prefix, client: client,
+                concurrency: options.concurrency) : [:]
+        let toSend = pending.filter { sources[$0.relativePath] == nil }
+        let total = toSend.reduce(Int64(0)) { $0 + $1.bytes }
+        var result = PushResult(
+            uploaded: toSend.count, unchanged: files.count - pending.count, bytes: total,
+            copied: pending.count - toSend.count)
         events(.planned(files: pending.count, bytes: total))
         if options.dryRun {
-            result.uploadedKeys = pending.map { location.prefix + $0.relativePath }
+            result.uploadedKeys = toSend.map { location.prefix + $0.relativePath }
+            result.copiedKeys = pending.filter { sources[$0.relativePath] != nil }.map {
+                location.prefix + $0.relativePath
+            }
             return result
         }
         let log = KeyLog()
+        let copies = CopyLog()
         for phase in [PushFile.Phase.immutable, .page, .catalog] {
             let batch = pending.filter { $0.phase == phase }
             try await upload(
                 batch, prefix: location.prefix, client: client, concurrency: options.concurrency, log: log,
-                events: events)
+                copies: CopyPlan(sources: sources, log: copies), events: events)
         }
         result.uploadedKeys = log.keys
+        let copied = Set(copies.copied)
+        result.copied = copied.count
+        result.uploaded = pending.count - copied.count
+        result.bytes = pending.filter { !copied.contains(location.prefix + $0.relativePath) }
+            .reduce(Int64(0)) { $0 + $1.bytes }
         return result
     }
 
     /// The files whose object is missing, of another size, or stored with another (or no) SHA-256.
-    static func changedFiles(_ files: [PushFile], prefix: String, client: S3Client, concurrency: Int) async throws
-        -> [PushFile]
-    {
-        let stored = Dictionary(
-            try await client.listObjects(prefix: prefix).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    static func changedFiles(
+        _ files: [PushFile], stored listing: [StoredObject], prefix: String, client: S3Client, concurrency: Int
+    ) async throws -> [PushFile] {
+        let stored = Dictionary(listing.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var changed = Set<Int>()
         var toCheck: [Int] = []
         for (index, file) in files.enumerated() {
@@ -102,10 +121,14 @@ package enum CatalogPusher {
     /// so later phases (catalog.json) never start.
     static func upload(
         _ batch: [PushFile], prefix: String, client: S3Client, concurrency: Int, log: KeyLog,
-        events: @escaping @Sendable (PushEvent) -> Void
+        copies: CopyPlan, events: @escaping @Sendable (PushEvent) -> Void
     ) async throws {
-        let large = batch.filter { $0.bytes > client.multipart.threshold }
-        let small = batch.filter { $0.bytes <= client.multipart.threshold }
+        // A copy sends no body: copies run with the small files, whatever their size.
+        let isLarge = { (file: PushFile) in
+            file.bytes > client.multipart.threshold && copies.sources[file.relativePath] == nil
+        }
+        let large = batch.filter(isLarge)
+        let small = batch.filter { !isLarge($0) }
         let failure: (any Error)? = await withTaskGroup(of: (any Error)?.self) { group in
             var next = 0
             var failure: (any Error)?
@@ -115,7 +138,7 @@ package enum CatalogPusher {
                 next += 1
                 group.addTask {
                     do {
-                        try await put(file, prefix: prefix, client: client, log: log, events: events)
+                        try await store(file, prefix: prefix, client: client, log: log, copies: copies, events: events)
                         return nil
                     } catch { return error }
                 }
@@ -128,21 +151,43 @@ package enum CatalogPusher {
             return failure
         }
         if let failure { throw failure }
-        for file in large { try await put(file, prefix: prefix, client: client, log: log, events: events) }
+        for file in large {
+            try await store(file, prefix: prefix, client: client, log: log, copies: copies, events: events)
+        }
     }
 
-    private static func put(
-        _ file: PushFile, prefix: String, client: S3Client, log: KeyLog,
+    /// Copies `file` server-side when the plan has a source and the store has not refused a copy;
+    /// else (or when this copy is refused) uploads it.
+    private static func store(
+        _ file: PushFile, prefix: String, client: S3Client, log: KeyLog, copies: CopyPlan,
         events: @escaping @Sendable (PushEvent) -> Void
     ) async throws {
         let key = prefix + file.relativePath
         let upload = ObjectUpload(
             key: key, file: file.url, bytes: file.bytes, sha256: file.sha256,
             contentType: file.contentType, cacheControl: file.cacheControl)
+        if let source = copies.sources[file.relativePath], !copies.log.refused {
+            do {
+                try await client.copy(from: source, to: upload)
+                copies.log.append(key)
+                log.append(key)
+                events(.copied(key: key, from: source))
+                return
+            } catch let error where S3Client.isCopyRefusal(error) {
+                copies.log.refuse()
+                events(.copyRefused(key: key, reason: "\(error)"))
+            }
+        }
         try await client.put(upload) { events(.sent(bytes: $0)) }
         log.append(key)
         events(.uploaded(key: key, bytes: file.bytes))
     }
+}
+
+/// The copy sources of one push (relative path → key holding the same bytes) and what happened.
+struct CopyPlan: Sendable {
+    let sources: [String: String]
+    let log: CopyLog
 }
 
 /// Keys in the order their uploads finished, appended from concurrent tasks.

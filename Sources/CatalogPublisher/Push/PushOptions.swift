@@ -25,6 +25,9 @@ package struct PushOptions: Sendable {
     package var multipart = MultipartPolicy()
     /// Files uploading at once (each multipart upload still runs one at a time).
     package var concurrency = 4
+    /// Copy objects the bucket already holds under another key server-side instead of uploading
+    /// them (off only to measure what copies save).
+    package var copies = true
 
     package init(directory: String, destination: String) {
         self.directory = directory
@@ -34,14 +37,20 @@ package struct PushOptions: Sendable {
 
 /// What a push did (or, with `dryRun`, would do); `catalog push --json` prints the counts.
 package struct PushResult: Sendable, Codable, Equatable {
+    /// Files whose bytes were sent.
     package var uploaded: Int
     package var unchanged: Int
-    /// Bytes uploaded (or to upload).
+    /// Bytes uploaded (or to upload); copies send none.
     package var bytes: Int64
-    /// Object keys uploaded, in the order they completed (catalog.json last).
+    /// Files copied server-side from another key holding the same bytes (or to copy).
+    package var copied: Int = 0
+    /// Object keys stored (uploaded or copied), in the order they completed (catalog.json last);
+    /// with `dryRun`, the keys to upload.
     package var uploadedKeys: [String] = []
+    /// With `dryRun`, the keys to copy server-side.
+    package var copiedKeys: [String] = []
 
-    enum CodingKeys: String, CodingKey { case uploaded, unchanged, bytes }
+    enum CodingKeys: String, CodingKey { case uploaded, unchanged, bytes, copied }
 }
 
 /// Progress of a push, for a progress bar or log lines.
@@ -52,4 +61,8 @@ package enum PushEvent: Sendable {
     case sent(bytes: Int64)
     /// One object is stored.
     case uploaded(key: String, bytes: Int64)
+    /// One object was copied server-side from `from`, which holds the same bytes.
+    case copied(key: String, from: String)
+    /// The store refused a copy; this and the remaining files are uploaded instead.
+    case copyRefused(key: String, reason: String)
 }

@@ -31,15 +31,20 @@ public struct PackDownloadEvent: Sendable, Hashable {
     public var state: PackState
     /// Bytes fetched so far.
     public var bytesDownloaded: Int64
-    /// Bytes to fetch in all.
+    /// Bytes to fetch in all (the archive, or the assets not reused); installed files that are
+    /// reused are not counted here but in ``reusedFiles`` and ``reusedBytes``.
     public var bytesTotal: Int64
+    /// Installed files (of this pack or another) verified and linked instead of being fetched.
+    public var reusedFiles: Int
+    /// Their size in bytes.
+    public var reusedBytes: Int64
     /// The error sentence for `failed`; nil otherwise.
     public var message: String?
 
     /// An event from its fields.
     public init(
         packID: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
-        bytesTotal: Int64 = 0, message: String? = nil
+        bytesTotal: Int64 = 0, message: String? = nil, reusedFiles: Int = 0, reusedBytes: Int64 = 0
     ) {
         self.packID = packID
         self.phase = phase
@@ -47,6 +52,8 @@ public struct PackDownloadEvent: Sendable, Hashable {
         self.bytesDownloaded = bytesDownloaded
         self.bytesTotal = bytesTotal
         self.message = message
+        self.reusedFiles = reusedFiles
+        self.reusedBytes = reusedBytes
     }
 }
 

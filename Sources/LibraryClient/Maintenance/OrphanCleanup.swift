@@ -77,6 +77,8 @@ struct OrphanCleanup: Sendable {
                 result.files += 1
                 result.bytes += staleLock
             }
+            // A swap cut short by a killed install is finished or undone before `.old` may go.
+            if !dryRun { try CommitRecovery(staging: area, database: database).recover() }
             for leftover in [area.folder, area.old] { remove(leftover, into: &result) }
             try cleanFolder(area.installed, keep: try referencedPaths(), into: &result)
         }

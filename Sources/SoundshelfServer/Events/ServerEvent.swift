@@ -23,11 +23,15 @@ struct ServerEvent: Sendable {
     static let hello = ServerEvent(text: ": connected\n\n")
 }
 
-/// The data of a `pack` event: `{"packId", "phase", "state", "bytesDownloaded", "bytesTotal", "message"}`.
+/// The data of a `pack` event: `{"packId", "phase", "state", "bytesDownloaded", "bytesTotal", "message",
+/// "reused", "reusedBytes", "downloaded"}` — `bytesTotal` counts only the bytes to fetch; `reused` is
+/// the installed files linked instead (`reusedBytes` their size); `downloaded` the bytes fetched so far.
 struct PackEventJSON: Encodable {
     let packId, phase, state: String
     let bytesDownloaded, bytesTotal: Int64
     let message: String?
+    let reused: Int
+    let reusedBytes: Int64
 
     init(_ event: PackDownloadEvent) {
         packId = event.packID
@@ -36,9 +40,13 @@ struct PackEventJSON: Encodable {
         bytesDownloaded = event.bytesDownloaded
         bytesTotal = event.bytesTotal
         message = event.message
+        reused = event.reusedFiles
+        reusedBytes = event.reusedBytes
     }
 
-    enum CodingKeys: String, CodingKey { case packId, phase, state, bytesDownloaded, bytesTotal, message }
+    enum CodingKeys: String, CodingKey {
+        case packId, phase, state, bytesDownloaded, bytesTotal, message, reused, reusedBytes, downloaded
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -48,6 +56,9 @@ struct PackEventJSON: Encodable {
         try c.encode(bytesDownloaded, forKey: .bytesDownloaded)
         try c.encode(bytesTotal, forKey: .bytesTotal)
         try c.encode(message, forKey: .message)
+        try c.encode(reused, forKey: .reused)
+        try c.encode(reusedBytes, forKey: .reusedBytes)
+        try c.encode(bytesDownloaded, forKey: .downloaded)
     }
 }
 

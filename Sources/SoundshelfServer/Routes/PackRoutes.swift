@@ -22,7 +22,7 @@ struct PackRoutes {
         }
         router.delete("/api/packs/{id}") { _, context in
             let pack = try await library.packs.fetchPack(PackReference(try context.parameter("id")))
-            return try JSONResponse.make(PackOperationJSON(try await manager.deletePack(.id(pack.id))))
+            return try JSONResponse.make(PackOperationJSON(try await manager.deletePack(.id(pack.id)), transfer: false))
         }
     }
 }

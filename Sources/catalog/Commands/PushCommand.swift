@@ -50,13 +50,15 @@ struct PushCommand: AsyncParsableCommand {
             return
         }
         if dryRun {
+            for key in result.copiedKeys { Output.line("would copy \(key) (the store holds its bytes)") }
             for key in result.uploadedKeys { Output.line("would upload \(key)") }
             Output.line(
-                "dry run: \(result.uploaded) to upload (\(ByteFormat.string(result.bytes))), \(result.unchanged) unchanged"
+                "dry run: \(result.uploaded) to upload (\(ByteFormat.string(result.bytes))), \(result.copied) to copy in the store, \(result.unchanged) unchanged"
             )
         } else {
             Output.line(
-                "pushed \(result.uploaded) files (\(ByteFormat.string(result.bytes))), \(result.unchanged) unchanged")
+                "pushed \(result.uploaded) files (\(ByteFormat.string(result.bytes))), copied \(result.copied) in the store, \(result.unchanged) unchanged"
+            )
         }
     }
 }

@@ -30,6 +30,12 @@ final class PushReporter: @unchecked Sendable {
             filesDone += 1
             if meter == nil { Output.line("uploaded \(key) (\(ByteFormat.string(bytes)))") }
             meter?.update(done: sent, total: total, detail: "\(filesDone)/\(files) files")
+        case .copied(let key, let source):
+            filesDone += 1
+            if meter == nil { Output.line("copied \(key) (from \(source), nothing sent)") }
+            meter?.update(done: sent, total: total, detail: "\(filesDone)/\(files) files")
+        case .copyRefused(let key, let reason):
+            Output.error("warning: the store refused to copy \(key) (\(reason)); uploading instead")
         }
     }
 

@@ -21,7 +21,7 @@ enum PackOperation {
         let watcher = Task {
             for await event in events {
                 if event.phase == .downloading, event.bytesTotal > 0 {
-                    meter.update(done: event.bytesDownloaded, total: event.bytesTotal)
+                    meter.update(done: event.bytesDownloaded, total: event.bytesTotal, detail: reusedDetail(event))
                 }
                 if event.phase.isFinal { break }
             }
@@ -37,12 +37,21 @@ enum PackOperation {
         watcher.cancel()
         meter.finish()
         if json {
-            try JSONOutput.print(PackOperationJSON(result))
+            try JSONOutput.print(PackOperationJSON(result, transfer: verb != "removed"))
         } else {
             var line =
                 "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
-            if result.reusedFiles > 0 { line += "; \(result.reusedFiles) files were already installed and verified" }
+            if verb != "removed" {
+                line += "; fetched \(Output.bytes(result.downloadedBytes))"
+                if result.reusedFiles > 0 { line += ", reused \(result.reusedFiles) installed files" }
+            }
             Output.line(line)
         }
+    }
+
+    /// "(reused 5 files, 1.2 MB)" beside the bytes being fetched.
+    private static func reusedDetail(_ event: PackDownloadEvent) -> String {
+        guard event.reusedFiles > 0 else { return "" }
+        return "(reused \(event.reusedFiles) installed files, \(Output.bytes(event.reusedBytes)))"
     }
 }

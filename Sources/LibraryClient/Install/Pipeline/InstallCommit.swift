@@ -15,6 +15,9 @@ struct InstallCommit: Sendable {
         let fm = FileManager.default
         let target = staging.installed
         let old = staging.old
+        let journal = CommitRecovery(staging: staging, database: database)
+        try journal.begin(version: loaded.manifest.version)
+        defer { journal.end() }
         do {
             try fm.createDirectory(at: staging.paths.audioAssets, withIntermediateDirectories: true)
             if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }

@@ -1,9 +1,10 @@
 import CatalogFormat
 import Foundation
 
-/// What an install, upgrade or repair must do per asset: reuse an already installed file whose
-/// SHA-256 (re-hashed now) matches, or fetch it — from the pack archive when nothing can be
-/// reused and the manifest has one, else asset by asset.
+/// What an install, upgrade or repair must do per asset: reuse an installed file (of this pack or
+/// any other) whose size and SHA-256 — re-hashed from disk now — equal the asset's, or fetch it.
+/// What must be fetched comes from the pack archive when its bytes are more than half the
+/// archive's (one request instead of many), else asset by asset.
 struct InstallPlan: Sendable {
     struct Reuse: Sendable {
         let asset: Manifest.Asset
@@ -17,19 +18,26 @@ struct InstallPlan: Sendable {
     var reusedBytes: Int64 { reuse.reduce(0) { $0 + $1.asset.bytes } }
     var fetchBytes: Int64 { fetch.reduce(0) { $0 + $1.bytes } }
 
-    /// Hashes candidate files: the pack's installed `local_path`s and `AudioAssets/<packId>/<name>`.
-    static func make(_ manifest: Manifest, staging: StagingArea, installedPaths: [String], perAsset: Bool)
+    /// Bytes this plan transfers: the archive's size, or the fetched assets' sizes.
+    func bytesToFetch(_ manifest: Manifest) -> Int64 {
+        useArchive ? (manifest.archive?.bytes ?? 0) : fetchBytes
+    }
+
+    /// Hashes only candidates of a matching size: the pack's own installed files
+    /// (`AudioAssets/<packId>/…` and its `local_path`s, for a repair or an upgrade) and the files
+    /// of other packs whose recorded SHA-256 is one of the manifest's (a file of the same size
+    /// that no longer hashes right is skipped, so a corrupted file is never reused).
+    static func make(_ manifest: Manifest, staging: StagingArea, installed: [InstalledFile], perAsset: Bool)
         -> InstallPlan
     {
-        let fm = FileManager.default
-        var candidates = installedPaths.map { staging.paths.file(forLocalPath: $0).path }
+        let wanted = Set(manifest.assets.map { $0.sha256.lowercased() })
+        var candidates = installed.filter { $0.packId == staging.packId || wanted.contains($0.sha256 ?? "") }
+            .map { staging.paths.file(forLocalPath: $0.localPath).path }
         candidates += manifest.assets.map { staging.installed.appendingPathComponent($0.fileName).path }
         var bySize: [Int64: [String]] = [:]
         for path in Set(candidates) {
-            guard let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-                (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular
-            else { continue }
-            bySize[size.int64Value, default: []].append(path)
+            guard let size = regularFileSize(path) else { continue }
+            bySize[size, default: []].append(path)
         }
         var digests: [String: String] = [:]
         var plan = InstallPlan()
@@ -40,7 +48,24 @@ struct InstallPlan: Sendable {
             }
             if let match { plan.reuse.append(Reuse(asset: asset, source: match)) } else { plan.fetch.append(asset) }
         }
-        plan.useArchive = plan.reuse.isEmpty && !plan.fetch.isEmpty && manifest.archive != nil && !perAsset
+        if !perAsset, let archive = manifest.archive, !plan.fetch.isEmpty, plan.fetchBytes * 2 > archive.bytes {
+            // The archive carries every asset: nothing is linked, everything is extracted from it.
+            plan = InstallPlan(reuse: [], fetch: manifest.assets, useArchive: true)
+        }
         return plan
     }
+
+    private static func regularFileSize(_ path: String) -> Int64? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        return (attributes[.size] as? NSNumber)?.int64Value
+    }
+}
+
+/// One `local_asset` row with a file: where it is, whose it is, and the SHA-256 it was installed with.
+struct InstalledFile: Sendable {
+    let packId: String
+    let localPath: String
+    let sha256: String?
 }

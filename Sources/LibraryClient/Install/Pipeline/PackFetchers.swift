@@ -10,20 +10,22 @@ struct PackFetchers: Sendable {
 
     private var downloader: Downloader { Downloader(policy: policy) }
 
-    /// Hard-links (or copies) verified installed files into the staging folder.
-    func linkReused(_ plan: InstallPlan) throws {
+    /// Hard-links (or copies) verified installed files into the staging folder. Returns the
+    /// assets whose file could be neither linked nor copied (gone meanwhile, say, with another
+    /// pack's uninstall), to be fetched instead.
+    func linkReused(_ plan: InstallPlan) -> [Manifest.Asset] {
         let fm = FileManager.default
+        var missed: [Manifest.Asset] = []
         for reuse in plan.reuse {
             let target = staging.files.appendingPathComponent(reuse.asset.fileName).path
-            do {
-                do { try fm.linkItem(atPath: reuse.source, toPath: target) } catch {
-                    try fm.copyItem(atPath: reuse.source, toPath: target)
+            do { try fm.linkItem(atPath: reuse.source, toPath: target) } catch {
+                do { try fm.copyItem(atPath: reuse.source, toPath: target) } catch {
+                    try? fm.removeItem(atPath: target)
+                    missed.append(reuse.asset)
                 }
-            } catch {
-                throw PackInstallError.fileSystem(
-                    path: target, reason: "cannot reuse \(reuse.source) (\(error.localizedDescription))")
             }
         }
+        return missed
     }
 
     /// Downloads each asset (resuming partials), verifies size and SHA-256, moves it into `files/`.

@@ -24,6 +24,7 @@ struct PackInstaller: Sendable {
         let staging = StagingArea(paths: paths, packId: pack.id)
         let lock = try InstallLock.acquire(staging, wait: policy.lockWait)
         defer { lock.release() }
+        try CommitRecovery(staging: staging, database: database).recover()
         if case .install = mode, let current = try await currentIfComplete(pack) {
             // A process killed between the final transaction and its cleanup leaves `.staging/<packId>/`
             // behind; the listed version is installed, so nothing in it is needed.
@@ -36,10 +37,10 @@ struct PackInstaller: Sendable {
         let recorder = ProgressRecorder(packId: pack.id, writer: writer, hub: hub, interval: policy.progressInterval)
         do {
             let result = try await perform(pack, mode: mode, staging: staging, recorder: recorder, writer: writer)
-            hub.send(
-                PackDownloadEvent(
-                    packID: pack.id, phase: .downloaded, state: .downloaded,
-                    bytesDownloaded: result.bytes, bytesTotal: result.bytes))
+            var done = recorder.event(phase: .downloaded, state: .downloaded)
+            done.bytesDownloaded = result.downloadedBytes
+            done.bytesTotal = result.downloadedBytes
+            hub.send(done)
             return result
         } catch {
             let failure: any Error =
@@ -48,10 +49,9 @@ struct PackInstaller: Sendable {
             staging.cleanUp(keepPartials: (failure as? PackInstallError)?.keepsPartialDownload ?? true)
             let message = ToolMessage.sentence(for: failure)
             writer.fail(pack.id, message: message)
-            hub.send(
-                PackDownloadEvent(
-                    packID: pack.id, phase: .failed, state: .failed, bytesDownloaded: recorder.bytesDone,
-                    bytesTotal: recorder.bytesTotal, message: message))
+            var failed = recorder.event(phase: .failed, state: .failed)
+            failed.message = message
+            hub.send(failed)
             throw failure
         }
     }
@@ -64,24 +64,27 @@ struct PackInstaller: Sendable {
             database: database, transport: transport, catalogOverride: policy.catalogLocation
         ).load(pack)
         let manifest = loaded.manifest
-        let installedPaths = try await database.read { db in
-            try String.fetchAll(
-                db, sql: "SELECT local_path FROM local_asset WHERE pack_id = ? AND local_path IS NOT NULL",
-                arguments: [pack.id])
+        let installed = try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT pack_id, local_path, sha256 FROM local_asset WHERE local_path IS NOT NULL"
+            ).map { InstalledFile(packId: $0[0], localPath: $0[1], sha256: $0[2]) }
         }
         let perAsset: Bool
         if case .install(let flag) = mode { perAsset = flag } else { perAsset = false }
-        let plan = try await Blocking.run {
-            InstallPlan.make(manifest, staging: staging, installedPaths: installedPaths, perAsset: perAsset)
+        var plan = try await Blocking.run {
+            InstallPlan.make(manifest, staging: staging, installed: installed, perAsset: perAsset)
         }
         let needed = plan.useArchive ? [manifest.archive?.sha256 ?? ""] : plan.fetch.map(\.sha256)
         try staging.prepare(keeping: Set(needed.map { $0.lowercased() + ".part" }))
-        let total = plan.useArchive ? (manifest.archive?.bytes ?? 0) : manifest.totalBytes
-        recorder.setTotal(total)
-        try await writer.setTotal(pack.id, total: total)
         let fetchers = PackFetchers(staging: staging, policy: policy, recorder: recorder)
-        try fetchers.linkReused(plan)
-        recorder.add(plan.reusedBytes)
+        let missed = fetchers.linkReused(plan)
+        plan.fetch += missed
+        plan.reuse.removeAll { reuse in missed.contains { $0.fileName == reuse.asset.fileName } }
+        // Progress counts only the bytes to fetch; what is reused is announced beside it.
+        let total = plan.bytesToFetch(manifest)
+        recorder.setPlan(total: total, reusedFiles: plan.reuse.count, reusedBytes: plan.reusedBytes)
+        try await writer.setTotal(pack.id, total: total)
+        recorder.flush()
         if plan.useArchive, let archive = manifest.archive {
             try await fetchers.fetchArchive(archive, loaded)
         } else {
@@ -89,16 +92,13 @@ struct PackInstaller: Sendable {
         }
         try Task.checkCancellation()
         recorder.flush()
-        hub.send(
-            PackDownloadEvent(
-                packID: pack.id, phase: .installing, state: .downloading,
-                bytesDownloaded: recorder.bytesDone, bytesTotal: total))
+        hub.send(recorder.event(phase: .installing, state: .downloading))
         let changed = try await InstallCommit(database: database, staging: staging, kind: pack.kind).commit(loaded)
         staging.cleanUp(keepPartials: false)
         if !changed.isEmpty { try? await refreshIndex(changed) }
         return PackInstallResult(
             packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
-            downloadedBytes: plan.useArchive ? total : plan.fetchBytes, reusedFiles: plan.reuse.count)
+            downloadedBytes: total, reusedFiles: plan.reuse.count)
     }
 
     /// The result for a pack already installed at the listed version with all its files present.

@@ -10,6 +10,8 @@ final class ProgressRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var done: Int64 = 0
     private var total: Int64 = 0
+    private var reusedFiles = 0
+    private var reusedBytes: Int64 = 0
     private var lastFlush = Date.distantPast
 
     init(packId: String, writer: PackStateWriter, hub: PackEventHub, interval: TimeInterval) {
@@ -22,7 +24,25 @@ final class ProgressRecorder: @unchecked Sendable {
     var bytesDone: Int64 { lock.withLock { done } }
     var bytesTotal: Int64 { lock.withLock { total } }
 
-    func setTotal(_ value: Int64) { lock.withLock { total = value } }
+    /// The plan's bytes to fetch (the progress total) and what it reuses instead of fetching.
+    func setPlan(total: Int64, reusedFiles: Int, reusedBytes: Int64) {
+        lock.withLock {
+            self.total = total
+            self.reusedFiles = reusedFiles
+            self.reusedBytes = reusedBytes
+        }
+    }
+
+    /// An event carrying the current counts.
+    func event(phase: PackDownloadEvent.Phase, state: PackState) -> PackDownloadEvent {
+        lock.withLock { makeEvent(phase: phase, state: state) }
+    }
+
+    private func makeEvent(phase: PackDownloadEvent.Phase, state: PackState) -> PackDownloadEvent {
+        PackDownloadEvent(
+            packID: packId, phase: phase, state: state, bytesDownloaded: done, bytesTotal: total,
+            reusedFiles: reusedFiles, reusedBytes: reusedBytes)
+    }
 
     /// Adds `delta` bytes (negative after a restart) and flushes when due.
     func add(_ delta: Int64) {
@@ -33,9 +53,7 @@ final class ProgressRecorder: @unchecked Sendable {
         guard now.timeIntervalSince(lastFlush) >= interval else { return }
         lastFlush = now
         writer.recordProgress(packId, done: done)
-        hub.send(
-            PackDownloadEvent(
-                packID: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
+        hub.send(makeEvent(phase: .downloading, state: .downloading))
     }
 
     /// Writes the current count now.
@@ -44,8 +62,6 @@ final class ProgressRecorder: @unchecked Sendable {
         defer { lock.unlock() }
         lastFlush = Date()
         writer.recordProgress(packId, done: done)
-        hub.send(
-            PackDownloadEvent(
-                packID: packId, phase: .downloading, state: .downloading, bytesDownloaded: done, bytesTotal: total))
+        hub.send(makeEvent(phase: .downloading, state: .downloading))
     }
 }
