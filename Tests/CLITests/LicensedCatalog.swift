@@ -3,7 +3,7 @@ import TestSupport
 
 /// The demo catalog with licenses of every sort: dungeon-delve under CC-BY-4.0 crediting Jane
 /// Field with a source, its "Creaking Door" overriding that with CC-BY-NC-4.0 and its own credit,
-/// tavern-life under a studio's `LicenseRef-Studio`, forest-ambience left CC0 as the demo ships.
+/// tavern-life under a studio's `LicenseRef-Studio`, the other packs left CC0 as the demo ships.
 enum LicensedCatalog {
     static let dungeon = "a731dff3-4c29-42a8-b2ee-35179ce591f7"
     static let forest = "2735046c-1cbc-4599-a6af-c7503fb4e6ff"

@@ -58,7 +58,8 @@ struct SoundboardBrowserTests {
             "no installed sound under '\(location)'")
 
         // Plays recorded before the page opens, so the chart has a known leader.
-        let leader = try #require(all.last)
+        // Not the sound the page plays, whose play would add to these.
+        let leader = try #require(all.last { $0["id"] as? String != play["id"] as? String })
         let leaderID = try #require(leader["id"] as? String)
         for hoursAgo in [1, 2, 3] {
             let at = ISO8601DateFormatter().string(from: Date().addingTimeInterval(Double(-3600 * hoursAgo)))
