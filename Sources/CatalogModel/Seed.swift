@@ -12,11 +12,14 @@ public struct Seed: Codable, Sendable, Equatable {
     public var vocabularies: Vocabularies
     public var music: [MusicEntry]
     public var packs: [Pack]
+    /// The level each kind is normalized to (catalog.yaml's `loudness:`).
+    public var loudness: LoudnessTargets?
 
     public init(
         schemaVersion: Int = 1, catalogVersion: Int, vocabularies: Vocabularies,
-        music: [MusicEntry], packs: [Pack]
+        music: [MusicEntry], packs: [Pack], loudness: LoudnessTargets? = nil
     ) {
+        self.loudness = loudness
         self.schemaVersion = schemaVersion
         self.catalogVersion = catalogVersion
         self.vocabularies = vocabularies
@@ -121,11 +124,21 @@ public struct Seed: Codable, Sendable, Equatable {
         public var duration: Double?
         public var sortOrder: Int
         public var tags: TagSet
+        /// The first take's EBU R128 figures, when the pack was analysed.
+        public var loudness: Loudness?
+        /// The first take's loop region in frames, for an item that loops.
+        public var loop: LoopRegion?
+        /// The first take's waveform: base64 of 256 peak bytes.
+        public var peaks: String?
 
         public init(
             id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
-            sortOrder: Int, tags: TagSet = TagSet()
+            sortOrder: Int, tags: TagSet = TagSet(), loudness: Loudness? = nil, loop: LoopRegion? = nil,
+            peaks: String? = nil
         ) {
+            self.loudness = loudness
+            self.loop = loop
+            self.peaks = peaks
             self.id = id
             self.title = title
             self.subtitle = subtitle
@@ -134,7 +147,7 @@ public struct Seed: Codable, Sendable, Equatable {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags }
+        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags, loudness, loop, peaks }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -144,6 +157,9 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encode(duration, forKey: .duration)
             try c.encode(sortOrder, forKey: .sortOrder)
             try c.encode(tags, forKey: .tags)
+            try c.encodeIfPresent(loudness, forKey: .loudness)
+            try c.encodeIfPresent(loop, forKey: .loop)
+            try c.encodeIfPresent(peaks, forKey: .peaks)
         }
     }
 }

@@ -48,7 +48,7 @@ struct KeyTable: Sendable {
     /// The index of `name` (compared as `String`s, like JSONDecoder's key lookup), or -1.
     func index(of name: String) -> Int { names.firstIndex(of: name) ?? -1 }
 
-    static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs"])
+    static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs", "loudness"])
     static let vocabularies = KeyTable(TagDimension.allCases.map(\.vocabularyKey))
     static let entry = KeyTable(["name", "sortOrder"])
     static let music = KeyTable([
@@ -58,7 +58,9 @@ struct KeyTable: Sendable {
     static let pack = KeyTable([
         "id", "slug", "kind", "title", "description", "artworkURL", "version", "manifestURL", "items",
     ])
-    static let item = KeyTable(["id", "title", "subtitle", "duration", "sortOrder", "tags"])
+    static let item = KeyTable([
+        "id", "title", "subtitle", "duration", "sortOrder", "tags", "loudness", "loop", "peaks",
+    ])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
 }
@@ -97,6 +99,7 @@ extension JSONByteScanner {
         var vocabularies: Vocabularies?
         var music: [Seed.MusicEntry]?
         var packs: [Seed.Pack]?
+        var loudness: LoudnessTargets?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -107,6 +110,7 @@ extension JSONByteScanner {
             case 2: vocabularies = try self.vocabularies()
             case 3: music = try array { (s: inout Self) throws(Failure) in try s.musicEntry() }
             case 4: packs = try array { (s: inout Self) throws(Failure) in try s.pack() }
+            case 5: loudness = try optionalTargets()
             default: try skipValue()
             }
         }
@@ -114,7 +118,7 @@ extension JSONByteScanner {
         guard let schemaVersion, let catalogVersion, let vocabularies, let music, let packs else { throw Failure() }
         return Seed(
             schemaVersion: schemaVersion, catalogVersion: catalogVersion, vocabularies: vocabularies,
-            music: music, packs: packs)
+            music: music, packs: packs, loudness: loudness)
     }
 
     private mutating func array<T>(_ element: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
@@ -257,6 +261,9 @@ extension JSONByteScanner {
         var duration: Double?
         var sortOrder: Int?
         var tags: TagSet?
+        var loudness: Loudness?
+        var loop: LoopRegion?
+        var peaks: String?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -268,10 +275,15 @@ extension JSONByteScanner {
             case 3: duration = try optionalDouble()
             case 4: sortOrder = try int()
             case 5: tags = try self.tags()
+            case 6: loudness = try optionalLoudness()
+            case 7: loop = try optionalLoop()
+            case 8: peaks = try optionalString()
             default: try skipValue()
             }
         }
         guard let id, let title, let sortOrder, let tags else { throw Failure() }
-        return Seed.Item(id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags)
+        return Seed.Item(
+            id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags,
+            loudness: loudness, loop: loop, peaks: peaks)
     }
 }

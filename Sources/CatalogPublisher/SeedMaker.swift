@@ -14,13 +14,15 @@ enum SeedMaker {
                 spotifyPlaylistId: $0.spotifyPlaylistId, tags: $0.tags)
         }
         let packs = catalog.packs.map { pack -> Seed.Pack in
-            let durations = Dictionary(
-                (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
-                uniquingKeysWith: { a, _ in a })
+            // An item's figures are its first asset's (its first take).
+            let firstAssets = Dictionary(
+                (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0) }, uniquingKeysWith: { a, _ in a })
             let items = pack.items.enumerated().map { i, item in
-                Seed.Item(
+                let asset = firstAssets[item.id]
+                return Seed.Item(
                     id: item.id, title: item.title, subtitle: item.subtitle,
-                    duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags))
+                    duration: asset?.duration, sortOrder: i, tags: pack.tags.union(item.tags),
+                    loudness: asset?.loudness, loop: asset?.loop, peaks: asset?.peaks)
             }
             let artwork = pack.artwork.map {
                 $0.hasPrefix("https://")
@@ -35,6 +37,8 @@ enum SeedMaker {
                     PublishLayout.manifestPath(packId: pack.id, version: pack.version), baseURL: base),
                 items: items)
         }
-        return Seed(catalogVersion: catalogVersion, vocabularies: catalog.seedVocabularies, music: music, packs: packs)
+        return Seed(
+            catalogVersion: catalogVersion, vocabularies: catalog.seedVocabularies, music: music, packs: packs,
+            loudness: catalog.catalog.loudness)
     }
 }

@@ -71,7 +71,7 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability, loopable }
+    enum Keys: String, CodingKey { case tags, availability, loopable, loudness, gain, loop, peaks }
 
     package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encode(to: encoder)
@@ -80,5 +80,10 @@ package struct ItemDetailJSON: Encodable {
         try c.encode(DimensionKeyed(entries: tags), forKey: .tags)
         try c.encode(detail.availability.rawValue, forKey: .availability)
         try c.encode(detail.isLoopable, forKey: .loopable)
+        // How it sounds: figures or null, the gain toward the catalog's target, loop and waveform.
+        try c.encode(detail.sound?.loudness, forKey: .loudness)
+        try c.encode(detail.gain, forKey: .gain)
+        try c.encode(detail.sound?.loop, forKey: .loop)
+        try c.encode(detail.sound?.peaks, forKey: .peaks)
     }
 }

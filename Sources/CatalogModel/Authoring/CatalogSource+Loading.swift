@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 extension CatalogSource {
-    static let keys = ["title", "baseURL", "vocabularies", "music", "packs"]
+    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "loudness"]
     static let musicKeys = [
         "id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags",
     ]
@@ -57,10 +57,12 @@ extension CatalogSource {
             }
         }
         let packs = r.string(map, "packs", path: "", required: false) ?? "packs/"
+        let loudness = r.loudnessTargets(map)
         guard let title else { return (nil, r.diagnostics) }
-        let catalog = CatalogSource(
+        var catalog = CatalogSource(
             file: file, title: title, baseURL: baseURL, vocabularies: vocabularies,
             music: music, packsFolder: packs, locations: r.locations)
+        catalog.loudness = loudness ?? .defaults
         return (catalog, r.diagnostics)
     }
 }

@@ -18,6 +18,8 @@ public struct CatalogSource: Sendable, Equatable {
     /// The packs folder, relative to catalog.yaml (default `packs/`).
     public var packsFolder: String
     public var locations: SourceMap
+    /// The level each kind is normalized to (`loudness:`; −23 and −16 LUFS by default).
+    public var loudness = LoudnessTargets.defaults
 
     /// The folder holding catalog.yaml.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }

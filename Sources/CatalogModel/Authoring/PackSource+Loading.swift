@@ -5,7 +5,7 @@ extension PackSource {
     static let keys = ["id", "slug", "kind", "title", "description", "version", "artwork", "tags", "items"]
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
-        "codec", "sampleRate", "channels", "duration",
+        "codec", "sampleRate", "channels", "duration", "loop",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -135,10 +135,11 @@ extension YAMLReader {
             sampleRate: int(map, "sampleRate", path: path, required: false),
             channels: int(map, "channels", path: path, required: false),
             duration: double(map, "duration", path: path))
+        let loop = self.loop(map, path: path)
         guard let id, let title, let file else { return nil }
         let asset = assetId ?? CanonicalID.v5(namespace: packId ?? id, name: id)
         return ItemSource(
             id: id, assetId: asset, title: title, subtitle: subtitle, file: file,
-            loopable: loopable, tags: tags, declared: declared)
+            loopable: loopable, tags: tags, declared: declared, loop: loop)
     }
 }

@@ -57,11 +57,15 @@ public struct ItemSource: Sendable, Equatable {
     public var tags: TagSet
     /// Audio facts the author chose to write; they must agree with the file.
     public var declared: DeclaredAudio
+    /// The loop the author chose (`loop:`), over the file's own marks.
+    public var loop: AuthoredLoop?
 
     public init(
         id: String, assetId: String, title: String, subtitle: String? = nil, file: String,
-        loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio()
+        loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio(),
+        loop: AuthoredLoop? = nil
     ) {
+        self.loop = loop
         self.id = id
         self.assetId = assetId
         self.title = title

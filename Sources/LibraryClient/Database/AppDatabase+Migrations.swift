@@ -16,6 +16,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-user-collections", migrate: createUserCollections)
         migrator.registerMigration("v2-listening", migrate: createListening)
         migrator.registerMigration("v2-music-track-library", migrate: createMusicTrackLibrary)
+        migrator.registerMigration("v3-sound-figures", migrate: createSoundFigures)
         return migrator
     }
 

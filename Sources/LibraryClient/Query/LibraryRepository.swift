@@ -57,7 +57,9 @@ public struct LibraryRepository: Sendable {
             return ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                 pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],
-                isLoopable: (row["installed_loopable"] as Bool?) ?? false)
+                isLoopable: (row["installed_loopable"] as Bool?) ?? false,
+                sound: try ItemSoundRecord.fetchOne(db, key: id)?.sound,
+                loudnessTargets: try LoudnessTargetRecord.targets(db))
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
         return detail
