@@ -81,7 +81,9 @@ final class AudioDecoder {
     /// (a truncated file), throws an error naming the file.
     func decode(_ body: (UnsafeBufferPointer<Float>, Int) throws -> Void) throws {
         guard let format, let codec, let resampler else { return }
-        guard let packet = av_packet_alloc() else { throw AudioAnalysisError.decode(path: path, reason: "out of memory") }
+        guard let packet = av_packet_alloc() else {
+            throw AudioAnalysisError.decode(path: path, reason: "out of memory")
+        }
         var packetRef: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&packetRef) }
         guard let frame = av_frame_alloc() else { throw AudioAnalysisError.decode(path: path, reason: "out of memory") }

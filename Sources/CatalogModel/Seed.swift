@@ -147,7 +147,9 @@ public struct Seed: Codable, Sendable, Equatable {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey { case id, title, subtitle, duration, sortOrder, tags, loudness, loop, peaks }
+        enum CodingKeys: String, CodingKey {
+            case id, title, subtitle, duration, sortOrder, tags, loudness, loop, peaks
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)

@@ -51,6 +51,7 @@ final class AnalysisRun: @unchecked Sendable {
 }
 
 extension PlannedAsset {
-    /// The item's `loop:` in frames at the file's rate.
-    var authoredLoop: LoopRegion? { item.loop?.region(sampleRate: info.sampleRate) }
+    /// The item's `loop:` in frames at the rate the file decodes to (Opus always decodes at
+    /// 48 kHz, whatever input rate its header records).
+    var authoredLoop: LoopRegion? { item.loop?.region(sampleRate: info.codec == "opus" ? 48000 : info.sampleRate) }
 }

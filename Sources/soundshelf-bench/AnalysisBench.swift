@@ -10,7 +10,8 @@ enum AnalysisBench {
         let mib = BenchArgs.int(args, "--mib") ?? 1024
         let files = BenchArgs.int(args, "--files") ?? 16
         let rounds = BenchArgs.int(args, "--rounds") ?? 1
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("soundshelf-analysis-bench-\(getpid())")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundshelf-analysis-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let packDir = work.appendingPathComponent("pack")

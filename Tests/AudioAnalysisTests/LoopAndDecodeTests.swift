@@ -1,8 +1,8 @@
 import AudioAnalysis
 import CatalogModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Loop marks read from the files themselves, seams, and files that cannot be decoded.
 @Suite struct LoopAndDecodeTests {
@@ -84,6 +84,7 @@ import TestSupport
         #expect(try cache.analysis(sha256: "abc", path: path, authoredLoop: nil) == first)
         #expect(AnalysisCache.standard(environment: ["XDG_CACHE_HOME": "/x"]).folder.path == "/x/soundshelf/analysis")
         #expect(
-            AnalysisCache.standard(environment: ["HOME": "/home/u"]).folder.path == "/home/u/.cache/soundshelf/analysis")
+            AnalysisCache.standard(environment: ["HOME": "/home/u"]).folder.path == "/home/u/.cache/soundshelf/analysis"
+        )
     }
 }

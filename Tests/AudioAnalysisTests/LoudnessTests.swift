@@ -1,8 +1,8 @@
 import AudioAnalysis
 import CatalogModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Loudness, true peak and waveform figures of real audio made by ffmpeg at test time.
 @Suite struct LoudnessTests {

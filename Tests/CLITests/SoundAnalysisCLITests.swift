@@ -92,7 +92,8 @@ struct SoundAnalysisCLITests {
         let tmp = try TemporaryDirectory(prefix: "sound-cache")
         let (_, pack) = try makeCatalog(tmp)
         let env = ["XDG_CACHE_HOME": tmp.path("cache")]
-        try #require(try ToolRunner.run("packer", ["build", pack, "--out", tmp.path("dist")], environment: env).status == 0)
+        try #require(
+            try ToolRunner.run("packer", ["build", pack, "--out", tmp.path("dist")], environment: env).status == 0)
         // Tamper with every cached figure: if the rebuild decoded anything, it would not see them.
         let folder = tmp.path("cache/soundshelf/analysis")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
@@ -139,7 +140,8 @@ struct SoundAnalysisCLITests {
         #expect(validate.stderr.contains("will clip"))
         let strict = try ToolRunner.run("packer", ["validate", "--strict", pack], environment: env)
         #expect(strict.status != 0 && strict.stderr.contains("error: audio/hit.wav"))
-        let build = try ToolRunner.run("packer", ["build", "--strict", pack, "--out", tmp.path("dist")], environment: env)
+        let build = try ToolRunner.run(
+            "packer", ["build", "--strict", pack, "--out", tmp.path("dist")], environment: env)
         #expect(build.status != 0 && build.stderr.contains("will clip"))
         #expect(!FileManager.default.fileExists(atPath: tmp.path("dist/packs/9f5c1e7a-6b8d-4e0f-8a3b-4c5d6e7f8091/1")))
 

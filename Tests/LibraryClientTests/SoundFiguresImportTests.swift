@@ -28,7 +28,8 @@ import Testing
 
     @Test func figuresAndTargetsAreStoredAndGiveTheGain() async throws {
         let h = try Harness()
-        try await h.publishAndSync(Self.seed(figures: Self.figures, targets: LoudnessTargets(atmosphere: -20, sfx: -14)))
+        try await h.publishAndSync(
+            Self.seed(figures: Self.figures, targets: LoudnessTargets(atmosphere: -20, sfx: -14)))
         let detail = try await h.library.items.fetchItemDetail(itemID: tid(1))
         #expect(detail.sound?.loudness == Self.figures)
         #expect(detail.sound?.loop == LoopRegion(start: 10, end: 48000))

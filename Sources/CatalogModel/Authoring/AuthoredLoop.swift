@@ -61,7 +61,8 @@ extension YAMLReader {
         for key in ["atmosphere", "sfx"] {
             guard let value = double(targets, key, path: "loudness") else { continue }
             guard (-70.0...0).contains(value) else {
-                error("a loudness target is in LUFS between -70 and 0, found \(value)", at: targets[key],
+                error(
+                    "a loudness target is in LUFS between -70 and 0, found \(value)", at: targets[key],
                     path: "loudness.\(key)")
                 continue
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import CatalogModel
 import CommandSupport
+import Foundation
 import LibraryClient
 import LibraryJSON
 
