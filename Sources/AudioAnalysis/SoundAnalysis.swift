@@ -55,13 +55,17 @@ struct PeakEnvelope {
     }
 
     mutating func add(_ samples: UnsafeBufferPointer<Float>, frames: Int, channels: Int) {
-        var index = 0
-        for _ in 0..<frames {
-            for _ in 0..<channels {
-                current = max(current, abs(samples[index]))
-                index += 1
+        var frame = 0
+        while frame < frames {
+            // One run of frames inside the current block, scanned as flat samples.
+            let take = min(frames - frame, blockFrames - inBlock)
+            var peak = current
+            for sample in samples[(frame * channels)..<((frame + take) * channels)] {
+                peak = max(peak, abs(sample))
             }
-            inBlock += 1
+            current = peak
+            frame += take
+            inBlock += take
             if inBlock == blockFrames {
                 blocks.append(current)
                 current = 0

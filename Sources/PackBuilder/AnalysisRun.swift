@@ -7,20 +7,44 @@ import Foundation
 /// the page cache right behind the writer), and analysed on as many workers as there are cores.
 final class AnalysisRun: @unchecked Sendable {
     private let cache: AnalysisCache
-    private let queue = OperationQueue()
+    private let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private let group = DispatchGroup()
     private let lock = NSLock()
+    private var pending: [(PlannedAsset, String)] = []
+    private var running = 0
+    private var cancelled = false
     private var results: [String: SoundAnalysis] = [:]
     private var failures: [(PlannedAsset, any Error)] = []
 
     init(cache: AnalysisCache = .standard()) {
         self.cache = cache
-        queue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        queue.qualityOfService = .userInitiated
     }
 
-    /// Queues the analysis of `asset`, whose content hashes to `sha256`.
+    /// Queues the analysis of `asset`, whose content hashes to `sha256`; starts a worker when
+    /// fewer than one per core are running. (A `DispatchGroup` waits for them: corelibs
+    /// Foundation's `OperationQueue.waitUntilAllOperationsAreFinished` spins a core.)
     func submit(_ asset: PlannedAsset, sha256: String) {
-        queue.addOperation { [self] in
+        group.enter()
+        let start = lock.withLock {
+            pending.append((asset, sha256))
+            guard running < workers else { return false }
+            running += 1
+            return true
+        }
+        if start { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
+    }
+
+    /// One worker: takes queued files until none are left.
+    private func work() {
+        while let (asset, sha256) = lock.withLock({ () -> (PlannedAsset, String)? in
+            guard !pending.isEmpty else {
+                running -= 1
+                return nil
+            }
+            return pending.removeFirst()
+        }) {
+            defer { group.leave() }
+            if lock.withLock({ cancelled }) { continue }
             do {
                 let analysis = try cache.analysis(
                     sha256: sha256, path: asset.sourcePath, authoredLoop: asset.authoredLoop)
@@ -34,7 +58,7 @@ final class AnalysisRun: @unchecked Sendable {
     /// Waits for every queued analysis; returns them by asset file name, with one located error
     /// per file that could not be decoded.
     func finish(_ pack: PackSource) -> ([String: SoundAnalysis], [Diagnostic]) {
-        queue.waitUntilAllOperationsAreFinished()
+        group.wait()
         return lock.withLock {
             let problems = failures.sorted { $0.0.index < $1.0.index }.map { asset, error in
                 SoundWarnings.diagnostic(.error, SoundWarnings.reason(of: error, asset), pack: pack, asset: asset)
@@ -45,8 +69,8 @@ final class AnalysisRun: @unchecked Sendable {
 
     /// Stops what has not started and waits for the rest (a failed build).
     func cancel() {
-        queue.cancelAllOperations()
-        queue.waitUntilAllOperationsAreFinished()
+        lock.withLock { cancelled = true }
+        group.wait()
     }
 }
 
