@@ -20,6 +20,52 @@ import Testing
         #expect(analysis.loop(authored: authored, loopable: true) == authored)
     }
 
+    @Test func aiffSustainLoopComesFromItsMarkers() throws {
+        // 48 kHz mono 16-bit AIFF, 4800 frames; INST sustain loop from marker 1 (frame 480) to
+        // marker 2 (frame 4320).
+        var body = Data()
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.bigEndian) { body.append(contentsOf: $0) } }
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.bigEndian) { body.append(contentsOf: $0) } }
+        body.append(contentsOf: Array("AIFFCOMM".utf8))
+        u32(18)
+        u16(1)
+        u32(4800)
+        u16(16)
+        body.append(contentsOf: [0x40, 0x0E, 0xBB, 0x80, 0, 0, 0, 0, 0, 0])  // 48000 as 80-bit extended
+        body.append(contentsOf: Array("MARK".utf8))
+        u32(2 + 2 * (2 + 4 + 6))
+        u16(2)
+        for (id, position, name) in [(UInt16(1), UInt32(480), "begin"), (2, 4320, "end..")] {
+            u16(id)
+            u32(position)
+            body.append(UInt8(name.utf8.count))
+            body.append(contentsOf: Array(name.utf8))  // count byte + 5 letters: even, no pad
+        }
+        body.append(contentsOf: Array("INST".utf8))
+        u32(20)
+        body.append(contentsOf: [60, 0, 0, 127, 1, 127])
+        u16(0)  // gain
+        u16(1)  // sustain loop: forward
+        u16(1)
+        u16(2)
+        u16(0)  // release loop: none
+        u16(0)
+        u16(0)
+        body.append(contentsOf: Array("SSND".utf8))
+        u32(8 + 4800 * 2)
+        u32(0)
+        u32(0)
+        for f in 0..<4800 { u16(UInt16(bitPattern: Int16(sin(Double(f) / 8) * 8000))) }
+        var file = Data("FORM".utf8)
+        withUnsafeBytes(of: UInt32(body.count).bigEndian) { file.append(contentsOf: $0) }
+        file.append(body)
+        let tmp = try TemporaryDirectory()
+        let path = try tmp.write("loop.aiff", file)
+        let analysis = try SoundAnalyzer.analyze(path: path, authoredLoop: nil)
+        #expect(analysis.frames == 4800)
+        #expect(analysis.fileLoop == LoopRegion(start: 480, end: 4320))
+    }
+
     @Test func oggLoopCommentsAreRead() throws {
         let tmp = try TemporaryDirectory()
         let path = tmp.path("loop.ogg")
