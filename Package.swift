@@ -61,10 +61,27 @@ let package = Package(
         // as closures), shared by LibraryClient's downloads and ObjectStore's S3 requests.
         .target(name: "CurlHTTP", dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(name: "CFileFlags"),
+        // FFmpeg's libraries and libebur128 as system libraries; only AudioAnalysis calls them
+        // (AudioDecoder and LoudnessMeter), and LibraryClient never links them.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"]), .brew(["ffmpeg"]),
+            ]
+        ),
+        .systemLibrary(
+            name: "CEBUR128",
+            pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]
+        ),
+        // Decoding (any of the seven formats → float PCM), EBU R128 loudness, true peak, loop
+        // marks, waveform peaks and the analysis cache; used by PackBuilder.
+        .target(name: "AudioAnalysis", dependencies: ["CatalogModel", "CFFmpeg", "CEBUR128"]),
         .target(
             name: "PackBuilder",
             dependencies: [
-                "CatalogModel", "AudioProbe", "PackArchive", "POSIXWrite", "CFileFlags",
+                "CatalogModel", "AudioProbe", "AudioAnalysis", "PackArchive", "POSIXWrite", "CFileFlags",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
@@ -142,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis", "TestSupport"]),
         .testTarget(
             name: "PackArchiveTests", dependencies: ["PackArchive", "PackTar", "TestSupport", "SyntheticData"]),
         .testTarget(

@@ -48,11 +48,21 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var license: String?
         public var credits: [Credit]?
         public var source: String?
+        /// EBU R128 figures measured by `packer build`.
+        public var loudness: Loudness?
+        /// The loop region in frames, for an asset that loops.
+        public var loop: LoopRegion?
+        /// Base64 of 256 bytes: the waveform's peak per 1/256 of the file, 0–255.
+        public var peaks: String?
 
         public init(
             assetId: String, itemId: String, url: String, sha256: String, bytes: Int64, codec: String,
-            sampleRate: Int, channels: Int, loopable: Bool, tags: TagSet? = nil, duration: Double? = nil
+            sampleRate: Int, channels: Int, loopable: Bool, tags: TagSet? = nil, duration: Double? = nil,
+            loudness: Loudness? = nil, loop: LoopRegion? = nil, peaks: String? = nil
         ) {
+            self.loudness = loudness
+            self.loop = loop
+            self.peaks = peaks
             self.assetId = assetId
             self.itemId = itemId
             self.url = url

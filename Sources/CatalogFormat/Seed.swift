@@ -12,11 +12,14 @@ public struct Seed: Codable, Sendable, Equatable {
     public var vocabularies: Vocabularies
     public var music: [MusicEntry]
     public var packs: [Pack]
+    /// The level each kind is normalized to (catalog.yaml's `loudness:`).
+    public var loudness: LoudnessTargets?
 
     public init(
         schemaVersion: Int = 1, catalogVersion: Int, vocabularies: Vocabularies,
-        music: [MusicEntry], packs: [Pack]
+        music: [MusicEntry], packs: [Pack], loudness: LoudnessTargets? = nil
     ) {
+        self.loudness = loudness
         self.schemaVersion = schemaVersion
         self.catalogVersion = catalogVersion
         self.vocabularies = vocabularies
@@ -131,13 +134,23 @@ public struct Seed: Codable, Sendable, Equatable {
         public var credits: [Credit]?
         /// Where the recording comes from, resolved like `license`.
         public var source: String?
+        /// The first take's EBU R128 figures, when the pack was analysed.
+        public var loudness: Loudness?
+        /// The first take's loop region in frames, for an item that loops.
+        public var loop: LoopRegion?
+        /// The first take's waveform: base64 of 256 peak bytes.
+        public var peaks: String?
 
         public init(
             id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
-            sortOrder: Int, tags: TagSet = TagSet(), takes: Int? = nil, playback: Playback? = nil
+            sortOrder: Int, tags: TagSet = TagSet(), takes: Int? = nil, playback: Playback? = nil,
+            loudness: Loudness? = nil, loop: LoopRegion? = nil, peaks: String? = nil
         ) {
             self.takes = takes
             self.playback = playback
+            self.loudness = loudness
+            self.loop = loop
+            self.peaks = peaks
             self.id = id
             self.title = title
             self.subtitle = subtitle
@@ -149,6 +162,7 @@ public struct Seed: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case id, title, subtitle, duration, sortOrder, tags, takes, playback
             case license, credits, source
+            case loudness, loop, peaks
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -165,6 +179,9 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encodeIfPresent(license, forKey: .license)
             try c.encodeIfPresent(credits, forKey: .credits)
             try c.encodeIfPresent(source, forKey: .source)
+            try c.encodeIfPresent(loudness, forKey: .loudness)
+            try c.encodeIfPresent(loop, forKey: .loop)
+            try c.encodeIfPresent(peaks, forKey: .peaks)
         }
     }
 }

@@ -48,7 +48,7 @@ struct KeyTable: Sendable {
     /// The index of `name` (compared as `String`s, like JSONDecoder's key lookup), or -1.
     func index(of name: String) -> Int { names.firstIndex(of: name) ?? -1 }
 
-    static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs"])
+    static let seed = KeyTable(["schemaVersion", "catalogVersion", "vocabularies", "music", "packs", "loudness"])
     static let vocabularies = KeyTable(TagDimension.allCases.map(\.vocabularyKey))
     static let entry = KeyTable(["name", "sortOrder"])
     static let music = KeyTable([
@@ -60,7 +60,7 @@ struct KeyTable: Sendable {
     ])
     static let item = KeyTable([
         "id", "title", "subtitle", "duration", "sortOrder", "tags", "takes", "playback", "license", "credits",
-        "source",
+        "source", "loudness", "loop", "peaks",
     ])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
@@ -100,6 +100,7 @@ extension JSONByteScanner {
         var vocabularies: Vocabularies?
         var music: [Seed.MusicEntry]?
         var packs: [Seed.Pack]?
+        var loudness: LoudnessTargets?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -110,6 +111,7 @@ extension JSONByteScanner {
             case 2: vocabularies = try self.vocabularies()
             case 3: music = try array { (s: inout Self) throws(Failure) in try s.musicEntry() }
             case 4: packs = try array { (s: inout Self) throws(Failure) in try s.pack() }
+            case 5: loudness = try optionalTargets()
             default: try skipValue()
             }
         }
@@ -117,7 +119,7 @@ extension JSONByteScanner {
         guard let schemaVersion, let catalogVersion, let vocabularies, let music, let packs else { throw Failure() }
         return Seed(
             schemaVersion: schemaVersion, catalogVersion: catalogVersion, vocabularies: vocabularies,
-            music: music, packs: packs)
+            music: music, packs: packs, loudness: loudness)
     }
 
     private mutating func array<T>(_ element: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
@@ -267,6 +269,9 @@ extension JSONByteScanner {
         var license: String?
         var credits: [Credit]?
         var source: String?
+        var loudness: Loudness?
+        var loop: LoopRegion?
+        var peaks: String?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -283,13 +288,16 @@ extension JSONByteScanner {
             case 8: license = try optionalString(intern: true)
             case 9: credits = try self.credits()
             case 10: source = try optionalString(intern: true)
+            case 11: loudness = try optionalLoudness()
+            case 12: loop = try optionalLoop()
+            case 13: peaks = try optionalString()
             default: try skipValue()
             }
         }
         guard let id, let title, let sortOrder, let tags else { throw Failure() }
         var item = Seed.Item(
             id: id, title: title, subtitle: subtitle, duration: duration, sortOrder: sortOrder, tags: tags,
-            takes: takes, playback: playback)
+            takes: takes, playback: playback, loudness: loudness, loop: loop, peaks: peaks)
         item.license = license
         item.credits = credits
         item.source = source

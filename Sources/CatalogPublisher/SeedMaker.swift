@@ -14,15 +14,20 @@ enum SeedMaker {
                 spotifyPlaylistId: $0.spotifyPlaylistId, tags: $0.tags)
         }
         let packs = catalog.packs.map { pack -> Seed.Pack in
-            // An item's duration is its longest take's.
+            // An item's duration is its longest take's; its sound figures are its first take's.
             let durations = Dictionary(
                 (manifests[pack.id]?.assets ?? []).map { ($0.itemId, $0.duration) },
                 uniquingKeysWith: { a, b in [a, b].compactMap { $0 }.max() })
+            let firstTakes = Dictionary(
+                (manifests[pack.id]?.assets ?? []).filter { ($0.take ?? 0) == 0 }.map { ($0.itemId, $0) },
+                uniquingKeysWith: { a, _ in a })
             let items = pack.items.enumerated().map { i, item in
+                let first = firstTakes[item.id]
                 var seedItem = Seed.Item(
                     id: item.id, title: item.title, subtitle: item.subtitle,
                     duration: durations[item.id] ?? nil, sortOrder: i, tags: pack.tags.union(item.tags),
-                    takes: item.takes.count, playback: item.playback)
+                    takes: item.takes.count, playback: item.playback,
+                    loudness: first?.loudness, loop: first?.loop, peaks: first?.peaks)
                 seedItem.attribution = item.attribution.resolved(over: pack.attribution)
                 return seedItem
             }
@@ -39,6 +44,8 @@ enum SeedMaker {
                     PublishLayout.manifestPath(packId: pack.id, version: pack.version), baseURL: base),
                 items: items)
         }
-        return Seed(catalogVersion: catalogVersion, vocabularies: catalog.seedVocabularies, music: music, packs: packs)
+        return Seed(
+            catalogVersion: catalogVersion, vocabularies: catalog.seedVocabularies, music: music, packs: packs,
+            loudness: catalog.catalog.loudness)
     }
 }

@@ -83,7 +83,9 @@ package struct ItemDetailJSON: Encodable {
 
     package init(detail: ItemDetail) { self.detail = detail }
 
-    enum Keys: String, CodingKey { case tags, availability, loopable, takes, playback, credits, source }
+    enum Keys: String, CodingKey {
+        case tags, availability, loopable, takes, playback, credits, source, loudness, gain, loop, peaks
+    }
 
     package func encode(to encoder: any Encoder) throws {
         try ItemJSON(row: detail.item).encodeFields(to: encoder)
@@ -96,5 +98,10 @@ package struct ItemDetailJSON: Encodable {
         // "license" comes with the item's own keys (ItemJSON).
         try c.encode(detail.credits, forKey: .credits)
         try c.encode(detail.source, forKey: .source)
+        // How it sounds: figures or null, the gain toward the catalog's target, loop and waveform.
+        try c.encode(detail.sound?.loudness, forKey: .loudness)
+        try c.encode(detail.gain, forKey: .gain)
+        try c.encode(detail.sound?.loop, forKey: .loop)
+        try c.encode(detail.sound?.peaks, forKey: .peaks)
     }
 }

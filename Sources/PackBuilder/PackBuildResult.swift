@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// What `packer build` made: `--json` prints it as
 /// `{"packId","version","manifest","archive","assets","totalBytes"}`.
 public struct PackBuildResult: Sendable, Encodable, Equatable {
@@ -11,6 +13,9 @@ public struct PackBuildResult: Sendable, Encodable, Equatable {
     public var totalBytes: Int64
     /// False when the same version was already published with the same content.
     public var written: Bool
+    /// How the audio sounds, where it may not be what the author wants (clipping, near
+    /// silence, a clicking loop seam); printed on stderr, not part of the JSON.
+    public var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey { case packId, version, manifest, archive, assets, totalBytes }
 }

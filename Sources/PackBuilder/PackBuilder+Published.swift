@@ -19,12 +19,17 @@ extension PackBuilder {
         let (assets, problems) = AssetPlan.make(for: pack)
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
         var hashes: [String: (sha256: String, bytes: Int64)] = [:]
+        let analysis = AnalysisRun()
         for asset in assets {
             do { hashes[asset.fileName] = try SHA256Digest.file(atPath: asset.sourcePath) } catch {
                 throw PackBuildError.io(path: asset.sourcePath, message: "cannot be read: \(error)")
             }
+            analysis.submit(asset, sha256: hashes[asset.fileName]!.sha256)
         }
-        let expected = ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, archive: nil)
+        let (analyses, failures) = analysis.finish(pack)
+        guard failures.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(failures)) }
+        let expected = ManifestMaker.make(
+            pack: pack, assets: assets, hashes: hashes, archive: nil, analyses: analyses)
         published.archive = nil
         return published == expected
     }

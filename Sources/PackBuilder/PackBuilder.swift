@@ -18,12 +18,14 @@ public enum PackBuilder {
     ) throws -> PackBuildResult {
         let (pack, report) = PackValidator.validate(packAt: path, strict: strict)
         guard let pack, !report.hasErrors else { throw PackBuildError.invalid(report) }
-        return try build(pack, outputDirectory: outputDirectory, progress: progress)
+        return try build(pack, outputDirectory: outputDirectory, strict: strict, progress: progress)
     }
 
     /// Builds a pack that has already been validated (as `catalog publish` does for all its packs).
+    /// Every asset is analysed while it is copied (``SoundWarnings`` become errors with `strict`);
+    /// a file that cannot be decoded fails the build and nothing is written.
     public static func build(
-        _ pack: PackSource, outputDirectory: String,
+        _ pack: PackSource, outputDirectory: String, strict: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) throws -> PackBuildResult {
         let (assets, problems) = AssetPlan.make(for: pack)
@@ -40,10 +42,24 @@ public enum PackBuilder {
         }
         defer { try? fm.removeItem(at: staging) }
 
-        let writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
-        let (hashes, archive) = try writer.write(assets)
+        let analysis = AnalysisRun()
+        var writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
+        writer.hashed = { analysis.submit($0, sha256: $1) }
+        let hashes: [String: (sha256: String, bytes: Int64)]
+        let archive: Manifest.Archive
+        do { (hashes, archive) = try writer.write(assets) } catch {
+            analysis.cancel()
+            throw error
+        }
+        let (analyses, failures) = analysis.finish(pack)
+        let warnings = assets.flatMap { asset in
+            analyses[asset.fileName].map { SoundWarnings.check(asset, $0, pack: pack) } ?? []
+        }
+        let refused = failures + (strict ? DiagnosticReport(warnings).promotingWarnings(true).diagnostics : [])
+        guard refused.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(refused)) }
         try copyArtwork(of: pack, into: staging)
-        let manifest = ManifestMaker.make(pack: pack, assets: assets, hashes: hashes, archive: archive)
+        let manifest = ManifestMaker.make(
+            pack: pack, assets: assets, hashes: hashes, archive: archive, analyses: analyses)
         let manifestData = try CatalogJSON.encode(manifest)
         // No fsync: like the assets and the archive (none is synced; `catalog publish` and
         // `verify` check every hash), and on ext4 one fsync here would flush the whole gigabyte.
@@ -53,7 +69,7 @@ public enum PackBuilder {
             packId: pack.id, version: pack.version,
             manifest: final.appendingPathComponent("manifest.json").path,
             archive: final.appendingPathComponent("pack.tar").path,
-            assets: assets.count, totalBytes: manifest.totalBytes, written: true)
+            assets: assets.count, totalBytes: manifest.totalBytes, written: true, warnings: warnings)
         if fm.fileExists(atPath: final.path) {
             let existing = fm.contents(atPath: result.manifest)
             guard existing == manifestData else {

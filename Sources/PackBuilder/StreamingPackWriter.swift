@@ -11,6 +11,8 @@ struct StreamingPackWriter {
     let folder: URL
     let mtime: Int64
     var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Called with each asset and its SHA-256 as soon as the file has been read.
+    var hashed: ((PlannedAsset, String) -> Void)? = nil
 
     static let chunkSize = 4 << 20
 
@@ -69,7 +71,9 @@ struct StreamingPackWriter {
             }
             assetFiles.close(output)
             try archive.finishEntry()
-            results[asset.fileName] = (lanes.assetHash, copied)
+            let sha256 = lanes.assetHash
+            results[asset.fileName] = (sha256, copied)
+            hashed?(asset, sha256)
             progress?(
                 BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
         }

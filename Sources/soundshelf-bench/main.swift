@@ -2,6 +2,7 @@ import Foundation
 
 // soundshelf-bench: release-build benchmarks that print their figures.
 //   soundshelf-bench pack [--mib 1024] [--files 64] [--rounds 2]
+//   soundshelf-bench analysis [--mib 1024] [--files 16] [--rounds 1]
 //   soundshelf-bench install [--mib 1024] [--rounds 2]
 //   soundshelf-bench update [--mib 1024] [--files 200] [--changed 2]   (push and install of a pack's v2)
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
@@ -16,6 +17,8 @@ do {
     switch arguments.first {
     case "pack":
         print(try PackBench.run(Array(arguments.dropFirst())))
+    case "analysis":
+        print(try AnalysisBench.run(Array(arguments.dropFirst())))
     case "install":
         print(try InstallBench.run(Array(arguments.dropFirst())))
     case "update":
@@ -37,7 +40,7 @@ do {
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 extension CatalogSource {
-    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses"]
+    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses", "loudness"]
     static let musicKeys = [
         "id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags",
     ]
@@ -57,12 +57,14 @@ extension CatalogSource {
             }
         }
         let packs = r.string(map, "packs", path: "", required: false) ?? "packs/"
+        let loudness = r.loudnessTargets(map)
         guard let title else { return (nil, r.diagnostics) }
         let allowed = r.allowedLicenses(map)
         var catalog = CatalogSource(
             file: file, title: title, baseURL: baseURL, vocabularies: vocabularies,
             music: music, packsFolder: packs, locations: r.locations)
         catalog.allowedLicenses = allowed
+        catalog.loudness = loudness ?? .defaults
         return (catalog, r.diagnostics)
     }
 }

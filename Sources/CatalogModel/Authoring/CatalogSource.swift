@@ -20,6 +20,8 @@ public struct CatalogSource: Sendable, Equatable {
     public var locations: SourceMap
     /// `licenses.allow`: the only licenses `catalog publish` accepts; nil accepts any.
     public var allowedLicenses: [String]?
+    /// The level each kind is normalized to (`loudness:`; −23 and −16 LUFS by default).
+    public var loudness = LoudnessTargets.defaults
 
     /// The folder holding catalog.yaml.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }

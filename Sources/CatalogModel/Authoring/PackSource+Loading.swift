@@ -8,7 +8,7 @@ extension PackSource {
     ]
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
-        "codec", "sampleRate", "channels", "duration", "files", "playback", "license", "credits", "source",
+        "codec", "sampleRate", "channels", "duration", "files", "playback", "license", "credits", "source", "loop",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -141,11 +141,12 @@ extension YAMLReader {
             channels: int(map, "channels", path: path, required: false),
             duration: double(map, "duration", path: path))
         let playback = self.playback(map, path: path, takes: files?.count ?? 1)
+        let loop = self.loop(map, path: path)
         guard let id, let title, let files, let file = files.first else { return nil }
         let takes = TakeSource.derive(files: files, packId: packId ?? id, itemId: id, firstAssetId: assetId)
         var item = ItemSource(
             id: id, assetId: takes[0].assetId, title: title, subtitle: subtitle, file: file,
-            loopable: loopable, tags: tags, declared: declared, takes: takes, playback: playback)
+            loopable: loopable, tags: tags, declared: declared, takes: takes, playback: playback, loop: loop)
         item.attribution = attribution(map, path: path)
         return item
     }

@@ -66,14 +66,17 @@ public struct ItemSource: Sendable, Equatable {
     public var playback: Playback?
     /// The item's own `license`, `credits` and `source` (see ``Attribution/resolved(over:)``).
     public var attribution = Attribution()
+    /// The loop the author chose (`loop:`), over the file's own marks.
+    public var loop: AuthoredLoop?
 
     public init(
         id: String, assetId: String, title: String, subtitle: String? = nil, file: String,
         loopable: Bool = false, tags: TagSet = TagSet(), declared: DeclaredAudio = DeclaredAudio(),
-        takes: [TakeSource] = [], playback: Playback? = nil
+        takes: [TakeSource] = [], playback: Playback? = nil, loop: AuthoredLoop? = nil
     ) {
         self.takes = takes.isEmpty ? [TakeSource(take: 0, file: file, assetId: assetId)] : takes
         self.playback = playback
+        self.loop = loop
         self.id = id
         self.assetId = assetId
         self.title = title

@@ -18,6 +18,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-music-track-library", migrate: createMusicTrackLibrary)
         migrator.registerMigration("v3-takes", migrate: createTakes)
         migrator.registerMigration("v3-item-attribution", migrate: createItemAttribution)
+        migrator.registerMigration("v3-sound-figures", migrate: createSoundFigures)
         return migrator
     }
 

@@ -78,6 +78,7 @@ struct SeedWriter {
         }
 
         try bulk.flush()
+        try SoundFigureWriter.write(seed, db)
         if fresh, let prebuild {
             prebuild.start(
                 desired.map { FacetIndexPrebuild.Item(number: UInt32($0.number ?? 0), kind: $0.kind, tags: $0.tags) })

@@ -28,12 +28,20 @@ public struct ItemDetail: Sendable, Hashable {
     /// The item's license, credits and source (the item's own, else its pack's): what an app shows
     /// on its credits screen and checks before commercial use (see ``LibraryRepository/fetchCredits(installedOnly:)``).
     public var attribution = Attribution()
+    /// How the item sounds (loudness, loop, waveform), when the catalog measured it.
+    public var sound: ItemSound?
+    /// The catalog's loudness targets (its `loudness:`, −23 and −16 LUFS by default), which
+    /// ``gain`` aims at.
+    public var loudnessTargets: LoudnessTargets
 
     /// An item detail from its parts.
     public init(
         item: LibraryItemRow, artworkURL: String?, isVisible: Bool, tags: [TagDimension: [TagValue]],
-        pack: PackWithState?, appleMusicPlaylistID: String?, isLoopable: Bool = false
+        pack: PackWithState?, appleMusicPlaylistID: String?, isLoopable: Bool = false, sound: ItemSound? = nil,
+        loudnessTargets: LoudnessTargets = .defaults
     ) {
+        self.sound = sound
+        self.loudnessTargets = loudnessTargets
         self.item = item
         self.artworkURL = artworkURL
         self.isVisible = isVisible

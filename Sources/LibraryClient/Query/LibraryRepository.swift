@@ -57,7 +57,9 @@ public struct LibraryRepository: Sendable {
             var detail = ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                 pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],
-                isLoopable: (row["installed_loopable"] as Bool?) ?? false)
+                isLoopable: (row["installed_loopable"] as Bool?) ?? false,
+                sound: try ItemSoundRecord.fetchOne(db, key: id)?.sound,
+                loudnessTargets: try LoudnessTargetRecord.targets(db))
             detail.takes = try ItemTake.fetchAll(db, itemID: id, count: item.takeCount, kind: item.kind, paths: paths)
             // A take whose file is gone makes the item unplayable as authored: repair the pack.
             if detail.item.availability == .available, detail.takes.contains(where: { !$0.isInstalled }) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogModel
 import CommandSupport
+import Foundation
 import LibraryClient
 import LibraryJSON
 
@@ -35,6 +36,8 @@ struct ShowCommand: AsyncParsableCommand {
         }
         if let playlist = detail.appleMusicPlaylistID { lines.append(["playlist", playlist]) }
         lines.append(["available", ItemTable.label(detail.availability)])
+        if let loudness = detail.sound?.loudness { lines.append(["loudness", Self.loudness(loudness, detail)]) }
+        if let loop = detail.sound?.loop { lines.append(["loop", "frames \(loop.start)–\(loop.end)"]) }
         lines += TakeLines.lines(detail)
         if !detail.isVisible { lines.append(["note", "no longer in the catalog"]) }
         for dim in row.kind.dimensions {
@@ -45,5 +48,24 @@ struct ShowCommand: AsyncParsableCommand {
         lines.append(["credits", detail.credits.isEmpty ? "-" : detail.credits.map(\.line).joined(separator: ", ")])
         if let source = detail.source { lines.append(["source", source]) }
         Output.table(["FIELD", "VALUE"], lines)
+    }
+
+    /// "−23.4 LUFS, plays at +0.4 dB" (an effect names its loudest moment).
+    static func loudness(_ loudness: Loudness, _ detail: ItemDetail) -> String {
+        func dB(_ value: Double, sign: Bool) -> String {
+            let text = String(format: "%.1f", abs(value))
+            return (value < 0 ? "−" : sign ? "+" : "") + text
+        }
+        var parts: [String] = []
+        if detail.item.kind == .sfx {
+            parts.append("\(dB(loudness.momentaryMax, sign: false)) LUFS momentary max")
+        } else if let integrated = loudness.integrated {
+            parts.append("\(dB(integrated, sign: false)) LUFS")
+        } else {
+            parts.append("silent")
+        }
+        parts.append("true peak \(dB(loudness.truePeak, sign: false)) dBTP")
+        if let gain = detail.gain { parts.append("plays at \(dB(gain, sign: true)) dB") }
+        return parts.joined(separator: ", ")
     }
 }

@@ -28,6 +28,7 @@ struct BuildCommand: ParsableCommand {
             }
         }
         meter.finish()
+        for warning in result.warnings { Output.error(warning.description) }
         if output.json {
             try Output.json(result)
         } else {

@@ -1,12 +1,14 @@
 import ArgumentParser
 import CatalogModel
 import CommandSupport
+import PackBuilder
 
 /// `packer validate FILE…`: compiler-style diagnostics for any Soundshelf file.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check pack.yaml, catalog.yaml (and its packs), seed.json, manifest.json or catalog.json files."
+        abstract:
+            "Check pack.yaml, catalog.yaml (and its packs, with their audio measured), seed.json, manifest.json or catalog.json files."
     )
 
     @Argument(help: "Files to check; the kind of each is detected from its content.")
@@ -20,6 +22,8 @@ struct ValidateCommand: ParsableCommand {
         var report = DiagnosticReport()
         for file in files {
             report.append(contentsOf: DocumentValidator.validate(fileAt: file, strict: validation.strict).diagnostics)
+            // How each asset sounds (clipping, near silence, loop seams), as `packer build` measures it.
+            report.append(contentsOf: SoundCheck.diagnostics(forDocumentAt: file, strict: validation.strict))
         }
         if output.json {
             try Output.json(ValidationOutput(errors: report.errors, warnings: report.warnings))

@@ -1,0 +1,58 @@
+import CatalogModel
+import Foundation
+
+/// Analysis results kept between builds, one JSON file per audio file named by its SHA-256,
+/// in `$XDG_CACHE_HOME/soundshelf/analysis/` (default `~/.cache/soundshelf/analysis/`), never
+/// beside the published files. A rebuild of unchanged audio reads its figures from here and
+/// decodes nothing. Entries are written to a temporary name and renamed, so two builds at once
+/// never read half a file; an unreadable entry is treated as missing.
+///
+/// ```swift
+/// let cache = AnalysisCache.standard()
+/// let known = cache.load(sha256: hex)   // nil the first time
+/// ```
+package struct AnalysisCache: Sendable {
+    package let folder: URL
+
+    package init(folder: URL) { self.folder = folder }
+
+    /// `$XDG_CACHE_HOME/soundshelf/analysis`, else `~/.cache/soundshelf/analysis`.
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
+        return Self(folder: base.appendingPathComponent("soundshelf/analysis"))
+    }
+
+    private func file(_ sha256: String) -> URL { folder.appendingPathComponent("\(sha256).json") }
+
+    package func load(sha256: String) -> SoundAnalysis? {
+        guard let data = FileManager.default.contents(atPath: file(sha256).path) else { return nil }
+        return try? JSONDecoder().decode(SoundAnalysis.self, from: data)
+    }
+
+    /// Stores an entry; a cache that cannot be written only costs a decode next time.
+    package func store(_ analysis: SoundAnalysis, sha256: String) {
+        guard let data = try? JSONEncoder().encode(analysis) else { return }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(sha256).\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else { return }
+        if rename(temporary.path, file(sha256).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    }
+
+    /// The cached analysis when it can answer for `authoredLoop` (its seam was measured),
+    /// else a fresh one, which is then stored.
+    package func analysis(
+        sha256: String, path: String, authoredLoop: LoopRegion?
+    ) throws -> SoundAnalysis {
+        if let known = load(sha256: sha256) {
+            guard let authored = authoredLoop else { return known }
+            if let region = known.loop(authored: authored, loopable: true), known.seamJump(of: region) != nil {
+                return known
+            }
+        }
+        let fresh = try SoundAnalyzer.analyze(path: path, authoredLoop: authoredLoop)
+        store(fresh, sha256: sha256)
+        return fresh
+    }
+}

@@ -1,0 +1,26 @@
+import GRDB
+
+extension AppDatabase {
+    /// How each item sounds, from the seed (its first take's figures as `packer build` measured
+    /// them), and the catalog's loudness targets per kind. An item without figures (an older
+    /// catalog, or music) has no `item_sound` row.
+    static func createSoundFigures(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE item_sound (
+                  item_id TEXT PRIMARY KEY REFERENCES library_item(id) ON DELETE CASCADE,
+                  integrated REAL NULL,
+                  loudness_range REAL NULL,
+                  true_peak REAL NULL,
+                  momentary_max REAL NULL,
+                  loop_start INTEGER NULL,
+                  loop_end INTEGER NULL,
+                  peaks TEXT NULL
+                );
+                CREATE TABLE loudness_target (
+                  kind TEXT PRIMARY KEY CHECK(kind IN ('atmosphere','sfx')),
+                  lufs REAL NOT NULL
+                );
+                """)
+    }
+}
