@@ -1,8 +1,9 @@
 import CatalogFormat
 import LibraryClient
 
-/// `{"id","kind","title","subtitle","duration","packId","available","favorite","takes","playback","license"}` with
-/// explicit nulls (`takes` is the number of recordings, `playback` the rule with defaults filled in);
+/// `{"id","kind","title","subtitle","duration","packId","available","favorite","takes","playback","license","peaks"}`
+/// with explicit nulls (`takes` is the number of recordings, `playback` the rule with defaults filled in,
+/// `peaks` the first take's waveform);
 /// an item the catalog no longer lists is not available.
 package struct ItemJSON: Encodable {
     package let row: LibraryItemRow
@@ -10,7 +11,7 @@ package struct ItemJSON: Encodable {
     package init(row: LibraryItemRow) { self.row = row }
 
     enum Keys: String, CodingKey {
-        case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback, license
+        case id, kind, title, subtitle, duration, packId, available, favorite, takes, playback, license, peaks
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -18,6 +19,7 @@ package struct ItemJSON: Encodable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(row.takeCount, forKey: .takes)
         try c.encode(PlaybackJSON((row.playback ?? Playback()).resolved(takes: row.takeCount)), forKey: .playback)
+        try c.encode(row.peaks, forKey: .peaks)
     }
 
     /// The keys list rows and `show` share.

@@ -21,9 +21,11 @@ package struct PlaybackJSON: Encodable {
 }
 
 /// One entry of `client show`'s `"takes"`:
-/// `{"take": 0, "assetId": "…" | null, "duration": 1.25 | null, "loudness": null, "gain": null}`.
+/// `{"take": 0, "assetId": "…" | null, "duration": 1.25 | null, "loudness": {…} | null, "gain": -2.5 | null}`.
 package struct TakeJSON: Encodable {
     package let take: ItemTake
+    /// The item the take belongs to (its kind, figures and the catalog's targets).
+    package let detail: ItemDetail
     /// The item's duration, used for take 0 of an item with one take installed before takes were recorded.
     package let fallbackDuration: Double?
 
@@ -34,24 +36,21 @@ package struct TakeJSON: Encodable {
         try c.encode(take.take, forKey: .take)
         try c.encode(take.assetID, forKey: .assetId)
         try c.encode(take.duration ?? (take.assetID == nil ? nil : fallbackDuration), forKey: .duration)
-        let figures = TakeFigures.of(take)
+        let figures = TakeFigures.of(take, in: detail)
         try c.encode(figures.loudness, forKey: .loudness)
         try c.encode(figures.gain, forKey: .gain)
     }
 }
 
-/// The measured figures of a take (loudness and playback gain), where the analysed manifest
-/// provides them; both null until then.
+/// The measured figures of a take: its own from the installed manifest, else (for take 0, which
+/// the seed measures) the item's; the gain toward the catalog's target for the item's kind.
 package enum TakeFigures {
-    package struct Loudness: Encodable, Sendable {
-        package var integrated: Double?
-        package var range: Double?
-        package var truePeak: Double?
-        package var momentaryMax: Double?
-    }
-
     /// The one place the take entries read their figures from.
-    package static func of(_ take: ItemTake) -> (loudness: Loudness?, gain: Double?) { (nil, nil) }
+    package static func of(_ take: ItemTake, in detail: ItemDetail) -> (loudness: Loudness?, gain: Double?) {
+        let loudness = take.loudness ?? (take.take == 0 ? detail.sound?.loudness : nil)
+        let gain = PlaybackGain.gain(kind: detail.item.kind, loudness: loudness, targets: detail.loudnessTargets)
+        return (loudness, gain)
+    }
 }
 
 /// `show`'s `"takes"` array and `"playback"` object.
@@ -61,7 +60,7 @@ package struct ItemTakesJSON {
     package func encode<K: CodingKey>(into c: inout KeyedEncodingContainer<K>, takes: K, playback: K) throws {
         let shown = detail.item.kind == .music ? [] : detail.takes
         let single = shown.count == 1 ? detail.item.duration : nil
-        try c.encode(shown.map { TakeJSON(take: $0, fallbackDuration: single) }, forKey: takes)
+        try c.encode(shown.map { TakeJSON(take: $0, detail: detail, fallbackDuration: single) }, forKey: takes)
         try c.encode(PlaybackJSON(detail.playback), forKey: playback)
     }
 }

@@ -60,8 +60,19 @@ def run(page, expected, docs):
         page.viewport(1280, 800)
         page.driver.get(page.url + "?test#library")
         page.wait("the test hooks", lambda: page.js("return document.body.dataset.test") == "ready")
-        figures = {key: measure(expected[key]["file"]) for key in ("loud", "quiet")}
-        print(f"  measured: loud {figures['loud']}, quiet {figures['quiet']}")
+        # The figures the page plays by are the catalog's (packer's analysis, from the server);
+        # ffmpeg's own measurement of the same files must agree with them.
+        ffmpeg = {key: measure(expected[key]["file"]) for key in ("loud", "quiet")}
+        figures = {
+            key: page.driver.execute_async_script(
+                "const [id, done] = arguments; fetch('/api/items/' + id).then(r => r.json()).then(j => done(j.loudness))",
+                expected[key]["id"])
+            for key in ("loud", "quiet")
+        }
+        print(f"  catalog: loud {figures['loud']}, quiet {figures['quiet']}; ffmpeg: loud {ffmpeg['loud']}, quiet {ffmpeg['quiet']}")
+        for key in ("loud", "quiet"):
+            if not figures[key] or abs(figures[key]["integrated"] - ffmpeg[key]["integrated"]) > 0.15:
+                raise StepFailed(f"the catalog's figures for '{key}' {figures[key]} differ from ffmpeg's {ffmpeg[key]}")
         extras = {expected[key]["id"]: {"peaks": peaks(expected[key]["file"])} for key in ("sineLoop", "loud", "quiet", "low", "high")}
         extras[expected["sineLoop"]["id"]]["loop"] = expected["sineLoop"]["loop"]
         extras[expected["chime"]["id"]] = {"playback": {"gain": [-6, -6], "pitch": [1200, 1200], "interval": [0.4, 0.4]}}
@@ -105,8 +116,12 @@ def run(page, expected, docs):
             run_length = max((len(m.group(0)) for m in re.finditer("1+", "".join("1" if q else "0" for q in quiet))), default=0)
             print(f"  rate {capture.rate} Hz, amplitude {amplitude:.4f}, largest jump {jump:.5f} (the sine's own step {largest:.5f}), "
                   f"longest near-silent run {run_length} samples, {len(samples)} samples ({len(samples) / capture.rate:.2f} s) checked")
-            if abs(amplitude - 0.5) > 0.01:
-                raise StepFailed(f"the loop's peak is {amplitude}, not the sine's 0.5 (silent, or two copies overlapping)")
+            # The sine is written at 0.5 of full scale and plays at its layer's gain (the catalog's
+            # figures bring it to the atmosphere target).
+            want = 0.5 * 10 ** (playing["gainDb"] / 20)
+            if abs(amplitude - want) > 0.02 * want:
+                raise StepFailed(f"the loop's peak is {amplitude}, not the sine's {want:.4f} at {playing['gainDb']} dB "
+                                 "(silent, or two copies overlapping)")
             if jump > largest * 1.05:
                 where = int(np.argmax(np.abs(np.diff(samples))))
                 raise StepFailed(f"a jump of {jump:.4f} {where / capture.rate:.4f} s into the loop, larger than the sine's step {largest:.4f}")
@@ -148,7 +163,13 @@ def run(page, expected, docs):
         listen.start()
         page.click(f'button.play[data-play="{chime["id"]}"]')
         page.wait("the chime playing", lambda: layer(chime["id"]))
-        began = layer(chime["id"])["startedAt"]
+        began, chime_gain = layer(chime["id"])["startedAt"], layer(chime["id"])["gainDb"]
+        # Its level: the catalog's gain toward the effects' target, plus the -6 dB draw.
+        catalog_gain = page.driver.execute_async_script(
+            "const [id, done] = arguments; fetch('/api/items/' + id).then(r => r.json()).then(j => done(j.gain))",
+            chime["id"]) or 0
+        if abs(chime_gain - (catalog_gain - 6)) > 0.05:
+            raise StepFailed(f"the chime plays at {chime_gain} dB, not its gain {catalog_gain} dB with the -6 dB draw")
         page.click(f'[data-now="{chime["id"]}"] [data-repeat]')
         page.wait("repeat switched on", lambda: page.js(
             "const b = document.querySelector(`[data-now='${arguments[0]}'] [data-repeat]`); return b && b.getAttribute('aria-pressed')",
@@ -176,8 +197,9 @@ def run(page, expected, docs):
             raise StepFailed(f"expected bursts of 1.0 s (2 s played an octave up), heard {lengths}")
         if not gaps or not all(abs(gap - 0.4) <= 0.03 for gap in gaps):
             raise StepFailed(f"expected 0.4 s between repeats, heard {gaps}")
-        if abs(peak - 0.3 * 10 ** (-6 / 20)) > 0.01:
-            raise StepFailed(f"peak {peak:.3f}, not the file's 0.3 at -6 dB ({0.3 * 10 ** (-6 / 20):.3f})")
+        want = 0.3 * 10 ** (chime_gain / 20)
+        if abs(peak - want) > 0.03 * want + 0.002:
+            raise StepFailed(f"peak {peak:.3f}, not the file's 0.3 at {chime_gain:.1f} dB ({want:.3f})")
         if not (octave > written + 40):
             raise StepFailed(f"the chime should sound an octave up: {octave:.1f} vs {written:.1f} dBFS")
 

@@ -66,6 +66,7 @@ import Testing
         #expect(
             Set(items[0].keys) == [
                 "id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite", "takes", "playback",
+                "peaks",
                 "license",
             ])
         #expect(items[0]["takes"] as? Int == 1, "a seed without takes: one take")

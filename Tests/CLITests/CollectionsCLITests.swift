@@ -48,6 +48,7 @@ import Testing
         #expect(
             Set(item.keys) == [
                 "id", "kind", "title", "subtitle", "duration", "packId", "available", "favorite", "takes", "playback",
+                "peaks",
                 "license",
             ])
         #expect(item["favorite"] as? Bool == true)

@@ -126,6 +126,7 @@ struct SoundAnalysisCLITests {
             kind: sfx
             title: Effects
             version: 1
+            license: CC0-1.0
             items:
               - id: 0a6d2f8b-7c9e-4f1a-9b4c-5d6e7f809112
                 title: Hit
@@ -136,7 +137,7 @@ struct SoundAnalysisCLITests {
         let env = ["XDG_CACHE_HOME": tmp.path("cache")]
         let validate = try ToolRunner.run("packer", ["validate", pack], environment: env)
         #expect(validate.status == 0)
-        #expect(validate.stderr.contains("pack.yaml:9:11: warning: audio/hit.wav: true peak +"))
+        #expect(validate.stderr.contains("pack.yaml:10:11: warning: audio/hit.wav: true peak +"))
         #expect(validate.stderr.contains("will clip"))
         let strict = try ToolRunner.run("packer", ["validate", "--strict", pack], environment: env)
         #expect(strict.status != 0 && strict.stderr.contains("error: audio/hit.wav"))

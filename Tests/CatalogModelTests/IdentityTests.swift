@@ -11,7 +11,7 @@ struct IdentityTests {
     static let dungeonItem = "b5fa0c94-22ad-4e72-8b66-94c2ead4939a"  // packs/dungeon-delve/pack.yaml:13:9
     static let forestPack = "2735046c-1cbc-4599-a6af-c7503fb4e6ff"  // packs/forest-ambience/pack.yaml:2:5
     static let forestItem = "9a2fd0de-ec19-4246-a3ab-3cea3179a111"  // packs/forest-ambience/pack.yaml:13:9
-    static let firstMusic = "d820ddfc-8060-425e-9282-82a82b58d231"  // catalog.yaml:116:9
+    static let firstMusic = "d820ddfc-8060-425e-9282-82a82b58d231"  // catalog.yaml:120:9
     static let forest = "packs/forest-ambience/pack.yaml"
     static let dungeon = "packs/dungeon-delve/pack.yaml"
 
@@ -39,7 +39,7 @@ struct IdentityTests {
         Reuse(
             testDescription: "a pack reuses a music entry's id", file: forest,
             replace: "id: \(forestPack)", with: "id: \(firstMusic)", id: firstMusic,
-            second: "\(forest):2:5", first: "catalog.yaml:116:9"),
+            second: "\(forest):2:5", first: "catalog.yaml:120:9"),
         Reuse(
             testDescription: "an item reuses the asset id derived for another pack's item", file: forest,
             replace: "  - id: \(forestItem)",
@@ -49,7 +49,7 @@ struct IdentityTests {
         Reuse(
             testDescription: "a written asset id reuses a music entry's id", file: forest,
             replace: "  - id: \(forestItem)", with: "  - id: \(forestItem)\n    assetId: \(firstMusic)", id: firstMusic,
-            second: "\(forest):14:14", first: "catalog.yaml:116:9"),
+            second: "\(forest):14:14", first: "catalog.yaml:120:9"),
     ]
 
     @Test(arguments: reuses)
@@ -104,7 +104,7 @@ struct IdentityTests {
         #expect(
             errors.contains {
                 $0.hasPrefix("\(pack):2:5: error: id \(Self.firstMusic) of pack 'forest-ambience' ")
-                    && $0.contains("music entry 'Into the Underdark' at \(catalog)/catalog.yaml:116:9")
+                    && $0.contains("music entry 'Into the Underdark' at \(catalog)/catalog.yaml:120:9")
             }, "\(errors)")
         #expect(
             errors.contains {

@@ -90,6 +90,9 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         HostileCase(
             label: "empty file", spec: HostileTar.Spec(raw: ""),
             entry: nil, reason: "cannot be"),
+        HostileCase(
+            label: "100,000 tiny entries", spec: HostileTar.Spec(tiny: 100_000),
+            entry: "tiny-000000.bin", reason: "not listed in the manifest"),
     ]
 }
 

@@ -3,7 +3,8 @@ import GRDB
 extension AppDatabase {
     /// How each item sounds, from the seed (its first take's figures as `packer build` measured
     /// them), and the catalog's loudness targets per kind. An item without figures (an older
-    /// catalog, or music) has no `item_sound` row.
+    /// catalog, or music) has no `item_sound` row. Each installed take keeps its own figures from the
+    /// manifest in `item_take.loudness` (JSON).
     static func createSoundFigures(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -17,6 +18,7 @@ extension AppDatabase {
                   loop_end INTEGER NULL,
                   peaks TEXT NULL
                 );
+                ALTER TABLE item_take ADD COLUMN loudness TEXT NULL;
                 CREATE TABLE loudness_target (
                   kind TEXT PRIMARY KEY CHECK(kind IN ('atmosphere','sfx')),
                   lufs REAL NOT NULL

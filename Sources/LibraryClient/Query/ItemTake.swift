@@ -18,13 +18,19 @@ public struct ItemTake: Sendable, Hashable {
     public var duration: Double?
     /// Whether the take's file is installed and present on disk.
     public var isInstalled: Bool
+    /// The take's own EBU R128 figures from the installed manifest; nil while not installed or
+    /// when the pack was not analysed.
+    public var loudness: Loudness?
 
     /// A take from its fields.
-    public init(take: Int, assetID: String?, duration: Double?, isInstalled: Bool = false) {
+    public init(
+        take: Int, assetID: String?, duration: Double?, isInstalled: Bool = false, loudness: Loudness? = nil
+    ) {
         self.take = take
         self.assetID = assetID
         self.duration = duration
         self.isInstalled = isInstalled
+        self.loudness = loudness
     }
 
     /// Takes 0..<count of `itemID`, with what `item_take` knows of each; none for music.
@@ -48,7 +54,7 @@ public struct ItemTake: Sendable, Hashable {
             let asset = installed[take]?.assetId
             return ItemTake(
                 take: take, assetID: asset, duration: installed[take]?.duration,
-                isInstalled: asset.map(present.contains) ?? false)
+                isInstalled: asset.map(present.contains) ?? false, loudness: installed[take]?.loudness)
         }
     }
 }

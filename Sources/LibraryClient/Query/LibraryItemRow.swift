@@ -32,6 +32,9 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     /// The item's license (SPDX id or `LicenseRef-…`), so a list can mark non-commercial content;
     /// nil when the catalog states none.
     public var license: String? = nil
+    /// The waveform of the item's first take (base64 of 256 peak bytes, 0–255), so a list can draw
+    /// it; nil when the catalog did not measure it.
+    public var peaks: String? = nil
 
     /// A row from its fields.
     public init(
@@ -56,7 +59,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     static let columns = """
         li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
         pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
-        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite, ia.license AS license,
+        li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite, ia.license AS license, isnd.peaks AS peaks,
         \(ItemTakeQueries.columns)
         """
     static let joins = """
@@ -66,6 +69,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         LEFT JOIN favorite fav ON fav.item_id = li.id
         \(ItemTakeQueries.join)
         LEFT JOIN item_attribution ia ON ia.item_id = li.id
+        LEFT JOIN item_sound isnd ON isnd.item_id = li.id
         """
 
     /// Decodes a row of ``columns`` by column name; an unknown kind is an error.
@@ -85,5 +89,6 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
             isVisible: row["is_visible"])
         (takeCount, playback) = ItemTakeQueries.decode(row)
         license = row["license"]
+        peaks = row["peaks"]
     }
 }

@@ -85,7 +85,17 @@ struct TakesRoundTripTests {
         #expect(shownTakes.map { $0["take"] as? Int } == [0, 1, 2])
         #expect(shownTakes.map { $0["assetId"] as? String } == takes.map { $0["assetId"] as? String })
         #expect(shownTakes.map { $0["duration"] as? Double } == [0.2, 0.4, 0.3])
-        #expect(shownTakes.allSatisfy { $0["loudness"] is NSNull && $0["gain"] is NSNull })
+        // Each take carries its own figures from the manifest, and its gain toward the sfx target
+        // (−16 LUFS on the loudest moment, capped so the true peak stays at −1 dBTP).
+        for (shownTake, asset) in zip(shownTakes, takes) {
+            let figures = try #require(asset["loudness"] as? [String: Any], "the manifest measures every take")
+            #expect((shownTake["loudness"] as? NSDictionary) == figures as NSDictionary)
+            let momentaryMax = try #require(figures["momentaryMax"] as? Double)
+            let truePeak = try #require(figures["truePeak"] as? Double)
+            let gain = (min(-16 - momentaryMax, -1 - truePeak) * 10).rounded() / 10
+            #expect(shownTake["gain"] as? Double == gain, "take \(shownTake["take"] ?? "?")")
+        }
+        #expect(Set(takes.compactMap { ($0["loudness"] as? [String: Any])?["momentaryMax"] as? Double }).count > 1)
         #expect(
             shown["playback"] as? NSDictionary
                 == ["order": "shuffle", "avoidRepeat": 1, "interval": NSNull(), "gain": [0, 0], "pitch": [0, 0]])
@@ -106,6 +116,10 @@ struct TakesRoundTripTests {
         let rows = try #require(list["items"] as? [[String: Any]])
         #expect(rows.first { $0["id"] as? String == sword }?["takes"] as? Int == 3)
         #expect(rows.first { $0["id"] as? String == Self.thunder }?["takes"] as? Int == 1)
+        // List rows carry the first take's waveform, so a list can draw it.
+        let peaks = try #require(rows.first { $0["id"] as? String == sword }?["peaks"] as? String)
+        #expect(Data(base64Encoded: peaks)?.count == 256)
+        #expect(peaks == (takes.first?["peaks"] as? String))
 
         // A take's file gone: the item is not available until the pack is repaired.
         let lastTake = try #require((takes[2]["url"] as? String)?.split(separator: "/").last.map(String.init))

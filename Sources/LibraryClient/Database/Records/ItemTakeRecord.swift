@@ -1,3 +1,4 @@
+import CatalogFormat
 import GRDB
 
 /// A row of `item_take`: one installed recording of an item.
@@ -14,19 +15,22 @@ package struct ItemTakeRecord: Codable, Sendable, Hashable, FetchableRecord, Per
     package var assetId: String
     /// Seconds, from the manifest.
     package var duration: Double?
+    /// The take's EBU R128 figures from the manifest (JSON), when the pack was analysed.
+    package var loudness: Loudness?
 
-    package init(itemId: String, take: Int, assetId: String, duration: Double?) {
+    package init(itemId: String, take: Int, assetId: String, duration: Double?, loudness: Loudness? = nil) {
         self.itemId = itemId
         self.take = take
         self.assetId = assetId
         self.duration = duration
+        self.loudness = loudness
     }
 
     package enum CodingKeys: String, CodingKey {
         case itemId = "item_id"
         case take
         case assetId = "asset_id"
-        case duration
+        case duration, loudness
     }
 
     package enum Columns {

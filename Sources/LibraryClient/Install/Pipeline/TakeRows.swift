@@ -24,7 +24,7 @@ struct TakeRows {
         for asset in manifest.assets {
             try ItemTakeRecord(
                 itemId: asset.itemId.lowercased(), take: asset.takeNumber, assetId: asset.assetId,
-                duration: asset.duration
+                duration: asset.duration, loudness: asset.loudness
             ).insert(db)
         }
     }
