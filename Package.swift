@@ -154,7 +154,8 @@ let package = Package(
                 "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/TestSupport"),
         .testTarget(
-            name: "CatalogModelTests", dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "TestSupport", "SyntheticData"],
+            name: "CatalogModelTests",
+            dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],

@@ -4,612 +4,612 @@
 package enum BuiltInLicenseData {
     package static let fileName = "licenses.json"
     package static let text = ##"""
-{
-  "licenses": [
-    {
-      "id": "0BSD",
-      "name": "BSD Zero Clause License",
-      "url": "https://spdx.org/licenses/0BSD.html",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "AGPL-3.0-only",
-      "name": "GNU Affero General Public License v3.0 only",
-      "url": "https://spdx.org/licenses/AGPL-3.0-only.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "AGPL-3.0-or-later",
-      "name": "GNU Affero General Public License v3.0 or later",
-      "url": "https://spdx.org/licenses/AGPL-3.0-or-later.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "Apache-2.0",
-      "name": "Apache License 2.0",
-      "url": "https://spdx.org/licenses/Apache-2.0.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "Artistic-2.0",
-      "name": "Artistic License 2.0",
-      "url": "https://spdx.org/licenses/Artistic-2.0.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "BSD-2-Clause",
-      "name": "BSD 2-Clause \"Simplified\" License",
-      "url": "https://spdx.org/licenses/BSD-2-Clause.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "BSD-3-Clause",
-      "name": "BSD 3-Clause \"New\" or \"Revised\" License",
-      "url": "https://spdx.org/licenses/BSD-3-Clause.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "Beerware",
-      "name": "Beerware License",
-      "url": "https://spdx.org/licenses/Beerware.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-1.0",
-      "name": "Creative Commons Attribution 1.0 Generic",
-      "url": "https://creativecommons.org/licenses/by/1.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-2.0",
-      "name": "Creative Commons Attribution 2.0 Generic",
-      "url": "https://creativecommons.org/licenses/by/2.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-2.5",
-      "name": "Creative Commons Attribution 2.5 Generic",
-      "url": "https://creativecommons.org/licenses/by/2.5/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-2.5-AU",
-      "name": "Creative Commons Attribution 2.5 Australia",
-      "url": "https://creativecommons.org/licenses/by/2.5/au/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0",
-      "name": "Creative Commons Attribution 3.0 Unported",
-      "url": "https://creativecommons.org/licenses/by/3.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0-AT",
-      "name": "Creative Commons Attribution 3.0 Austria",
-      "url": "https://creativecommons.org/licenses/by/3.0/at/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0-AU",
-      "name": "Creative Commons Attribution 3.0 Australia",
-      "url": "https://creativecommons.org/licenses/by/3.0/au/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0-DE",
-      "name": "Creative Commons Attribution 3.0 Germany",
-      "url": "https://creativecommons.org/licenses/by/3.0/de/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0-IGO",
-      "name": "Creative Commons Attribution 3.0 IGO",
-      "url": "https://creativecommons.org/licenses/by/3.0/igo/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0-NL",
-      "name": "Creative Commons Attribution 3.0 Netherlands",
-      "url": "https://creativecommons.org/licenses/by/3.0/nl/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-3.0-US",
-      "name": "Creative Commons Attribution 3.0 United States",
-      "url": "https://creativecommons.org/licenses/by/3.0/us/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-4.0",
-      "name": "Creative Commons Attribution 4.0 International",
-      "url": "https://creativecommons.org/licenses/by/4.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-NC-1.0",
-      "name": "Creative Commons Attribution Non Commercial 1.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc/1.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-2.0",
-      "name": "Creative Commons Attribution Non Commercial 2.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc/2.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-2.5",
-      "name": "Creative Commons Attribution Non Commercial 2.5 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc/2.5/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-3.0",
-      "name": "Creative Commons Attribution Non Commercial 3.0 Unported",
-      "url": "https://creativecommons.org/licenses/by-nc/3.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-3.0-DE",
-      "name": "Creative Commons Attribution Non Commercial 3.0 Germany",
-      "url": "https://creativecommons.org/licenses/by-nc/3.0/de/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-4.0",
-      "name": "Creative Commons Attribution Non Commercial 4.0 International",
-      "url": "https://creativecommons.org/licenses/by-nc/4.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-1.0",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 1.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/1.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-2.0",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 2.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/2.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-2.5",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 2.5 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/2.5/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-3.0",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 3.0 Unported",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/3.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-3.0-DE",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 3.0 Germany",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/3.0/de/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-3.0-IGO",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 3.0 IGO",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/3.0/igo/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-ND-4.0",
-      "name": "Creative Commons Attribution Non Commercial No Derivatives 4.0 International",
-      "url": "https://creativecommons.org/licenses/by-nc-nd/4.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-1.0",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 1.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/1.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-2.0",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-2.0-DE",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 Germany",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/de/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-2.0-FR",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 France",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/fr/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-2.0-UK",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 England and Wales",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/uk/england/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-2.5",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 2.5 Generic",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/2.5/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-3.0",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 3.0 Unported",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/3.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-3.0-DE",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 3.0 Germany",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/3.0/de/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-3.0-IGO",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 3.0 IGO",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/3.0/igo/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-NC-SA-4.0",
-      "name": "Creative Commons Attribution Non Commercial Share Alike 4.0 International",
-      "url": "https://creativecommons.org/licenses/by-nc-sa/4.0/",
-      "attributionRequired": true,
-      "commercialUse": false
-    },
-    {
-      "id": "CC-BY-ND-1.0",
-      "name": "Creative Commons Attribution No Derivatives 1.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nd/1.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-ND-2.0",
-      "name": "Creative Commons Attribution No Derivatives 2.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-nd/2.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-ND-2.5",
-      "name": "Creative Commons Attribution No Derivatives 2.5 Generic",
-      "url": "https://creativecommons.org/licenses/by-nd/2.5/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-ND-3.0",
-      "name": "Creative Commons Attribution No Derivatives 3.0 Unported",
-      "url": "https://creativecommons.org/licenses/by-nd/3.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-ND-3.0-DE",
-      "name": "Creative Commons Attribution No Derivatives 3.0 Germany",
-      "url": "https://creativecommons.org/licenses/by-nd/3.0/de/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-ND-4.0",
-      "name": "Creative Commons Attribution No Derivatives 4.0 International",
-      "url": "https://creativecommons.org/licenses/by-nd/4.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-1.0",
-      "name": "Creative Commons Attribution Share Alike 1.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-sa/1.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-2.0",
-      "name": "Creative Commons Attribution Share Alike 2.0 Generic",
-      "url": "https://creativecommons.org/licenses/by-sa/2.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-2.0-UK",
-      "name": "Creative Commons Attribution Share Alike 2.0 England and Wales",
-      "url": "https://creativecommons.org/licenses/by-sa/2.0/uk/england/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-2.1-JP",
-      "name": "Creative Commons Attribution Share Alike 2.1 Japan",
-      "url": "https://creativecommons.org/licenses/by-sa/2.1/jp/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-2.5",
-      "name": "Creative Commons Attribution Share Alike 2.5 Generic",
-      "url": "https://creativecommons.org/licenses/by-sa/2.5/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-3.0",
-      "name": "Creative Commons Attribution Share Alike 3.0 Unported",
-      "url": "https://creativecommons.org/licenses/by-sa/3.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-3.0-AT",
-      "name": "Creative Commons Attribution Share Alike 3.0 Austria",
-      "url": "https://creativecommons.org/licenses/by-sa/3.0/at/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-3.0-DE",
-      "name": "Creative Commons Attribution Share Alike 3.0 Germany",
-      "url": "https://creativecommons.org/licenses/by-sa/3.0/de/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-3.0-IGO",
-      "name": "Creative Commons Attribution Share Alike 3.0 IGO",
-      "url": "https://creativecommons.org/licenses/by-sa/3.0/igo/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-BY-SA-4.0",
-      "name": "Creative Commons Attribution Share Alike 4.0 International",
-      "url": "https://creativecommons.org/licenses/by-sa/4.0/",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-PDDC",
-      "name": "Creative Commons Public Domain Dedication and Certification",
-      "url": "https://creativecommons.org/licenses/publicdomain/",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "CC-PDM-1.0",
-      "name": "Creative Commons Public Domain Mark 1.0 Universal",
-      "url": "https://creativecommons.org/publicdomain/mark/1.0/",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "CC0-1.0",
-      "name": "Creative Commons Zero v1.0 Universal",
-      "url": "https://creativecommons.org/publicdomain/zero/1.0/",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "FAL-1.3",
-      "name": "Free Art License 1.3",
-      "url": "https://spdx.org/licenses/FAL-1.3.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "GFDL-1.3-only",
-      "name": "GNU Free Documentation License v1.3 only",
-      "url": "https://spdx.org/licenses/GFDL-1.3-only.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "GFDL-1.3-or-later",
-      "name": "GNU Free Documentation License v1.3 or later",
-      "url": "https://spdx.org/licenses/GFDL-1.3-or-later.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "GPL-2.0-only",
-      "name": "GNU General Public License v2.0 only",
-      "url": "https://spdx.org/licenses/GPL-2.0-only.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "GPL-2.0-or-later",
-      "name": "GNU General Public License v2.0 or later",
-      "url": "https://spdx.org/licenses/GPL-2.0-or-later.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "GPL-3.0-only",
-      "name": "GNU General Public License v3.0 only",
-      "url": "https://spdx.org/licenses/GPL-3.0-only.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "GPL-3.0-or-later",
-      "name": "GNU General Public License v3.0 or later",
-      "url": "https://spdx.org/licenses/GPL-3.0-or-later.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "ISC",
-      "name": "ISC License",
-      "url": "https://spdx.org/licenses/ISC.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "LAL-1.3",
-      "name": "Licence Art Libre 1.3",
-      "url": "https://spdx.org/licenses/LAL-1.3.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "LGPL-2.1-only",
-      "name": "GNU Lesser General Public License v2.1 only",
-      "url": "https://spdx.org/licenses/LGPL-2.1-only.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "LGPL-2.1-or-later",
-      "name": "GNU Lesser General Public License v2.1 or later",
-      "url": "https://spdx.org/licenses/LGPL-2.1-or-later.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "LGPL-3.0-only",
-      "name": "GNU Lesser General Public License v3.0 only",
-      "url": "https://spdx.org/licenses/LGPL-3.0-only.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "LGPL-3.0-or-later",
-      "name": "GNU Lesser General Public License v3.0 or later",
-      "url": "https://spdx.org/licenses/LGPL-3.0-or-later.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "MIT",
-      "name": "MIT License",
-      "url": "https://spdx.org/licenses/MIT.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "MIT-0",
-      "name": "MIT No Attribution",
-      "url": "https://spdx.org/licenses/MIT-0.html",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "MPL-2.0",
-      "name": "Mozilla Public License 2.0",
-      "url": "https://spdx.org/licenses/MPL-2.0.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "ODC-By-1.0",
-      "name": "Open Data Commons Attribution License v1.0",
-      "url": "https://spdx.org/licenses/ODC-By-1.0.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "ODbL-1.0",
-      "name": "Open Data Commons Open Database License v1.0",
-      "url": "https://spdx.org/licenses/ODbL-1.0.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "OFL-1.1",
-      "name": "SIL Open Font License 1.1",
-      "url": "https://spdx.org/licenses/OFL-1.1.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "OGL-UK-3.0",
-      "name": "Open Government Licence v3.0",
-      "url": "https://spdx.org/licenses/OGL-UK-3.0.html",
-      "attributionRequired": true,
-      "commercialUse": true
-    },
-    {
-      "id": "PDDL-1.0",
-      "name": "Open Data Commons Public Domain Dedication & License 1.0",
-      "url": "https://spdx.org/licenses/PDDL-1.0.html",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "Unlicense",
-      "name": "The Unlicense",
-      "url": "https://spdx.org/licenses/Unlicense.html",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "WTFPL",
-      "name": "Do What The F*ck You Want To Public License",
-      "url": "https://spdx.org/licenses/WTFPL.html",
-      "attributionRequired": false,
-      "commercialUse": true
-    },
-    {
-      "id": "Zlib",
-      "name": "zlib License",
-      "url": "https://spdx.org/licenses/Zlib.html",
-      "attributionRequired": false,
-      "commercialUse": true
-    }
-  ]
-}
+        {
+          "licenses": [
+            {
+              "id": "0BSD",
+              "name": "BSD Zero Clause License",
+              "url": "https://spdx.org/licenses/0BSD.html",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "AGPL-3.0-only",
+              "name": "GNU Affero General Public License v3.0 only",
+              "url": "https://spdx.org/licenses/AGPL-3.0-only.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "AGPL-3.0-or-later",
+              "name": "GNU Affero General Public License v3.0 or later",
+              "url": "https://spdx.org/licenses/AGPL-3.0-or-later.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "Apache-2.0",
+              "name": "Apache License 2.0",
+              "url": "https://spdx.org/licenses/Apache-2.0.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "Artistic-2.0",
+              "name": "Artistic License 2.0",
+              "url": "https://spdx.org/licenses/Artistic-2.0.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "BSD-2-Clause",
+              "name": "BSD 2-Clause \"Simplified\" License",
+              "url": "https://spdx.org/licenses/BSD-2-Clause.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "BSD-3-Clause",
+              "name": "BSD 3-Clause \"New\" or \"Revised\" License",
+              "url": "https://spdx.org/licenses/BSD-3-Clause.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "Beerware",
+              "name": "Beerware License",
+              "url": "https://spdx.org/licenses/Beerware.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-1.0",
+              "name": "Creative Commons Attribution 1.0 Generic",
+              "url": "https://creativecommons.org/licenses/by/1.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-2.0",
+              "name": "Creative Commons Attribution 2.0 Generic",
+              "url": "https://creativecommons.org/licenses/by/2.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-2.5",
+              "name": "Creative Commons Attribution 2.5 Generic",
+              "url": "https://creativecommons.org/licenses/by/2.5/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-2.5-AU",
+              "name": "Creative Commons Attribution 2.5 Australia",
+              "url": "https://creativecommons.org/licenses/by/2.5/au/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0",
+              "name": "Creative Commons Attribution 3.0 Unported",
+              "url": "https://creativecommons.org/licenses/by/3.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0-AT",
+              "name": "Creative Commons Attribution 3.0 Austria",
+              "url": "https://creativecommons.org/licenses/by/3.0/at/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0-AU",
+              "name": "Creative Commons Attribution 3.0 Australia",
+              "url": "https://creativecommons.org/licenses/by/3.0/au/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0-DE",
+              "name": "Creative Commons Attribution 3.0 Germany",
+              "url": "https://creativecommons.org/licenses/by/3.0/de/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0-IGO",
+              "name": "Creative Commons Attribution 3.0 IGO",
+              "url": "https://creativecommons.org/licenses/by/3.0/igo/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0-NL",
+              "name": "Creative Commons Attribution 3.0 Netherlands",
+              "url": "https://creativecommons.org/licenses/by/3.0/nl/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-3.0-US",
+              "name": "Creative Commons Attribution 3.0 United States",
+              "url": "https://creativecommons.org/licenses/by/3.0/us/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-4.0",
+              "name": "Creative Commons Attribution 4.0 International",
+              "url": "https://creativecommons.org/licenses/by/4.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-NC-1.0",
+              "name": "Creative Commons Attribution Non Commercial 1.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc/1.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-2.0",
+              "name": "Creative Commons Attribution Non Commercial 2.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc/2.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-2.5",
+              "name": "Creative Commons Attribution Non Commercial 2.5 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc/2.5/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-3.0",
+              "name": "Creative Commons Attribution Non Commercial 3.0 Unported",
+              "url": "https://creativecommons.org/licenses/by-nc/3.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-3.0-DE",
+              "name": "Creative Commons Attribution Non Commercial 3.0 Germany",
+              "url": "https://creativecommons.org/licenses/by-nc/3.0/de/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-4.0",
+              "name": "Creative Commons Attribution Non Commercial 4.0 International",
+              "url": "https://creativecommons.org/licenses/by-nc/4.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-1.0",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 1.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/1.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-2.0",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 2.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/2.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-2.5",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 2.5 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/2.5/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-3.0",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 3.0 Unported",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/3.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-3.0-DE",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 3.0 Germany",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/3.0/de/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-3.0-IGO",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 3.0 IGO",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/3.0/igo/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-ND-4.0",
+              "name": "Creative Commons Attribution Non Commercial No Derivatives 4.0 International",
+              "url": "https://creativecommons.org/licenses/by-nc-nd/4.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-1.0",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 1.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/1.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-2.0",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-2.0-DE",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 Germany",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/de/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-2.0-FR",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 France",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/fr/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-2.0-UK",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 2.0 England and Wales",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/2.0/uk/england/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-2.5",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 2.5 Generic",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/2.5/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-3.0",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 3.0 Unported",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/3.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-3.0-DE",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 3.0 Germany",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/3.0/de/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-3.0-IGO",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 3.0 IGO",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/3.0/igo/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-NC-SA-4.0",
+              "name": "Creative Commons Attribution Non Commercial Share Alike 4.0 International",
+              "url": "https://creativecommons.org/licenses/by-nc-sa/4.0/",
+              "attributionRequired": true,
+              "commercialUse": false
+            },
+            {
+              "id": "CC-BY-ND-1.0",
+              "name": "Creative Commons Attribution No Derivatives 1.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nd/1.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-ND-2.0",
+              "name": "Creative Commons Attribution No Derivatives 2.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-nd/2.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-ND-2.5",
+              "name": "Creative Commons Attribution No Derivatives 2.5 Generic",
+              "url": "https://creativecommons.org/licenses/by-nd/2.5/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-ND-3.0",
+              "name": "Creative Commons Attribution No Derivatives 3.0 Unported",
+              "url": "https://creativecommons.org/licenses/by-nd/3.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-ND-3.0-DE",
+              "name": "Creative Commons Attribution No Derivatives 3.0 Germany",
+              "url": "https://creativecommons.org/licenses/by-nd/3.0/de/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-ND-4.0",
+              "name": "Creative Commons Attribution No Derivatives 4.0 International",
+              "url": "https://creativecommons.org/licenses/by-nd/4.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-1.0",
+              "name": "Creative Commons Attribution Share Alike 1.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-sa/1.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-2.0",
+              "name": "Creative Commons Attribution Share Alike 2.0 Generic",
+              "url": "https://creativecommons.org/licenses/by-sa/2.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-2.0-UK",
+              "name": "Creative Commons Attribution Share Alike 2.0 England and Wales",
+              "url": "https://creativecommons.org/licenses/by-sa/2.0/uk/england/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-2.1-JP",
+              "name": "Creative Commons Attribution Share Alike 2.1 Japan",
+              "url": "https://creativecommons.org/licenses/by-sa/2.1/jp/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-2.5",
+              "name": "Creative Commons Attribution Share Alike 2.5 Generic",
+              "url": "https://creativecommons.org/licenses/by-sa/2.5/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-3.0",
+              "name": "Creative Commons Attribution Share Alike 3.0 Unported",
+              "url": "https://creativecommons.org/licenses/by-sa/3.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-3.0-AT",
+              "name": "Creative Commons Attribution Share Alike 3.0 Austria",
+              "url": "https://creativecommons.org/licenses/by-sa/3.0/at/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-3.0-DE",
+              "name": "Creative Commons Attribution Share Alike 3.0 Germany",
+              "url": "https://creativecommons.org/licenses/by-sa/3.0/de/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-3.0-IGO",
+              "name": "Creative Commons Attribution Share Alike 3.0 IGO",
+              "url": "https://creativecommons.org/licenses/by-sa/3.0/igo/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-BY-SA-4.0",
+              "name": "Creative Commons Attribution Share Alike 4.0 International",
+              "url": "https://creativecommons.org/licenses/by-sa/4.0/",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-PDDC",
+              "name": "Creative Commons Public Domain Dedication and Certification",
+              "url": "https://creativecommons.org/licenses/publicdomain/",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "CC-PDM-1.0",
+              "name": "Creative Commons Public Domain Mark 1.0 Universal",
+              "url": "https://creativecommons.org/publicdomain/mark/1.0/",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "CC0-1.0",
+              "name": "Creative Commons Zero v1.0 Universal",
+              "url": "https://creativecommons.org/publicdomain/zero/1.0/",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "FAL-1.3",
+              "name": "Free Art License 1.3",
+              "url": "https://spdx.org/licenses/FAL-1.3.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "GFDL-1.3-only",
+              "name": "GNU Free Documentation License v1.3 only",
+              "url": "https://spdx.org/licenses/GFDL-1.3-only.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "GFDL-1.3-or-later",
+              "name": "GNU Free Documentation License v1.3 or later",
+              "url": "https://spdx.org/licenses/GFDL-1.3-or-later.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "GPL-2.0-only",
+              "name": "GNU General Public License v2.0 only",
+              "url": "https://spdx.org/licenses/GPL-2.0-only.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "GPL-2.0-or-later",
+              "name": "GNU General Public License v2.0 or later",
+              "url": "https://spdx.org/licenses/GPL-2.0-or-later.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "GPL-3.0-only",
+              "name": "GNU General Public License v3.0 only",
+              "url": "https://spdx.org/licenses/GPL-3.0-only.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "GPL-3.0-or-later",
+              "name": "GNU General Public License v3.0 or later",
+              "url": "https://spdx.org/licenses/GPL-3.0-or-later.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "ISC",
+              "name": "ISC License",
+              "url": "https://spdx.org/licenses/ISC.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "LAL-1.3",
+              "name": "Licence Art Libre 1.3",
+              "url": "https://spdx.org/licenses/LAL-1.3.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "LGPL-2.1-only",
+              "name": "GNU Lesser General Public License v2.1 only",
+              "url": "https://spdx.org/licenses/LGPL-2.1-only.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "LGPL-2.1-or-later",
+              "name": "GNU Lesser General Public License v2.1 or later",
+              "url": "https://spdx.org/licenses/LGPL-2.1-or-later.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "LGPL-3.0-only",
+              "name": "GNU Lesser General Public License v3.0 only",
+              "url": "https://spdx.org/licenses/LGPL-3.0-only.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "LGPL-3.0-or-later",
+              "name": "GNU Lesser General Public License v3.0 or later",
+              "url": "https://spdx.org/licenses/LGPL-3.0-or-later.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "MIT",
+              "name": "MIT License",
+              "url": "https://spdx.org/licenses/MIT.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "MIT-0",
+              "name": "MIT No Attribution",
+              "url": "https://spdx.org/licenses/MIT-0.html",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "MPL-2.0",
+              "name": "Mozilla Public License 2.0",
+              "url": "https://spdx.org/licenses/MPL-2.0.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "ODC-By-1.0",
+              "name": "Open Data Commons Attribution License v1.0",
+              "url": "https://spdx.org/licenses/ODC-By-1.0.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "ODbL-1.0",
+              "name": "Open Data Commons Open Database License v1.0",
+              "url": "https://spdx.org/licenses/ODbL-1.0.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "OFL-1.1",
+              "name": "SIL Open Font License 1.1",
+              "url": "https://spdx.org/licenses/OFL-1.1.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "OGL-UK-3.0",
+              "name": "Open Government Licence v3.0",
+              "url": "https://spdx.org/licenses/OGL-UK-3.0.html",
+              "attributionRequired": true,
+              "commercialUse": true
+            },
+            {
+              "id": "PDDL-1.0",
+              "name": "Open Data Commons Public Domain Dedication & License 1.0",
+              "url": "https://spdx.org/licenses/PDDL-1.0.html",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "Unlicense",
+              "name": "The Unlicense",
+              "url": "https://spdx.org/licenses/Unlicense.html",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "WTFPL",
+              "name": "Do What The F*ck You Want To Public License",
+              "url": "https://spdx.org/licenses/WTFPL.html",
+              "attributionRequired": false,
+              "commercialUse": true
+            },
+            {
+              "id": "Zlib",
+              "name": "zlib License",
+              "url": "https://spdx.org/licenses/Zlib.html",
+              "attributionRequired": false,
+              "commercialUse": true
+            }
+          ]
+        }
 
-"""##
+        """##
 }

@@ -4,142 +4,142 @@
 package enum BuiltInPageTemplates {
     package static let files: [String: String] = [
         "index.html.mustache": ##"""
-<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="Soundshelf catalog {{catalogVersion}}">
-<title>{{title}}</title>
-<style>
-:root{color-scheme:light dark;--fg:#1d1d1f;--muted:#606068;--bg:#f6f6f8;--card:#fff;--line:#dedee4;--accent:#0a5cba;--chip:#eef1f7}
-@media (prefers-color-scheme:dark){:root{--fg:#ececf0;--muted:#a4a4ae;--bg:#121215;--card:#1c1c21;--line:#34343c;--accent:#75b4ff;--chip:#2a2d36}}
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
-header,main,footer{max-width:48rem;margin:0 auto;padding:0 1rem}
-h1{font-size:1.6rem;line-height:1.25;margin:1.25rem 0 .25rem}
-h2{font-size:1.25rem;margin:2rem 0 .75rem;padding-bottom:.25rem;border-bottom:2px solid var(--line)}
-h3{font-size:1.05rem;margin:0 0 .25rem}
-a{color:var(--accent)}
-code{font-size:.9em}
-.meta,.sub,.empty{color:var(--muted);margin:.15rem 0}
-.nb{white-space:nowrap}
-.sub{font-style:italic}
-nav{display:flex;flex-wrap:wrap;gap:.35rem .9rem;margin:.75rem 0 0}
-nav a{padding:.2rem 0}
-.card{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.8rem 1rem;margin:0 0 .8rem}
-.kind{display:inline-block;text-transform:uppercase;font-size:.75rem;font-weight:600;letter-spacing:.04em;padding:0 .4rem;border-radius:.3rem;background:var(--chip)}
-.files{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:.3rem 0 0;font-size:.9rem}
-.items{list-style:none;margin:.6rem 0 0;padding:0}
-.items li{border-top:1px solid var(--line);padding:.6rem 0}
-.item-head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem}
-.dur{color:var(--muted);font-variant-numeric:tabular-nums}
-.tags{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem;margin:.3rem 0 0;font-size:.85rem}
-.dim{color:var(--muted);margin-right:.1rem}
-.chip{background:var(--chip);border-radius:1rem;padding:.05rem .55rem}
-audio{display:block;width:100%;max-width:100%;margin-top:.45rem}
-.values{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}
-.value{background:var(--chip);border-radius:1rem;padding:.1rem .3rem .1rem .65rem;font-size:.9rem}
-.value .count{display:inline-block;min-width:1.6rem;text-align:center;margin-left:.3rem;border-radius:1rem;background:var(--card);font-variant-numeric:tabular-nums}
-.value.unused{opacity:.6}
-.dimension{margin:0 0 1rem}
-.dimension h3 small{color:var(--muted);font-weight:normal}
-.license{font-size:.75rem;color:var(--muted)}
-.nc{display:inline-block;font-size:.7rem;font-weight:700;padding:0 .35rem;margin-left:.3rem;border-radius:.3rem;background:#b3261e;color:#fff}
-.credits{list-style:none;margin:.4rem 0 0;padding:0}
-.credits li{border-top:1px solid var(--line);padding:.4rem 0}
-footer{color:var(--muted);font-size:.85rem;padding-top:1rem;padding-bottom:2rem}
-</style>
-</head>
-<body>
-<header>
-<h1>{{title}}</h1>
-<p class="meta"><span class="nb">Catalog version {{catalogVersion}}</span> · <span class="nb">generated <time datetime="{{generatedAt}}">{{generatedText}}</time></span>{{#expiresAt}} · <span class="nb">expires <time datetime="{{.}}">{{expiresText}}</time></span>{{/expiresAt}}</p>
-<p class="meta">{{summary}}</p>
-<nav>
-<a href="#music">Music</a>
-<a href="#packs">Packs</a>
-<a href="#vocabularies">Tags</a>
-<a href="#credits">Credits</a>
-<a href="{{catalogURL}}">catalog.json</a>
-{{#seedURL}}<a href="{{.}}">seed</a>{{/seedURL}}
-</nav>
-</header>
-<main>
-<section id="music">
-<h2>Music</h2>
-{{#music}}
-<article class="card music">
-<h3>{{title}}</h3>
-{{#musicSubtitle}}<p class="sub">{{.}}</p>{{/musicSubtitle}}
-<p class="meta">Apple Music playlist <code>{{appleMusicPlaylistId}}</code>{{#musicDuration}} · {{.}}{{/musicDuration}}</p>
-{{> page-tags}}
-</article>
-{{/music}}
-{{^music}}<p class="empty">No music in this catalog.</p>{{/music}}
-</section>
-<section id="packs">
-<h2>Packs</h2>
-{{#packs}}
-<article class="card pack" id="{{anchor}}">
-<h3>{{title}}</h3>
-<p class="meta"><span class="kind">{{kind}}</span> <span class="nb">version {{version}}</span> · <span class="nb">{{size}}</span> · <span class="nb">{{itemCount}}</span></p>
-{{#packDescription}}<p>{{.}}</p>{{/packDescription}}
-<p class="files">{{#manifestURL}}<a href="{{.}}">manifest.json</a>{{/manifestURL}} {{#archiveURL}}<a href="{{.}}">pack.tar</a>{{/archiveURL}}</p>
-<ol class="items">
-{{#items}}
-<li>
-<div class="item-head"><strong>{{title}}</strong>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
-{{#itemLicense}}<div class="item-license"><span class="license">{{.}}</span>{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</div>{{/itemLicense}}
-{{#itemSubtitle}}<div class="sub">{{.}}</div>{{/itemSubtitle}}
-{{> page-tags}}
-{{#audio}}<audio controls preload="none" src="{{url}}"></audio>{{/audio}}
-</li>
-{{/items}}
-</ol>
-</article>
-{{/packs}}
-{{^packs}}<p class="empty">No packs in this catalog.</p>{{/packs}}
-</section>
-<section id="vocabularies">
-<h2>Tags</h2>
-{{#vocabularies}}
-<section class="dimension" id="{{anchor}}">
-<h3>{{name}} <small>{{key}}</small></h3>
-<ul class="values">
-{{#values}}<li class="value{{#unused}} unused{{/unused}}" data-dimension="{{key}}" data-count="{{count}}"><span class="name">{{name}}</span><span class="count">{{count}}</span></li>
-{{/values}}
-</ul>
-{{^values}}<p class="empty">No values yet.</p>{{/values}}
-</section>
-{{/vocabularies}}
-<section id="credits">
-<h2>Credits</h2>
-{{#credits}}
-<article class="card credit" data-license="{{creditLicense}}">
-<h3>{{creditName}}{{#creditNonCommercial}} <span class="nc" title="Non-commercial use only">NC</span>{{/creditNonCommercial}}</h3>
-<p class="meta"><code>{{creditLicense}}</code>{{#creditURL}} · <a href="{{.}}">license text</a>{{/creditURL}}{{#creditAttribution}} · attribution required{{/creditAttribution}}{{#creditNonCommercial}} · non-commercial use only{{/creditNonCommercial}}</p>
-<ul class="credits">
-{{#creditItems}}<li><strong class="credit-title">{{creditTitle}}</strong>{{#creditLine}} — <span class="credit-names">{{.}}</span>{{/creditLine}}{{#creditSource}} · source: {{.}}{{/creditSource}}</li>
-{{/creditItems}}
-</ul>
-</article>
-{{/credits}}
-{{^credits}}<p class="empty">No credits or licenses stated.</p>{{/credits}}
-</section>
-</main>
-<footer>
-<p>Counts are the music playlists and pack items carrying each tag. Apps read <a href="{{catalogURL}}">catalog.json</a>; this page is for people.</p>
-</footer>
-</body>
-</html>
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="Soundshelf catalog {{catalogVersion}}">
+        <title>{{title}}</title>
+        <style>
+        :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#606068;--bg:#f6f6f8;--card:#fff;--line:#dedee4;--accent:#0a5cba;--chip:#eef1f7}
+        @media (prefers-color-scheme:dark){:root{--fg:#ececf0;--muted:#a4a4ae;--bg:#121215;--card:#1c1c21;--line:#34343c;--accent:#75b4ff;--chip:#2a2d36}}
+        *{box-sizing:border-box}
+        html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+        body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
+        header,main,footer{max-width:48rem;margin:0 auto;padding:0 1rem}
+        h1{font-size:1.6rem;line-height:1.25;margin:1.25rem 0 .25rem}
+        h2{font-size:1.25rem;margin:2rem 0 .75rem;padding-bottom:.25rem;border-bottom:2px solid var(--line)}
+        h3{font-size:1.05rem;margin:0 0 .25rem}
+        a{color:var(--accent)}
+        code{font-size:.9em}
+        .meta,.sub,.empty{color:var(--muted);margin:.15rem 0}
+        .nb{white-space:nowrap}
+        .sub{font-style:italic}
+        nav{display:flex;flex-wrap:wrap;gap:.35rem .9rem;margin:.75rem 0 0}
+        nav a{padding:.2rem 0}
+        .card{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.8rem 1rem;margin:0 0 .8rem}
+        .kind{display:inline-block;text-transform:uppercase;font-size:.75rem;font-weight:600;letter-spacing:.04em;padding:0 .4rem;border-radius:.3rem;background:var(--chip)}
+        .files{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:.3rem 0 0;font-size:.9rem}
+        .items{list-style:none;margin:.6rem 0 0;padding:0}
+        .items li{border-top:1px solid var(--line);padding:.6rem 0}
+        .item-head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem}
+        .dur{color:var(--muted);font-variant-numeric:tabular-nums}
+        .tags{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem;margin:.3rem 0 0;font-size:.85rem}
+        .dim{color:var(--muted);margin-right:.1rem}
+        .chip{background:var(--chip);border-radius:1rem;padding:.05rem .55rem}
+        audio{display:block;width:100%;max-width:100%;margin-top:.45rem}
+        .values{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}
+        .value{background:var(--chip);border-radius:1rem;padding:.1rem .3rem .1rem .65rem;font-size:.9rem}
+        .value .count{display:inline-block;min-width:1.6rem;text-align:center;margin-left:.3rem;border-radius:1rem;background:var(--card);font-variant-numeric:tabular-nums}
+        .value.unused{opacity:.6}
+        .dimension{margin:0 0 1rem}
+        .dimension h3 small{color:var(--muted);font-weight:normal}
+        .license{font-size:.75rem;color:var(--muted)}
+        .nc{display:inline-block;font-size:.7rem;font-weight:700;padding:0 .35rem;margin-left:.3rem;border-radius:.3rem;background:#b3261e;color:#fff}
+        .credits{list-style:none;margin:.4rem 0 0;padding:0}
+        .credits li{border-top:1px solid var(--line);padding:.4rem 0}
+        footer{color:var(--muted);font-size:.85rem;padding-top:1rem;padding-bottom:2rem}
+        </style>
+        </head>
+        <body>
+        <header>
+        <h1>{{title}}</h1>
+        <p class="meta"><span class="nb">Catalog version {{catalogVersion}}</span> · <span class="nb">generated <time datetime="{{generatedAt}}">{{generatedText}}</time></span>{{#expiresAt}} · <span class="nb">expires <time datetime="{{.}}">{{expiresText}}</time></span>{{/expiresAt}}</p>
+        <p class="meta">{{summary}}</p>
+        <nav>
+        <a href="#music">Music</a>
+        <a href="#packs">Packs</a>
+        <a href="#vocabularies">Tags</a>
+        <a href="#credits">Credits</a>
+        <a href="{{catalogURL}}">catalog.json</a>
+        {{#seedURL}}<a href="{{.}}">seed</a>{{/seedURL}}
+        </nav>
+        </header>
+        <main>
+        <section id="music">
+        <h2>Music</h2>
+        {{#music}}
+        <article class="card music">
+        <h3>{{title}}</h3>
+        {{#musicSubtitle}}<p class="sub">{{.}}</p>{{/musicSubtitle}}
+        <p class="meta">Apple Music playlist <code>{{appleMusicPlaylistId}}</code>{{#musicDuration}} · {{.}}{{/musicDuration}}</p>
+        {{> page-tags}}
+        </article>
+        {{/music}}
+        {{^music}}<p class="empty">No music in this catalog.</p>{{/music}}
+        </section>
+        <section id="packs">
+        <h2>Packs</h2>
+        {{#packs}}
+        <article class="card pack" id="{{anchor}}">
+        <h3>{{title}}</h3>
+        <p class="meta"><span class="kind">{{kind}}</span> <span class="nb">version {{version}}</span> · <span class="nb">{{size}}</span> · <span class="nb">{{itemCount}}</span></p>
+        {{#packDescription}}<p>{{.}}</p>{{/packDescription}}
+        <p class="files">{{#manifestURL}}<a href="{{.}}">manifest.json</a>{{/manifestURL}} {{#archiveURL}}<a href="{{.}}">pack.tar</a>{{/archiveURL}}</p>
+        <ol class="items">
+        {{#items}}
+        <li>
+        <div class="item-head"><strong>{{title}}</strong>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
+        {{#itemLicense}}<div class="item-license"><span class="license">{{.}}</span>{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</div>{{/itemLicense}}
+        {{#itemSubtitle}}<div class="sub">{{.}}</div>{{/itemSubtitle}}
+        {{> page-tags}}
+        {{#audio}}<audio controls preload="none" src="{{url}}"></audio>{{/audio}}
+        </li>
+        {{/items}}
+        </ol>
+        </article>
+        {{/packs}}
+        {{^packs}}<p class="empty">No packs in this catalog.</p>{{/packs}}
+        </section>
+        <section id="vocabularies">
+        <h2>Tags</h2>
+        {{#vocabularies}}
+        <section class="dimension" id="{{anchor}}">
+        <h3>{{name}} <small>{{key}}</small></h3>
+        <ul class="values">
+        {{#values}}<li class="value{{#unused}} unused{{/unused}}" data-dimension="{{key}}" data-count="{{count}}"><span class="name">{{name}}</span><span class="count">{{count}}</span></li>
+        {{/values}}
+        </ul>
+        {{^values}}<p class="empty">No values yet.</p>{{/values}}
+        </section>
+        {{/vocabularies}}
+        <section id="credits">
+        <h2>Credits</h2>
+        {{#credits}}
+        <article class="card credit" data-license="{{creditLicense}}">
+        <h3>{{creditName}}{{#creditNonCommercial}} <span class="nc" title="Non-commercial use only">NC</span>{{/creditNonCommercial}}</h3>
+        <p class="meta"><code>{{creditLicense}}</code>{{#creditURL}} · <a href="{{.}}">license text</a>{{/creditURL}}{{#creditAttribution}} · attribution required{{/creditAttribution}}{{#creditNonCommercial}} · non-commercial use only{{/creditNonCommercial}}</p>
+        <ul class="credits">
+        {{#creditItems}}<li><strong class="credit-title">{{creditTitle}}</strong>{{#creditLine}} — <span class="credit-names">{{.}}</span>{{/creditLine}}{{#creditSource}} · source: {{.}}{{/creditSource}}</li>
+        {{/creditItems}}
+        </ul>
+        </article>
+        {{/credits}}
+        {{^credits}}<p class="empty">No credits or licenses stated.</p>{{/credits}}
+        </section>
+        </main>
+        <footer>
+        <p>Counts are the music playlists and pack items carrying each tag. Apps read <a href="{{catalogURL}}">catalog.json</a>; this page is for people.</p>
+        </footer>
+        </body>
+        </html>
 
-"""##,
+        """##,
         "page-tags.mustache": ##"""
-{{#tags}}<p class="tags"><span class="dim">{{dimension}}</span>{{#names}} <span class="chip">{{.}}</span>{{/names}}</p>
-{{/tags}}
+        {{#tags}}<p class="tags"><span class="dim">{{dimension}}</span>{{#names}} <span class="chip">{{.}}</span>{{/names}}</p>
+        {{/tags}}
 
-"""##,
+        """##,
     ]
 }

@@ -4,22 +4,22 @@
 package enum BuiltInPackTemplate {
     package static let fileName = "pack.yaml"
     package static let text = ##"""
-# yaml-language-server: $schema=../schemas/pack.schema.json
-# A Soundshelf pack: check it with `packer validate pack.yaml`, add audio with `packer add pack.yaml audio/*.wav`, build it with `packer build pack.yaml`.
-id: {{id}}
-slug: {{slug}}
-kind: {{kind}}                 # atmosphere | sfx
-title: {{title}}
-# description: One sentence shown in the catalog.
-version: 1                     # raise it whenever the pack's content changes
-license:                       # an SPDX id (CC0-1.0, CC-BY-4.0, …) or LicenseRef-<name>; items may override it
-# credits:                     # who to credit, in order (required by CC-BY and other attribution licenses)
-#   - {name: Jane Field, role: recording, url: https://example.org/jane}
-# source: https://freesound.org/people/jane/packs/123/
-# artwork: artwork.png         # a file beside pack.yaml, or an https:// URL
-# tags:                        # applied to every item of the pack
-#   locations: [Forest]
-items:
+        # yaml-language-server: $schema=../schemas/pack.schema.json
+        # A Soundshelf pack: check it with `packer validate pack.yaml`, add audio with `packer add pack.yaml audio/*.wav`, build it with `packer build pack.yaml`.
+        id: {{id}}
+        slug: {{slug}}
+        kind: {{kind}}                 # atmosphere | sfx
+        title: {{title}}
+        # description: One sentence shown in the catalog.
+        version: 1                     # raise it whenever the pack's content changes
+        license:                       # an SPDX id (CC0-1.0, CC-BY-4.0, …) or LicenseRef-<name>; items may override it
+        # credits:                     # who to credit, in order (required by CC-BY and other attribution licenses)
+        #   - {name: Jane Field, role: recording, url: https://example.org/jane}
+        # source: https://freesound.org/people/jane/packs/123/
+        # artwork: artwork.png         # a file beside pack.yaml, or an https:// URL
+        # tags:                        # applied to every item of the pack
+        #   locations: [Forest]
+        items:
 
-"""##
+        """##
 }
