@@ -27,7 +27,7 @@ public struct CatalogStatus: Sendable, Hashable {
 extension Library {
     /// One element after each commit by another process or connection to this library's database
     /// (a `client sync` or `client install` in a terminal, an app extension), noticed within about a
-    /// second through SQLite's `PRAGMA data_version`, polled on a dedicated connection only while a
+    /// second through SQLite's `PRAGMA data_version`, polled on the writer connection only while a
     /// loop listens. Every `observe…` sequence already re-reads after such commits; use this to
     /// refresh anything else.
     ///
