@@ -203,6 +203,26 @@ def run(page, expected, docs):
         if not (octave > written + 40):
             raise StepFailed(f"the chime should sound an octave up: {octave:.1f} vs {written:.1f} dBFS")
 
+        knock = expected["knock"]
+        step(f"'{knock['title']}' plays its three takes in turn (sequence) and wraps to the first")
+        pitches, takes = [], []
+        for _ in range(4):
+            listen.start()
+            page.click(f'button.play[data-play="{knock["id"]}"]')
+            page.wait("the knock playing", lambda: layer(knock["id"]) and layer(knock["id"])["startedAt"] is not None)
+            playing = layer(knock["id"])
+            takes.append(playing["take"])
+            wait_until(playing["startedAt"] + 0.6)
+            capture = listen.stop(playing["startedAt"] + 0.6)
+            page.wait("the knock ended", lambda: not playing_ids(), timeout=10)
+            part = capture.between(playing["startedAt"] + 0.1, playing["startedAt"] + 0.5)
+            strengths = {f: tone(part, f, capture.rate) for f in knock["frequencies"]}
+            pitches.append(max(strengths, key=strengths.get))
+        print(f"  takes {takes}, heard {pitches} Hz")
+        want = knock["frequencies"] + knock["frequencies"][:1]
+        if pitches != want or takes != [0, 1, 2, 0]:
+            raise StepFailed(f"expected the takes 0, 1, 2, 0 ({want} Hz), played {takes} and heard {pitches} Hz")
+
         low, high = expected["low"], expected["high"]
         step("a 2 s fade-out (Space: stop all) reaches silence in 2 s ± 10 %, and every layer stops")
         test("update({fade: 2})")

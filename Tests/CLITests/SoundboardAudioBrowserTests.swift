@@ -18,6 +18,7 @@ struct SoundboardAudioBrowserTests {
     static let high = "cca2e52b-166c-4693-8777-84855783af4a"
     static let drone = "550eb0d0-97bb-4ce1-80e8-167bad2de22e"
     static let chime = "0c5bd1e2-77a4-4e0f-9d1b-3f1e6a2b8c41"
+    static let knock = "5d2e8f1a-3b4c-4d6e-8f9a-0b1c2d3e4f51"
 
     let tmp: TemporaryDirectory
     let root: String
@@ -50,6 +51,9 @@ struct SoundboardAudioBrowserTests {
         try sox(audio + "/bed-high.wav", "synth 4 sine 700 vol 0.3")
         try sox(audio + "/drone.wav", "synth 4 sine 200 vol 0.3")
         try sox(audio + "/chime.wav", "synth 2 sine 500 vol 0.3")
+        for (take, frequency) in [300, 600, 900].enumerated() {
+            try sox(audio + "/knock-\(take + 1).wav", "synth 0.6 sine \(frequency) vol 0.3")
+        }
         let items = [
             (Self.sineLoop, "Sine Loop", "sine-loop"), (Self.loud, "Loud Tone", "loud"),
             (Self.quiet, "Quiet Tone", "quiet"), (Self.low, "Low Bed", "bed-low"), (Self.high, "High Bed", "bed-high"),
@@ -71,6 +75,14 @@ struct SoundboardAudioBrowserTests {
                 "  - id: \($0.0)\n    title: \"\($0.1)\"\n    file: audio/\($0.2).wav\n    loopable: \($0.0 != Self.chime)\n"
             }
             .joined()
+                // Three takes played in authored order, wrapping.
+                + """
+                  - id: \(Self.knock)
+                    title: "Knock"
+                    files: [audio/knock-1.wav, audio/knock-2.wav, audio/knock-3.wav]
+                    playback: {order: sequence}
+
+                """
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: source + "/packs/test-tones/pack.yaml"))
         try Data("title: Test Tones\npacks: packs/\n".utf8).write(to: URL(fileURLWithPath: source + "/catalog.yaml"))
         return (source, audio)
@@ -103,6 +115,7 @@ struct SoundboardAudioBrowserTests {
             "high": entry(Self.high, "High Bed", "bed-high", ["frequency": 700]),
             "drone": entry(Self.drone, "Drone", "drone"),
             "chime": entry(Self.chime, "Chime", "chime", ["frequency": 500]),
+            "knock": ["id": Self.knock, "title": "Knock", "frequencies": [300, 600, 900]],
         ]
         let expectedFile = try tmp.write(
             "expected.json", JSONSerialization.data(withJSONObject: expected, options: [.prettyPrinted]))

@@ -20,11 +20,17 @@ struct PackInstaller: Sendable {
     let hub: PackEventHub
     let refreshIndex: @Sendable ([String]) async throws -> Void
 
-    func run(_ pack: PackWithState, mode: Mode) async throws -> PackInstallResult {
-        let staging = StagingArea(paths: paths, packId: pack.id)
+    func run(_ snapshot: PackWithState, mode: Mode) async throws -> PackInstallResult {
+        let staging = StagingArea(paths: paths, packId: snapshot.id)
         let lock = try InstallLock.acquire(staging, wait: policy.lockWait)
         defer { lock.release() }
         try CommitRecovery(staging: staging, database: database).recover()
+        // Read again under the lock: another process may have installed the pack while this one waited.
+        let pack =
+            try await database.read { db in
+                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [snapshot.id])
+                    .map(PackWithState.init(row:))
+            } ?? snapshot
         if case .install = mode, let current = try await currentIfComplete(pack) {
             // A process killed between the final transaction and its cleanup leaves `.staging/<packId>/`
             // behind; the listed version is installed, so nothing in it is needed.
