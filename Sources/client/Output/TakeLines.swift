@@ -2,6 +2,7 @@ import CatalogModel
 import CommandSupport
 import Foundation
 import LibraryClient
+import LibraryJSON
 
 /// `client show`'s lines for an item's takes and playback rule, in words.
 ///
@@ -23,10 +24,15 @@ enum TakeLines {
             let state =
                 take.assetID.map { asset in
                     "\(asset)" + (take.duration.map { ", " + Output.duration($0) } ?? "")
+                        + (TakeFigures.of(take, in: detail).gain.map { ", plays at \(signed($0)) dB" } ?? "")
                 } ?? "not installed"
             lines.append(["take \(take.take)", state])
         }
         return lines
+    }
+
+    private static func signed(_ gain: Double) -> String {
+        (gain < 0 ? "−" : "+") + String(format: "%.1f", abs(gain))
     }
 
     private static func range(_ range: ClosedRange<Double>) -> String {
