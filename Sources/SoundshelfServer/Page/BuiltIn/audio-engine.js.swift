@@ -12,10 +12,10 @@ extension BuiltInSoundboard {
         // (seconds = loop frames / the file's own sample rate, read from its header: decoding resamples
         // to the context's rate, so the decoded buffer's rate is not the file's). A sound whose decoded
         // size would pass
-        // `streamLimitBytes` (60 s of 48 kHz stereo Float32, about 23 MB) is not decoded whole: a PCM WAV
-        // streams in chunks scheduled back to back (wav-stream.js: gapless, at its loop points); any other
-        // format streams through a media element (MediaElementAudioSourceNode) looping the whole file,
-        // where the browser may leave a short gap at the seam.
+        // `streamLimitBytes` (60 s of 48 kHz stereo Float32, about 23 MB) and is a PCM WAV is not decoded
+        // whole: it streams in chunks scheduled back to back (wav-stream.js: gapless, at its loop points).
+        // Every other format is decoded whole whatever its length (memory grows with it: 10 minutes of
+        // stereo take about 230 MB), because a media element looping the file leaves a gap at the seam.
         import { WavStream } from "./wav-stream.js";
 
         export const streamLimitBytes = 60 * 48000 * 2 * 4;
@@ -103,14 +103,8 @@ extension BuiltInSoundboard {
             if (options.stream) source = await WavStream.open(context, options.url, options.loop);
             if (source) {
               // a PCM WAV, streamed in chunks (wav-stream.js)
-            } else if (options.stream) {
-              const media = new Audio();
-              media.preload = "auto";
-              media.loop = Boolean(options.loop);
-              media.src = options.url;
-              source = context.createMediaElementSource(media);
-              source.media = media;
             } else {
+              // Decoded whole (any other format, however long: a media element would leave a gap at the seam).
               const buffer = await this.load(options.url);
               source = context.createBufferSource();
               source.buffer = buffer;
