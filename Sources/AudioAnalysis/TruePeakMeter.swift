@@ -91,20 +91,29 @@ package struct TruePeakMeter {
         }
     }
 
-    private static func largestMagnitude(_ p: UnsafePointer<Float>, count: Int) -> Float {
-        var wide = SIMD8<Float>(repeating: 0)
+    /// The largest |sample| of `count` floats (0 for none), eight lanes at a time.
+    static func largestMagnitude(_ p: UnsafePointer<Float>, count: Int) -> Float {
+        var high = SIMD8<Float>(repeating: 0)
+        var low = SIMD8<Float>(repeating: 0)
         var i = 0
         while i + 8 <= count {
-            let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self)
-            wide = pointwiseMax(wide, pointwiseMax(v, -v))
+            widen(&high, &low, UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self))
             i += 8
         }
-        var largest = wide.max()
+        var largest = max(high.max(), -low.min())
         while i < count {
             largest = max(largest, abs(p[i]))
             i += 1
         }
         return largest
+    }
+
+    /// Extends the lane-wise range `low...high` to `v` (masked replacement: the standard
+    /// library's `pointwiseMax` runs lane by lane and took a third of the packer's CPU time).
+    @inline(__always)
+    private static func widen(_ high: inout SIMD8<Float>, _ low: inout SIMD8<Float>, _ v: SIMD8<Float>) {
+        high.replace(with: v, where: v .> high)
+        low.replace(with: v, where: v .< low)
     }
 
     /// The largest |output| of the non-trivial phases for input frames `from..<from + count`;
@@ -127,8 +136,9 @@ package struct TruePeakMeter {
                             a2 += c2[k] * v
                             a3 += c3[k] * v
                         }
-                        high = pointwiseMax(high, pointwiseMax(a1, pointwiseMax(a2, a3)))
-                        low = pointwiseMin(low, pointwiseMin(a1, pointwiseMin(a2, a3)))
+                        Self.widen(&high, &low, a1)
+                        Self.widen(&high, &low, a2)
+                        Self.widen(&high, &low, a3)
                         n += 8
                     }
                     var largest = max(high.max(), -low.min())
