@@ -59,11 +59,8 @@ struct PeakEnvelope {
         while frame < frames {
             // One run of frames inside the current block, scanned as flat samples.
             let take = min(frames - frame, blockFrames - inBlock)
-            var peak = current
-            for sample in samples[(frame * channels)..<((frame + take) * channels)] {
-                peak = max(peak, abs(sample))
-            }
-            current = peak
+            let run = TruePeakMeter.largestMagnitude(samples.baseAddress! + frame * channels, count: take * channels)
+            current = max(current, run)
             frame += take
             inBlock += take
             if inBlock == blockFrames {
