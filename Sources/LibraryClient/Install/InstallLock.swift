@@ -21,17 +21,27 @@ final class InstallLock: Sendable {
         let deadline = Date().addingTimeInterval(max(0, wait))
         var staleRemovals = 0
         while true {
-            let fd = open(url.path, O_CREAT | O_EXCL | O_WRONLY, 0o644)
-            if fd >= 0 {
-                let text = "\(getpid())\n"
-                _ = text.withCString { write(fd, $0, strlen($0)) }
-                close(fd)
+            // The lock appears with its pid already in it (written aside, then linked into place), so
+            // another process never reads an empty lock and takes it for a dead owner's.
+            let aside = url.path + ".\(getpid())"
+            let fd = open(aside, O_CREAT | O_TRUNC | O_WRONLY, 0o644)
+            guard fd >= 0 else {
+                throw PackInstallError.fileSystem(
+                    path: url.path, reason: "cannot create the install lock (errno \(errno))")
+            }
+            let text = "\(getpid())\n"
+            _ = text.withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+            let linked = link(aside, url.path)
+            let linkError = errno
+            unlink(aside)
+            if linked == 0 {
                 HeldLocks.shared.insert(url.path)
                 return InstallLock(url: url)
             }
-            guard errno == EEXIST else {
+            guard linkError == EEXIST else {
                 throw PackInstallError.fileSystem(
-                    path: url.path, reason: "cannot create the install lock (errno \(errno))")
+                    path: url.path, reason: "cannot create the install lock (errno \(linkError))")
             }
             let owner = ownerPID(of: url)
             if let owner, isLive(owner, path: url.path) {
@@ -43,7 +53,8 @@ final class InstallLock: Sendable {
             }
             staleRemovals += 1
             guard staleRemovals <= 5 else { throw PackInstallError.busy(packId: staging.packId, pid: owner ?? -1) }
-            unlink(url.path)
+            // Only the dead owner's lock goes: another process may have taken it over meanwhile.
+            if ownerPID(of: url) == owner { unlink(url.path) }
         }
     }
 
