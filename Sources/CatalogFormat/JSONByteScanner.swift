@@ -17,8 +17,8 @@ struct JSONByteScanner {
     /// Deeper nesting is refused (JSONDecoder's own limit is higher, so it decides).
     static let maxDepth = 64
 
-    private let base: UnsafePointer<UInt8>
-    private let end: Int
+    private var base: UnsafePointer<UInt8>
+    private var end: Int
     private var pos = 0, depth = 0
     private var scratch: [UInt8] = []
     private var interner = StringInterner()
@@ -28,6 +28,20 @@ struct JSONByteScanner {
         guard let start = raw.baseAddress, raw.count > 0 else { return nil }
         base = start.assumingMemoryBound(to: UInt8.self)
         end = raw.count
+    }
+
+    /// Where the next token starts, as an offset into the buffer.
+    var position: Int { pos }
+
+    /// Moves the cursor to another buffer holding the same bytes from `position` on (a streaming
+    /// reader's window after it moved or refilled); nesting is kept. The interned strings are
+    /// dropped: their keys point into the old buffer.
+    mutating func rebase(_ raw: UnsafeRawBufferPointer, position: Int) {
+        guard let start = raw.baseAddress else { return }
+        interner = StringInterner()
+        base = start.assumingMemoryBound(to: UInt8.self)
+        end = raw.count
+        pos = position
     }
 
     /// The byte at `i`, or 0 past the end (0 is never valid outside a string).

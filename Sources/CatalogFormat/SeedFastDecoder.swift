@@ -95,7 +95,7 @@ extension JSONByteScanner {
             music: music, packs: packs, loudness: loudness)
     }
 
-    private mutating func array<T>(_ element: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
+    mutating func array<T>(_ element: (inout Self) throws(Failure) -> T) throws(Failure) -> [T] {
         try beginArray()
         var result: [T] = []
         var first = true
@@ -103,7 +103,7 @@ extension JSONByteScanner {
         return result
     }
 
-    private mutating func optionalString(intern: Bool = false) throws(Failure) -> String? {
+    mutating func optionalString(intern: Bool = false) throws(Failure) -> String? {
         null() ? nil : try string(intern: intern)
     }
     private mutating func optionalDouble() throws(Failure) -> Double? { null() ? nil : try double() }
@@ -112,7 +112,7 @@ extension JSONByteScanner {
         null() ? [] : try array { (s: inout Self) throws(Failure) in try s.string(intern: true) }
     }
 
-    private mutating func vocabularies() throws(Failure) -> Vocabularies {
+    mutating func vocabularies() throws(Failure) -> Vocabularies {
         var lists = [[Vocabularies.Entry]](repeating: [], count: TagDimension.allCases.count)
         var first = true
         var seen: UInt64 = 0
@@ -164,7 +164,7 @@ extension JSONByteScanner {
         return tags
     }
 
-    private mutating func musicEntry() throws(Failure) -> Seed.MusicEntry {
+    mutating func musicEntry() throws(Failure) -> Seed.MusicEntry {
         var id: String?
         var title: String?
         var subtitle: String?
@@ -195,7 +195,7 @@ extension JSONByteScanner {
             appleMusicPlaylistId: playlist, spotifyPlaylistId: spotify, tags: tags)
     }
 
-    private mutating func pack() throws(Failure) -> Seed.Pack {
+    mutating func pack() throws(Failure) -> Seed.Pack {
         var id: String?
         var slug: String?
         var kind: Kind?
@@ -230,7 +230,7 @@ extension JSONByteScanner {
             version: version, manifestURL: manifestURL, items: items)
     }
 
-    private mutating func item() throws(Failure) -> Seed.Item {
+    mutating func item() throws(Failure) -> Seed.Item {
         var id: String?
         var title: String?
         var subtitle: String?

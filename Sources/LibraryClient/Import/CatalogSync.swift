@@ -92,8 +92,16 @@ package struct CatalogSync: Sendable {
             try await database.write(record)
             return SyncResult(catalogVersion: version, location: location.description, summary: ImportSummary())
         }
-        let (seed, sha, file) = try await fetcher.fetchSeed(of: catalog)
-        let importer = SeedImporter(database: database, seed: seed, seedSHA256: sha, file: file)
+        let seedFile = try await fetcher.fetchSeedFile(of: catalog)
+        defer { seedFile.remove() }
+        let streamed = try await SeedStreamImport(database: database, seed: seedFile).run(prebuild: prebuild) { db, _ in
+            try record(db)
+        }
+        if let streamed {
+            return SyncResult(catalogVersion: version, location: location.description, summary: streamed)
+        }
+        let importer = SeedImporter(
+            database: database, seed: try seedFile.decoded(), seedSHA256: seedFile.sha256, file: seedFile.name)
         let summary = try await importer.run(onlyIfEmpty: false, force: options.force, prebuild: prebuild) { db, _ in
             try record(db)
         }

@@ -22,6 +22,12 @@ final class FacetIndexPrebuild: @unchecked Sendable {
 
     private let lock = NSLock()
     private var build: BackgroundResult<FacetIndex>?
+    private var finished: FacetIndex?
+
+    /// Hands over an index already built from exactly the rows written (a streamed import's).
+    func finish(_ index: FacetIndex) {
+        lock.withLock { finished = index }
+    }
 
     /// Starts building from `items` (all visible) on another thread.
     func start(_ items: [Item]) {
@@ -37,6 +43,7 @@ final class FacetIndexPrebuild: @unchecked Sendable {
 
     /// The built index, waiting for the build to finish; nil when no build was started.
     func result() -> FacetIndex? {
-        lock.withLock { build }?.value()
+        let (finished, build) = lock.withLock { (self.finished, self.build) }
+        return finished ?? build?.value()
     }
 }

@@ -114,11 +114,11 @@ struct SeedValidator {
         return seed
     }
 
-    private func fail(_ message: String, _ path: String) -> Diagnostic {
+    func fail(_ message: String, _ path: String) -> Diagnostic {
         Diagnostic(.error, message, file: file, path: path)
     }
 
-    private func canonicalForm(_ raw: String, path: () -> String) throws(Diagnostic) -> String {
+    func canonicalForm(_ raw: String, path: () -> String) throws(Diagnostic) -> String {
         guard let id = Self.isCanonical(raw) ? raw : CanonicalID.parse(raw) else {
             throw fail("'\(raw)' is not a UUID; ids are written as 8-4-4-4-12 hex", "\(path()).id")
         }
@@ -147,7 +147,7 @@ struct SeedValidator {
         return count == 36
     }
 
-    private func checkTitle(_ title: String, path: () -> String, id: String) throws(Diagnostic) {
+    func checkTitle(_ title: String, path: () -> String, id: String) throws(Diagnostic) {
         // Most titles start with a visible ASCII character: not empty, no need to trim.
         if let first = title.utf8.first, first > 0x20 && first < 0x7F { return }
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -155,7 +155,7 @@ struct SeedValidator {
         }
     }
 
-    private func checkTags(_ tags: TagSet, kind: Kind, path: () -> String, id: String) throws(Diagnostic) {
+    func checkTags(_ tags: TagSet, kind: Kind, path: () -> String, id: String) throws(Diagnostic) {
         for key in TagSet.keys where !tags[key].isEmpty {
             guard let dim = kind.dimension(forTagsKey: key) else {
                 let allowed = kind.dimensions.map(\.tagsKey).joined(separator: ", ")
@@ -169,7 +169,7 @@ struct SeedValidator {
         }
     }
 
-    private func checkName(_ name: String, path: () -> String, id: String?, dimension: TagDimension? = nil)
+    func checkName(_ name: String, path: () -> String, id: String?, dimension: TagDimension? = nil)
         throws(Diagnostic)
     {
         let key = ExactString(name)

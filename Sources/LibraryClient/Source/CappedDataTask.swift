@@ -15,15 +15,22 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     private var overLimit = false
     private var continuation: CheckedContinuation<(Data, URLResponse?), any Error>?
     private var response: URLResponse?
+    /// Bytes received so far (in `body`, or written to `sink`).
+    private var received = 0
     let limit: Int
+    /// When set, the body goes to this file as it arrives instead of into memory.
+    let sink: FileHandle?
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, sink: FileHandle? = nil) {
+        self.limit = limit
+        self.sink = sink
+    }
 
     /// The body and response; throws ``LibraryClientError/tooLarge(url:limit:)`` past the limit.
-    static func get(_ request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws -> (
-        Data, URLResponse?
-    ) {
-        let task = CappedDataTask(limit: limit)
+    static func get(
+        _ request: URLRequest, limit: Int, configuration: URLSessionConfiguration, sink: FileHandle? = nil
+    ) async throws -> (Data, URLResponse?) {
+        let task = CappedDataTask(limit: limit, sink: sink)
         let session = URLSession(configuration: configuration, delegate: task, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let url = request.url?.absoluteString ?? "?"
@@ -54,12 +61,17 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let cancel: Bool = lock.withLock {
             guard !overLimit else { return false }
-            if body.count + data.count > limit {
+            if received + data.count > limit {
                 overLimit = true
                 body = Data()
                 return true
             }
-            body.append(data)
+            received += data.count
+            if let sink {
+                do { try sink.write(contentsOf: data) } catch { return true }
+            } else {
+                body.append(data)
+            }
             return false
         }
         if cancel { dataTask.cancel() }

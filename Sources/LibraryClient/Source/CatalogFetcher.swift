@@ -16,7 +16,7 @@ package struct FetchedCatalog: Sendable {
 /// ```swift
 /// let fetcher = CatalogFetcher(transport: URLCatalogTransport())
 /// let catalog = try await fetcher.fetchCatalog(at: loc, trustedKey: key)
-/// let (seed, sha) = try await fetcher.fetchSeed(of: catalog)
+/// let seed = try await fetcher.fetchSeedFile(of: catalog)
 /// ```
 package struct CatalogFetcher: Sendable {
     package let transport: any CatalogTransport
@@ -67,38 +67,6 @@ package struct CatalogFetcher: Sendable {
         }
         if let importedVersion, catalog.document.catalogVersion < importedVersion, !allowDowngrade {
             throw .rollback(url: name, offered: catalog.document.catalogVersion, imported: importedVersion)
-        }
-    }
-
-    /// Fetches the seed, checks its size and SHA-256 against catalog.json, and decodes it.
-    package func fetchSeed(of catalog: FetchedCatalog) async throws -> (seed: Seed, sha256: String, file: String) {
-        let ref = catalog.document.seed
-        let url = catalog.location.resolve(ref.url)
-        let name = url.isFileURL ? url.path : url.absoluteString
-        let data = try await transport.fetch(url, limit: Int(clamping: max(ref.bytes, 0)))
-        PhaseTimer.current?.mark("seed read (\(data.count) bytes)")
-        if Int64(data.count) != ref.bytes {
-            throw LibraryClientError.integrityMismatch(
-                url: name, field: "size", expected: "\(ref.bytes) bytes",
-                actual: "\(data.count) bytes")
-        }
-        let sha = SHA256Digest.hex(of: data)
-        PhaseTimer.current?.mark("seed SHA-256")
-        if sha != ref.sha256.lowercased() {
-            throw LibraryClientError.integrityMismatch(url: name, field: "SHA-256", expected: ref.sha256, actual: sha)
-        }
-        // The fast path gives the same Seed; anything it is unsure of goes to JSONDecoder, which
-        // also locates the problem for the message.
-        if let seed = SeedFastDecoder.decode(data) {
-            PhaseTimer.current?.mark("seed decoded (fast path)")
-            return (seed, sha, name)
-        }
-        do {
-            let seed = try CatalogJSON.decode(Seed.self, from: data, file: name)
-            PhaseTimer.current?.mark("seed decoded")
-            return (seed, sha, name)
-        } catch {
-            throw LibraryClientError.invalidDocument(JSONLocator.withID(error, in: data))
         }
     }
 

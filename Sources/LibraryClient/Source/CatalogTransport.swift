@@ -17,6 +17,10 @@ public protocol CatalogTransport: Sendable {
     /// The whole body, refusing (``LibraryClientError/tooLarge(url:limit:)``) a document larger
     /// than `limit` bytes without ever holding more than that.
     func fetch(_ url: URL, limit: Int) async throws -> Data
+    /// Writes the body to the file `destination` (created or replaced), refusing like
+    /// ``fetch(_:limit:)`` a body larger than `limit` bytes; the seed of a large catalog comes
+    /// this way, so it never has to fit in memory.
+    func download(_ url: URL, limit: Int, to destination: URL) async throws
 }
 
 extension CatalogTransport {
@@ -24,6 +28,14 @@ extension CatalogTransport {
         let data = try await fetch(url)
         guard data.count <= limit else { throw LibraryClientError.tooLarge(url: url.absoluteString, limit: limit) }
         return data
+    }
+
+    /// Fetches the whole body, then writes it: transports that can stream to a file do better.
+    public func download(_ url: URL, limit: Int, to destination: URL) async throws {
+        let data = try await fetch(url, limit: limit)
+        do { try data.write(to: destination) } catch {
+            throw LibraryClientError.unreachable(url: url.absoluteString, reason: error.localizedDescription)
+        }
     }
 }
 
@@ -44,6 +56,26 @@ public struct URLCatalogTransport: CatalogTransport {
 
     public func fetch(_ url: URL, limit: Int) async throws -> Data {
         if url.isFileURL { return try readFile(url, limit: limit) }
+        return try await get(url, limit: limit, into: nil)
+    }
+
+    /// Streams an http(s) body to `destination` as it arrives; copies a file.
+    public func download(_ url: URL, limit: Int, to destination: URL) async throws {
+        if url.isFileURL {
+            let data = try readFile(url, limit: limit)
+            try data.write(to: destination)
+            return
+        }
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
+            let sink = FileHandle(forWritingAtPath: destination.path)
+        else {
+            throw LibraryClientError.unreachable(url: url.absoluteString, reason: "cannot write \(destination.path)")
+        }
+        defer { try? sink.close() }
+        _ = try await get(url, limit: limit, into: sink)
+    }
+
+    private func get(_ url: URL, limit: Int, into sink: FileHandle?) async throws -> Data {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw LibraryClientError.invalidLocation(url.absoluteString)
         }
@@ -55,7 +87,8 @@ public struct URLCatalogTransport: CatalogTransport {
         let data: Data
         let response: URLResponse?
         do {
-            (data, response) = try await CappedDataTask.get(request, limit: limit, configuration: configuration)
+            (data, response) = try await CappedDataTask.get(
+                request, limit: limit, configuration: configuration, sink: sink)
         } catch let error as LibraryClientError {
             throw error
         } catch {

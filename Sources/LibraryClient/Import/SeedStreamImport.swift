@@ -1,0 +1,50 @@
+import CatalogFormat
+import Foundation
+import GRDB
+
+/// A first import read straight from the seed file in one transaction (``SeedStreamWriter``):
+/// memory stays flat however many items the seed holds, and the facet index is built in the same
+/// pass. It runs only into an empty catalog; it gives nil when the catalog is not empty, or when
+/// the reader cannot stream the file (members in another order, or a value only `JSONDecoder` can
+/// judge), and then the transaction is rolled back and the caller imports the decoded seed.
+///
+/// ```swift
+/// if let summary = try await SeedStreamImport(database: db, seed: file).run(prebuild: nil, alsoWrite: nil) { … }
+/// ```
+struct SeedStreamImport {
+    let database: AppDatabase
+    let seed: VerifiedSeedFile
+
+    func run(
+        prebuild: FacetIndexPrebuild?, alsoWrite: (@Sendable (Database, ImportSummary) throws -> Void)?
+    ) async throws -> ImportSummary? {
+        let (path, name, sha) = (seed.path, seed.name, seed.sha256)
+        let timer = PhaseTimer.current
+        do {
+            return try await database.bulkWrite { db -> ImportSummary? in
+                guard try Self.catalogIsEmpty(db) else { return nil }
+                var writer = SeedStreamWriter(db, file: name, now: Timestamp.now())
+                try SeedStreamReader(path: path).read(into: &writer)
+                timer?.mark("seed streamed: items, tags and facet index written")
+                let (summary, index) = try writer.finish()
+                timer?.mark("indexes and search table written")
+                try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
+                try alsoWrite?(db, summary)
+                prebuild?.finish(index)
+                return summary
+            }
+        } catch SeedStreamError.unsure {
+            timer?.mark("seed not streamable; decoding it whole")
+            return nil
+        } catch SeedStreamError.unreadable(_, let code) {
+            throw LibraryClientError.unreachable(url: name, reason: String(cString: strerror(code)))
+        } catch let diagnostic as Diagnostic {
+            throw LibraryClientError.invalidDocument(diagnostic)
+        }
+    }
+
+    /// No item and no pack yet.
+    static func catalogIsEmpty(_ db: Database) throws -> Bool {
+        try LibraryItemRecord.all().isEmpty(db) && Table("pack").all().isEmpty(db)
+    }
+}
