@@ -106,8 +106,10 @@ public final class Library: Sendable {
                 } else {
                     try? await indexStore.rebuild()
                 }
+                timer?.mark("facet index rebuilt")
+                await indexStore.prepareRankings()
+                timer?.mark("list orders sorted and saved")
             }
-            timer?.mark("facet index rebuilt")
             return result
         }
     }

@@ -116,11 +116,33 @@ actor FacetIndexStore: QueryEngine {
         try? loaded.index.write(to: paths.facetIndex, stamp: loaded.stamp.text)
     }
 
+    /// The display order of `kind` in `sort` order: kept in memory, else read from
+    /// `facet-orders/` when it was saved for the current stamp, else sorted by SQLite and saved.
     func ranking(kind: Kind, sort: ItemSort) async throws -> ItemRanking {
         let key = "\(kind.rawValue)/\(sort.rawValue)"
         if let cached = rankings[key] { return cached }
-        let built = try await database.read { try ItemRanking(kind: kind, sort: sort, $0) }
+        let url = ItemRanking.file(kind: kind, sort: sort, root: paths.root)
+        if let loaded,
+            let saved = try? ItemRanking(
+                contentsOf: url, expectedStamp: loaded.stamp.text, maxItem: loaded.index.itemNumberBound)
+        {
+            rankings[key] = saved
+            return saved
+        }
+        let (built, stamp) = try await database.read {
+            (try ItemRanking(kind: kind, sort: sort, $0), try Stamp.current($0))
+        }
         rankings[key] = built
+        try? built.write(to: url, stamp: stamp.text)  // best effort, as the index file
         return built
+    }
+
+    /// Sorts and saves every ranking now (after an import), so that no list query, in this
+    /// process or a later one, waits for a sort.
+    func prepareRankings() async {
+        _ = try? await current()
+        for kind in Kind.allCases {
+            for sort in ItemSort.allCases { _ = try? await ranking(kind: kind, sort: sort) }
+        }
     }
 }
