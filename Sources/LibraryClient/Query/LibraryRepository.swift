@@ -50,10 +50,7 @@ public struct LibraryRepository: Sendable {
                 tags[dim] = ids.compactMap { values.value($0, in: dim) }.sorted(by: DimensionValueCatalog.displayOrder)
                     .map { TagValue(id: $0.id, name: $0.name) }
             }
-            let pack = try item.packID.flatMap {
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(
-                    PackWithState.init(row:))
-            }
+            let pack = try item.packID.flatMap { try PackWithState.fetchOne(db, id: $0) }
             var detail = ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                 pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],
