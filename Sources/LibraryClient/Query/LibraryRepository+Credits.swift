@@ -8,6 +8,7 @@ extension LibraryRepository {
     /// (case-insensitive), then id. Covers the items the catalog lists; with `installedOnly`, the
     /// items whose audio is installed instead (also those the catalog no longer lists).
     public func fetchCredits(installedOnly: Bool = false) async throws -> [LicenseCredits] {
+        // Raw SQL: a join with an EXISTS over item_local_audio (installed only) or visibility, by mode.
         let rows: [(title: String, record: ItemAttributionRecord)] = try await context.database.read { db in
             try Row.fetchAll(
                 db,

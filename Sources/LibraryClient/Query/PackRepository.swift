@@ -30,6 +30,7 @@ public struct PackRepository: Sendable {
     public func fetchPackDetail(_ reference: PackReference) async throws -> PackDetail {
         let pack = try await fetchPack(reference)
         let paths = context.paths
+        // Raw SQL: the item row's columns and joins are LibraryItemRow's, shared by every item list.
         let items = try await context.database.read { db in
             try Row.fetchAll(
                 db,
