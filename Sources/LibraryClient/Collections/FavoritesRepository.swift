@@ -21,7 +21,8 @@ public struct FavoritesRepository: Sendable {
         return try await context.database.write { db in
             try Self.requireItem(id, db)
             if try FavoriteRecord.exists(db, key: id) { return false }
-            let next = (try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM favorite") ?? 0) + 1
+            let next =
+                (try FavoriteRecord.select(max(FavoriteRecord.Columns.sequence), as: Int64.self).fetchOne(db) ?? 0) + 1
             try FavoriteRecord(itemID: id, favoritedAt: Timestamp.now(), sequence: next).insert(db)
             return true
         }

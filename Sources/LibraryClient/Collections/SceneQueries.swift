@@ -4,6 +4,7 @@ import GRDB
 enum SceneQueries {
     static func summaries(_ db: Database, sceneID: String? = nil) throws -> [SceneSummary] {
         let filter = sceneID == nil ? "" : " WHERE s.id = ?"
+        // Raw SQL: counts and summed durations over a LEFT JOIN of scene_item and library_item.
         return try Row.fetchAll(
             db,
             sql: """
@@ -18,6 +19,7 @@ enum SceneQueries {
 
     static func detail(_ sceneID: String, paths: LibraryPaths, _ db: Database) throws -> SceneDetail? {
         guard let summary = try summaries(db, sceneID: sceneID).first else { return nil }
+        // Raw SQL: the item row's columns and joins are LibraryItemRow's, shared by every item list.
         let items = try Row.fetchAll(
             db,
             sql: """

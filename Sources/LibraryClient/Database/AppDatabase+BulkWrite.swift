@@ -17,6 +17,7 @@ extension AppDatabase {
     func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await writer.writeWithoutTransaction { db in
+                // Raw SQL: PRAGMAs have no query-interface form.
                 try db.execute(
                     sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 0")
                 defer {

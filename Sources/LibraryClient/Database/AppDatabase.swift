@@ -37,6 +37,7 @@ package final class AppDatabase: Sendable {
             // the one-transaction import of a 100k-item seed can hold the write lock for tens of seconds.
             config.busyMode = .timeout(180)
             config.prepareDatabase { db in
+                // Raw SQL: a PRAGMA has no query-interface form.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
             let pool = try DatabasePool(path: url.path, configuration: config)

@@ -9,6 +9,7 @@ enum ChartCounts {
     /// Plays in [from, to) at or before `cut`.
     static func inRange(from: Date, to: Date, cut: Date, kind: PlayTargetKind?, in db: Database) throws -> [ChartCount]
     {
+        // Raw SQL: period counts scan the (time, target) index by name (INDEXED BY) and group; measured by soundshelf-bench plays.
         var sql = """
             SELECT g.target, g.plays, g.last_played_at, t.title, t.target_kind FROM
               (SELECT target, COUNT(*) AS plays, MAX(played_at) AS last_played_at
@@ -30,6 +31,7 @@ enum ChartCounts {
     static func allTime(now: Date, cut: Date, kind: PlayTargetKind?, in db: Database) throws -> (
         current: [ChartCount], previous: [ChartCount]
     ) {
+        // Raw SQL: read by column position (ColumnPositions) over every target; measured by soundshelf-bench plays.
         var sql = "SELECT target, plays, last_played_at, title, target_kind FROM play_target_total"
         var arguments: StatementArguments = []
         if let kind {
@@ -63,6 +65,7 @@ enum ChartCounts {
     /// or before `cut` is one seek of the (target, time) index per target found.
     static func laterPlays(now: Date, cut: Date, in db: Database) throws -> [String: LaterPlays] {
         let cutText = ISO8601.string(cut)
+        // Raw SQL: one grouped range scan with INDEXED BY and a correlated MAX; measured by soundshelf-bench plays.
         let statement = try db.makeStatement(
             sql: """
                 SELECT w.target, w.after_cut, w.after_now,
@@ -106,6 +109,7 @@ enum ChartCounts {
 
     /// Plays in [from, cut] (both inclusive).
     static func total(from: Date, cut: Date, in db: Database) throws -> Int {
+        // Raw SQL: COUNT over the time index named by INDEXED BY (the query interface cannot name an index).
         try Int.fetchOne(
             db,
             sql: """
@@ -117,9 +121,10 @@ enum ChartCounts {
     static func bySource(cut: Date, in db: Database) throws -> [PlaySource: Int] {
         var result: [PlaySource: Int] = [:]
         for source in PlaySource.allCases { result[source] = 0 }
-        for row in try Row.fetchAll(db, sql: "SELECT source, plays FROM play_source_total") {
-            result[try PlaySource.stored(row["source"]), default: 0] += row["plays"] as Int
+        for total in try PlaySourceTotalRecord.fetchAll(db) {
+            result[try PlaySource.stored(total.source), default: 0] += total.plays
         }
+        // Raw SQL: grouped count over the time index named by INDEXED BY.
         for row in try Row.fetchAll(
             db,
             sql: """

@@ -47,23 +47,17 @@ public struct HistoryRepository: Sendable {
             let position = try cursor.map {
                 try HistoryCursor(codec.decode(PageCursor($0), for: query, keyCount: 2), cursor: $0)
             }
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
+            let (playedAt, rowID) = (PlayEventRecord.Columns.playedAt, PlayEventRecord.Columns.id)
+            var request = PlayEventRecord.order(playedAt.desc, rowID.desc)
             if let position {
-                conditions.append("(played_at < ? OR (played_at = ? AND id < ?))")
-                arguments += [position.playedAt, position.playedAt, position.rowID]
+                request = request.filter(
+                    playedAt < position.playedAt || (playedAt == position.playedAt && rowID < position.rowID))
             }
             if let since {
-                conditions.append("played_at >= ?")
-                arguments += [ISO8601.string(Date(timeIntervalSince1970: since.timeIntervalSince1970.rounded(.up)))]
+                request = request.filter(
+                    playedAt >= ISO8601.string(Date(timeIntervalSince1970: since.timeIntervalSince1970.rounded(.up))))
             }
-            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            arguments += [limit + 1]
-            let rows = try PlayEventRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM play_event \(whereClause) ORDER BY played_at DESC, id DESC LIMIT ?
-                    """, arguments: arguments)
+            let rows = try request.limit(limit + 1).fetchAll(db)
             let page = rows.prefix(limit)
             let plays = try page.map {
                 HistoryPlay(

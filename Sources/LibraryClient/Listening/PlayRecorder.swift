@@ -107,30 +107,20 @@ public struct PlayRecorder: Sendable {
     /// of another target lies strictly between the two.
     static func nearestPlay(of target: String, to at: Date, in db: Database) throws -> PlayRules.NearestPlay? {
         let time = ISO8601.string(at)
-        let before = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT played_at, source FROM play_event WHERE target = ? AND played_at <= ? ORDER BY played_at DESC LIMIT 1
-                """, arguments: [target, time])
-        let after = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT played_at, source FROM play_event WHERE target = ? AND played_at > ? ORDER BY played_at LIMIT 1
-                """, arguments: [target, time])
+        let playedAt = PlayEventRecord.Columns.playedAt
+        let plays = PlayEventRecord.filter(PlayEventRecord.Columns.target == target)
+        let before = try plays.filter(playedAt <= time).order(playedAt.desc).fetchOne(db)
+        let after = try plays.filter(playedAt > time).order(playedAt).fetchOne(db)
         var candidates: [(Date, PlaySource, String)] = []
-        for row in [before, after].compactMap({ $0 }) {
-            let text: String = row["played_at"]
-            candidates.append((try StoredTime.date(text), try PlaySource.stored(row["source"]), text))
+        for play in [before, after].compactMap({ $0 }) {
+            candidates.append((try StoredTime.date(play.playedAt), try PlaySource.stored(play.source), play.playedAt))
         }
         guard let nearest = candidates.min(by: { abs($0.0.timeIntervalSince(at)) < abs($1.0.timeIntervalSince(at)) })
         else { return nil }
         let (low, high) = nearest.2 < time ? (nearest.2, time) : (time, nearest.2)
-        let between =
-            try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS(SELECT 1 FROM play_event WHERE played_at > ? AND played_at < ? AND target <> ?)
-                    """, arguments: [low, high, target]) ?? false
+        let between = try !PlayEventRecord.filter(
+            playedAt > low && playedAt < high && PlayEventRecord.Columns.target != target
+        ).isEmpty(db)
         return PlayRules.NearestPlay(at: nearest.0, source: nearest.1, otherTargetBetween: between)
     }
 }

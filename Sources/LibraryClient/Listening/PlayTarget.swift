@@ -17,16 +17,19 @@ struct PlayTarget: Sendable, Hashable {
         if reference.hasPrefix(trackPrefix) {
             let trackID = String(reference.dropFirst(trackPrefix.count))
             guard !trackID.isEmpty,
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT title, duration FROM music_track_cache WHERE track_id = ?",
-                    arguments: [trackID])
+                let row = try MusicTrackCacheRecord.filter(key: trackID)
+                    .select(MusicTrackCacheRecord.Columns.title, MusicTrackCacheRecord.Columns.duration)
+                    .asRequest(of: Row.self).fetchOne(db)
             else { return nil }
             return PlayTarget(
                 reference: trackPrefix + trackID, kind: .track, title: row["title"], duration: row["duration"])
         }
         guard let id = CanonicalID.parse(reference),
-            let row = try Row.fetchOne(
-                db, sql: "SELECT kind, title, duration FROM library_item WHERE id = ?", arguments: [id])
+            let row = try LibraryItemRecord.filter(key: id)
+                .select(
+                    LibraryItemRecord.Columns.kind, LibraryItemRecord.Columns.title, LibraryItemRecord.Columns.duration
+                )
+                .asRequest(of: Row.self).fetchOne(db)
         else { return nil }
         return PlayTarget(
             reference: id, kind: try PlayTargetKind.stored(row["kind"]), title: row["title"], duration: row["duration"])

@@ -106,7 +106,8 @@ struct OrphanCleanup: Sendable {
 
     private func referencedPaths() throws -> Set<String> {
         let paths = try database.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT local_path FROM local_asset WHERE local_path IS NOT NULL")
+            try LocalAssetRecord.all().installed().select(LocalAssetRecord.Columns.localPath, as: String.self)
+                .fetchAll(db)
         }
         return Set(paths.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 })
     }

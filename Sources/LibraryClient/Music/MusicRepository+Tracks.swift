@@ -14,9 +14,8 @@ extension MusicRepository {
             var ids: [String] = []
             var seen = Set<String>()
             for playlist in [entry.appleMusicPlaylistID, entry.spotifyPlaylistID].compactMap({ $0 }) {
-                let rows = try String.fetchAll(
-                    db, sql: "SELECT track_id FROM playlist_track WHERE playlist_id = ? ORDER BY position, track_id",
-                    arguments: [playlist])
+                let rows = try PlaylistTrackRecord.all().inPlaylist(playlist).orderedByPosition()
+                    .select(PlaylistTrackRecord.Columns.trackID, as: String.self).fetchAll(db)
                 for id in rows where seen.insert(id).inserted { ids.append(id) }
             }
             let byID = try Dictionary(
@@ -56,6 +55,7 @@ extension MusicRepository {
                 )
                 arguments += [pattern, pattern, pattern]
             }
+            // Raw SQL: the track list is a keyset page over a computed sort key (plays, COLLATE per sort)
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             let total =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM music_track_cache t \(filter)", arguments: arguments)
@@ -107,13 +107,14 @@ extension MusicRepository {
         for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             var sources: [String: Set<MusicService>] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT track_id, service FROM music_source_track WHERE track_id IN (\(marks))",
-                arguments: StatementArguments(chunk))
+            for row in try MusicSourceTrackRecord.filter(chunk.contains(MusicSourceTrackRecord.Columns.trackID))
+                .select(MusicSourceTrackRecord.Columns.trackID, MusicSourceTrackRecord.Columns.service)
+                .asRequest(of: Row.self).fetchAll(db)
             {
                 sources[row["track_id"], default: []].insert(try MusicService.stored(row["service"]))
             }
             let plays = TrackPlays.sql(trackIDColumn: "track_id")
+            // Raw SQL: the play count is TrackPlays' correlated subquery, shared with the track list.
             for row in try Row.fetchAll(
                 db,
                 sql: """

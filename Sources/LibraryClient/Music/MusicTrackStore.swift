@@ -18,11 +18,9 @@ enum MusicTrackStore {
             let trackID = try write(track, service: service, now: now, db)
             if placed.insert(trackID).inserted { order.append(trackID) }
         }
-        try db.execute(sql: "DELETE FROM playlist_track WHERE playlist_id = ?", arguments: [playlist.id])
-        let insert = try db.cachedStatement(
-            sql: "INSERT INTO playlist_track(playlist_id, track_id, position) VALUES (?, ?, ?)")
+        _ = try PlaylistTrackRecord.all().inPlaylist(playlist.id).deleteAll(db)
         for (position, trackID) in order.enumerated() {
-            try insert.execute(arguments: [playlist.id, trackID, position])
+            try PlaylistTrackRecord(playlistID: playlist.id, trackID: trackID, position: position).insert(db)
         }
         try saveState(playlist, service: service, now: now, db)
         return tracks.count
@@ -63,12 +61,10 @@ enum MusicTrackStore {
             canonical = TrackMerge.update(
                 existing, with: track, from: service,
                 hasAppleSource: try hasAppleSource(existing.trackId, db), now: now)
-        } else if let existing = try MusicTrackCacheRecord.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM music_track_cache WHERE title = ? AND artist = ? AND album IS ? ORDER BY track_id LIMIT 1
-                """, arguments: [track.title, track.artist, track.album])
-        {
+        } else if let existing = try MusicTrackCacheRecord.filter(
+            MusicTrackCacheRecord.Columns.title == track.title && MusicTrackCacheRecord.Columns.artist == track.artist
+                && MusicTrackCacheRecord.Columns.album == track.album
+        ).order(MusicTrackCacheRecord.Columns.trackId).fetchOne(db) {
             let hasApple = try service == .appleMusic || hasAppleSource(existing.trackId, db)
             canonical = TrackMerge.update(existing, with: track, from: service, hasAppleSource: hasApple, now: now)
         } else {
@@ -91,9 +87,12 @@ enum MusicTrackStore {
     /// Merges canonical tracks whose ISRCs are equal after trimming and lowercasing; source
     /// tracks and playlist rows move to the survivor. Returns how many tracks were merged away.
     static func dedup(_ db: Database) throws -> Int {
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT track_id, isrc FROM music_track_cache WHERE isrc IS NOT NULL AND TRIM(isrc) <> ''")
-        let groups = TrackMerge.duplicateGroups(rows.map { (trackID: $0["track_id"], isrc: $0["isrc"]) })
+        let isrc = MusicTrackCacheRecord.Columns.isrc
+        let rows = try MusicTrackCacheRecord.filter(isrc != nil)
+            .select(MusicTrackCacheRecord.Columns.trackId, isrc).asRequest(of: Row.self).fetchAll(db)
+            // SQLite's TRIM(isrc) <> '': not only spaces.
+            .filter { ($0[1] as String).contains { $0 != " " } }
+        let groups = TrackMerge.duplicateGroups(rows.map { (trackID: $0[0], isrc: $0[1]) })
         var merged = 0
         for group in groups {
             let tracks = try group.map { id in
@@ -116,8 +115,10 @@ enum MusicTrackStore {
     /// Source tracks and playlist rows of `loser` become the survivor's; a playlist holding both
     /// keeps the first position.
     private static func moveRows(from loser: String, to survivor: String, _ db: Database) throws {
-        try db.execute(
-            sql: "UPDATE music_source_track SET track_id = ? WHERE track_id = ?", arguments: [survivor, loser])
+        _ = try MusicSourceTrackRecord.filter(MusicSourceTrackRecord.Columns.trackID == loser)
+            .updateAll(db, MusicSourceTrackRecord.Columns.trackID.set(to: survivor))
+        // Raw SQL: a playlist holding both tracks keeps the earlier position of the two (a
+        // correlated UPDATE, then the loser's row goes), which the query interface cannot state.
         try db.execute(
             sql: """
                 UPDATE playlist_track SET position = MIN(position, (SELECT l.position FROM playlist_track l
@@ -129,6 +130,7 @@ enum MusicTrackStore {
                 DELETE FROM playlist_track WHERE track_id = ?
                   AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
                 """, arguments: [loser, survivor])
-        try db.execute(sql: "UPDATE playlist_track SET track_id = ? WHERE track_id = ?", arguments: [survivor, loser])
+        _ = try PlaylistTrackRecord.all().ofTrack(loser)
+            .updateAll(db, PlaylistTrackRecord.Columns.trackID.set(to: survivor))
     }
 }

@@ -53,6 +53,7 @@ final class ExternalCommitWatch: @unchecked Sendable {
         let interval = self.interval
         return Task.detached { [weak self] in
             func version() async -> Int? {
+                // Raw SQL: a PRAGMA has no query-interface form.
                 try? await writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA data_version") }
             }
             var last = await version()

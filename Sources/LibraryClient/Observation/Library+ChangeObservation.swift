@@ -61,8 +61,9 @@ extension HistoryRepository {
         return .derived(
             context.database, tables: ["play_event"],
             trigger: { db -> [Int64?] in
-                let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS plays, MAX(rowid) AS newest FROM play_event")
-                return [row?["plays"], row?["newest"]]
+                let row = try PlayEventRecord.select(count(Column.rowID), max(Column.rowID))
+                    .asRequest(of: Row.self).fetchOne(db)
+                return [row?[0], row?[1]]
             }
         ) { _ in
             try await repository.fetchHistory(limit: limit)

@@ -46,10 +46,7 @@ extension PackRepository {
     public func observePack(_ reference: String) -> LibraryObservation<PackWithState?> {
         let id = CanonicalID.parse(reference) ?? reference
         return .tracking(context.database, tables: ObservedTables.packs) { db in
-            try Row.fetchOne(
-                db, sql: PackWithState.select + " WHERE p.id = ? OR p.slug = ?", arguments: [id, reference]
-            )
-            .map(PackWithState.init(row:))
+            try PackWithState.fetchAll(db, where: "p.id = ? OR p.slug = ?", arguments: [id, reference]).first
         }
     }
 }

@@ -39,7 +39,7 @@ package struct CursorCodec: Sendable {
     private static let macBytes = 16
 
     package init(_ db: Database) throws {
-        guard let data = try Data.fetchOne(db, sql: "SELECT cursor_key FROM client_secret WHERE id = 1"), !data.isEmpty
+        guard let data = try ClientSecretRecord.fetchOne(db, key: 1)?.cursorKey, !data.isEmpty
         else {
             throw LibraryClientError.unexpectedValue(table: "client_secret", column: "cursor_key", value: "(missing)")
         }

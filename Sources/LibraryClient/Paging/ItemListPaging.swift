@@ -23,6 +23,7 @@ enum ItemListPaging {
         _ db: Database
     ) throws -> ItemPage {
         let fragment = FilterSQL.visible(kind: kind, filters)
+        // Raw SQL: the filters are FilterSQL fragments (EXISTS over the dimension join tables), shared with the facet counts.
         let total =
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(fragment.sql.joined(separator: " AND "))",
@@ -41,6 +42,7 @@ extension ItemRanking {
     /// The position in ``order`` of the first row after the cursor's `keys` (binary search; each
     /// probe compares one row with the cursor in SQL, so collations are SQLite's own).
     func firstPosition(after keys: [DatabaseValue], _ keyset: KeysetOrder, _ db: Database) throws -> Int {
+        // Raw SQL: the keyset condition is built from the sort's SQL expressions.
         let probe = try db.cachedStatement(
             sql: "SELECT \(keyset.afterCondition) FROM library_item li WHERE li.item_number = ?")
         var low = 0
@@ -79,6 +81,7 @@ extension ItemRanking {
 
     /// The cursor values of the row with item number `number`.
     static func keys(of number: UInt32, _ keyset: KeysetOrder, _ db: Database) throws -> [DatabaseValue] {
+        // Raw SQL: the keyset values are the sort's SQL expressions.
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT \(keyset.valueColumns) FROM library_item li WHERE li.item_number = ?",

@@ -38,6 +38,7 @@ package struct KeysetPager: Sendable {
         }
         let whereSQL = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         _ = arguments.append(contentsOf: [request.limit.map { $0 + 1 } ?? -1, request.offset])
+        // Raw SQL: one keyset query shared by every item list (row-value comparison on the sort keys).
         let rows = try Row.fetchAll(
             db,
             sql: """

@@ -28,6 +28,7 @@ enum SearchPaging {
         }
         var countArguments: StatementArguments = [pattern]
         _ = countArguments.append(contentsOf: fragment.arguments)
+        // Raw SQL: FTS5 MATCH joined to the item rows, title matches first (a rank independent of bm25).
         let total =
             try Int.fetchOne(
                 db,

@@ -20,7 +20,7 @@ struct DimensionValueCatalog: Sendable {
     init(_ db: Database) throws {
         for dim in TagDimension.allCases {
             var map: [Int64: Value] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, name, sort_order FROM \(dim.table)")
+            let rows = try Table(dim.table).select(Column("id"), Column("name"), Column("sort_order")).fetchCursor(db)
             while let row = try rows.next() {
                 map[row["id"]] = Value(id: row["id"], name: row["name"], sortOrder: row["sort_order"])
             }

@@ -35,18 +35,6 @@ extension FacetRepository {
     /// from (one look at the database's stamp for both, which a server answering many requests
     /// saves).
     package func fetchFacetCounts(kind: Kind, filterNames: [TagDimension: [String]]) async throws -> FacetCounts {
-        guard let store = context.indexEngine as? FacetIndexStore,
-            filterNames.values.contains(where: { !$0.isEmpty })
-        else {
-            let filters = try await FilterResolver(context: context).resolve(filterNames)
-            return try await fetchFacetCounts(kind: kind, filters: filters)
-        }
-        let current = try await store.current()
-        var filters = Filters()
-        for (dim, texts) in filterNames {
-            for text in texts { filters[dim].append(try FilterResolver.resolve(text, in: dim, current.values)) }
-        }
-        let raw = current.index.counts(kind: kind, filters: filters)
-        return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
+        try await context.engine().facetCounts(kind: kind, filterNames: filterNames)
     }
 }

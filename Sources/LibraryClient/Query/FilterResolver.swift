@@ -15,17 +15,14 @@ public struct FilterResolver: Sendable {
     /// throws ``LibraryClientError/unknownTag(dimension:name:suggestion:)`` with a "did you mean" hint.
     public func resolve(_ values: [TagDimension: [String]]) async throws -> Filters {
         guard values.values.contains(where: { !$0.isEmpty }) else { return Filters() }
-        // The facet index keeps the catalog of values it was built with (checked against the
-        // database's stamp); plain SQL mode reads it.
-        let catalog =
-            if let store = context.indexEngine as? FacetIndexStore {
-                try await store.current().values
-            } else {
-                try await context.database.read { try DimensionValueCatalog($0) }
-            }
+        return try Self.resolve(values, in: try await context.engine().valueCatalog())
+    }
+
+    /// Resolves `values` against `catalog` (the values the engine counts with).
+    static func resolve(_ values: [TagDimension: [String]], in catalog: DimensionValueCatalog) throws -> Filters {
         var filters = Filters()
         for (dim, texts) in values {
-            for text in texts { filters[dim].append(try Self.resolve(text, in: dim, catalog)) }
+            for text in texts { filters[dim].append(try resolve(text, in: dim, catalog)) }
         }
         return filters
     }

@@ -41,14 +41,7 @@ extension LibraryRepository {
     public func fetchInstalledAudio(itemID: String) async throws -> InstalledAudio? {
         guard let id = CanonicalID.parse(itemID) else { return nil }
         let stored: (localPath: String?, sha256: String?)? = try await context.database.read { db in
-            try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT la.local_path AS local_path, la.sha256 AS sha256
-                    FROM item_local_audio ila JOIN local_asset la ON la.id = ila.asset_id
-                    WHERE ila.item_id = ?
-                    """, arguments: [id]
-            ).map { ($0["local_path"], $0["sha256"]) }
+            try LocalAssetRecord.all().playing(itemID: id).fetchOne(db).map { ($0.localPath, $0.sha256) }
         }
         guard let stored, let localPath = stored.localPath, !localPath.isEmpty else { return nil }
         let paths = context.paths

@@ -8,26 +8,21 @@ extension LibraryRepository {
     /// (case-insensitive), then id. Covers the items the catalog lists; with `installedOnly`, the
     /// items whose audio is installed instead (also those the catalog no longer lists).
     public func fetchCredits(installedOnly: Bool = false) async throws -> [LicenseCredits] {
-        let rows: [(title: String, record: ItemAttributionRecord)] = try await context.database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT li.id AS id, li.title AS title, ia.license AS license, ia.credits AS credits, ia.source AS source
-                    FROM item_attribution ia JOIN library_item li ON li.id = ia.item_id
-                    WHERE (ia.license IS NOT NULL OR ia.credits IS NOT NULL) AND \(
-                        installedOnly
-                        ? "EXISTS (SELECT 1 FROM item_local_audio ila WHERE ila.item_id = li.id)" : "li.is_visible = 1")
-                    """
-            ).map {
-                (
-                    $0["title"],
-                    ItemAttributionRecord(
-                        itemID: $0["id"], license: $0["license"], credits: $0["credits"], source: $0["source"])
-                )
-            }
+        let rows = try await context.database.read { db in
+            let installed = ItemLocalAudioRecord.select(ItemLocalAudioRecord.Columns.itemId)
+            let item =
+                installedOnly
+                ? ItemAttributionRecord.item.filter(installed.contains(LibraryItemRecord.Columns.id))
+                : ItemAttributionRecord.item.visible()
+            return
+                try ItemAttributionRecord
+                .filter(ItemAttributionRecord.Columns.license != nil || ItemAttributionRecord.Columns.credits != nil)
+                .annotated(withRequired: item.select(LibraryItemRecord.Columns.title))
+                .asRequest(of: CreditRow.self).fetchAll(db)
         }
         var groups: [String?: [CreditedItem]] = [:]
-        for (title, record) in rows {
+        for row in rows {
+            let (title, record) = (row.title, row.attribution)
             let attribution = record.attribution
             let item = CreditedItem(
                 id: record.itemID, title: title, credits: attribution.credits ?? [], source: attribution.source)
@@ -48,4 +43,10 @@ extension LibraryRepository {
                 })
         }
     }
+}
+
+/// A credited item's attribution row with the item's title.
+private struct CreditRow: Decodable, FetchableRecord {
+    var attribution: ItemAttributionRecord
+    var title: String
 }

@@ -16,14 +16,7 @@ extension LibraryRepository {
         if take == 0 { return try await fetchInstalledAudio(itemID: itemID) }
         guard take > 0, let id = CanonicalID.parse(itemID) else { return nil }
         let stored: (localPath: String?, sha256: String?)? = try await context.database.read { db in
-            try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT la.local_path AS local_path, la.sha256 AS sha256
-                    FROM item_take it JOIN local_asset la ON la.id = it.asset_id
-                    WHERE it.item_id = ? AND it.take = ?
-                    """, arguments: [id, take]
-            ).map { ($0["local_path"], $0["sha256"]) }
+            try LocalAssetRecord.all().recording(take: take, of: id).fetchOne(db).map { ($0.localPath, $0.sha256) }
         }
         guard let stored, let localPath = stored.localPath, !localPath.isEmpty else { return nil }
         let paths = context.paths

@@ -29,6 +29,7 @@ public struct LibraryRepository: Sendable {
         let id = CanonicalID.parse(itemID) ?? itemID.lowercased()
         let paths = context.paths
         let detail: ItemDetail? = try await context.database.read { db in
+            // Raw SQL: the item row's columns and joins are LibraryItemRow's, plus the music ref and take-0 loopability.
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -44,16 +45,12 @@ public struct LibraryRepository: Sendable {
             var tags: [TagDimension: [TagValue]] = [:]
             let values = try DimensionValueCatalog(db)
             for dim in item.kind.dimensions {
-                let ids = try Int64.fetchAll(
-                    db, sql: "SELECT \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?",
-                    arguments: [id])
+                let ids = try Table(dim.joinTable).filter(Column("item_id") == id)
+                    .select(Column(dim.joinColumn), as: Int64.self).fetchAll(db)
                 tags[dim] = ids.compactMap { values.value($0, in: dim) }.sorted(by: DimensionValueCatalog.displayOrder)
                     .map { TagValue(id: $0.id, name: $0.name) }
             }
-            let pack = try item.packID.flatMap {
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [$0]).map(
-                    PackWithState.init(row:))
-            }
+            let pack = try item.packID.flatMap { try PackWithState.fetchOne(db, id: $0) }
             var detail = ItemDetail(
                 item: item, artworkURL: row["artwork_url"], isVisible: item.isVisible, tags: tags,
                 pack: pack, appleMusicPlaylistID: row["apple_music_playlist_id"],

@@ -32,20 +32,16 @@ public struct MusicRepository: Sendable {
     /// Every visible music entry, by title.
     public func fetchMusicEntries() async throws -> [MusicEntry] {
         try await context.database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT li.id, li.title, li.subtitle, li.duration, li.artwork_url, mr.apple_music_playlist_id,
-                           mr.spotify_playlist_id
-                    FROM library_item li JOIN music_playlist_ref mr ON mr.item_id = li.id
-                    WHERE li.kind = 'music' AND li.is_visible = 1 ORDER BY li.title COLLATE NOCASE, li.id
-                    """
-            ).map {
-                MusicEntry(
-                    id: $0["id"], title: $0["title"], subtitle: $0["subtitle"], duration: $0["duration"],
-                    artworkURL: $0["artwork_url"], appleMusicPlaylistID: $0["apple_music_playlist_id"],
-                    spotifyPlaylistID: $0["spotify_playlist_id"])
-            }
+            try LibraryItemRecord.all().visible().filter(kindName: Kind.music.rawValue)
+                .including(required: LibraryItemRecord.playlistRef)
+                .order(LibraryItemRecord.Columns.title.collating(.nocase), LibraryItemRecord.Columns.id)
+                .asRequest(of: MusicItemRow.self).fetchAll(db)
+                .map {
+                    MusicEntry(
+                        id: $0.item.id, title: $0.item.title, subtitle: $0.item.subtitle, duration: $0.item.duration,
+                        artworkURL: $0.item.artworkURL, appleMusicPlaylistID: $0.playlistRef.appleMusicPlaylistID,
+                        spotifyPlaylistID: $0.playlistRef.spotifyPlaylistID)
+                }
         }
     }
 
@@ -53,11 +49,15 @@ public struct MusicRepository: Sendable {
     public func fetchPlaylistID(forItemID itemId: String) async throws -> String {
         let id = CanonicalID.parse(itemId) ?? itemId
         let playlist = try await context.database.read { db in
-            try String.fetchOne(
-                db, sql: "SELECT apple_music_playlist_id FROM music_playlist_ref WHERE item_id = ?",
-                arguments: [id])
+            try MusicPlaylistRefRecord.fetchOne(db, key: id)?.appleMusicPlaylistID
         }
         guard let playlist else { throw LibraryClientError.musicEntryNotFound(itemId) }
         return playlist
     }
+}
+
+/// A music item with its playlist ref, as ``MusicRepository/fetchMusicEntries()`` reads them.
+private struct MusicItemRow: Decodable, FetchableRecord {
+    var item: LibraryItemRecord
+    var playlistRef: MusicPlaylistRefRecord
 }

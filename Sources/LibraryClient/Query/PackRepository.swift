@@ -15,16 +15,14 @@ public struct PackRepository: Sendable {
     /// Packs of `kind` (nil: all), by title.
     public func fetchPacks(kind: Kind? = nil) async throws -> [PackWithState] {
         try await context.database.read { db in
-            var sql =
-                PackWithState.select
-                + " WHERE (p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') <> 'not_downloaded')"
+            var condition = "(p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') <> 'not_downloaded')"
             var arguments = StatementArguments()
             if let kind {
-                sql += " AND p.kind = ?"
+                condition += " AND p.kind = ?"
                 arguments = [kind.rawValue]
             }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY p.title COLLATE NOCASE, p.id", arguments: arguments)
-                .map(PackWithState.init(row:))
+            return try PackWithState.fetchAll(
+                db, where: condition, arguments: arguments, order: "ORDER BY p.title COLLATE NOCASE, p.id")
         }
     }
 
@@ -32,6 +30,7 @@ public struct PackRepository: Sendable {
     public func fetchPackDetail(_ reference: PackReference) async throws -> PackDetail {
         let pack = try await fetchPack(reference)
         let paths = context.paths
+        // Raw SQL: the item row's columns and joins are LibraryItemRow's, shared by every item list.
         let items = try await context.database.read { db in
             try Row.fetchAll(
                 db,
@@ -57,8 +56,7 @@ public struct PackRepository: Sendable {
                 case .id(let id): ("p.id", id)
                 case .slug(let slug): ("p.slug", slug)
                 }
-            return try Row.fetchOne(db, sql: PackWithState.select + " WHERE \(column) = ?", arguments: [value])
-                .map(PackWithState.init(row:))
+            return try PackWithState.fetchAll(db, where: "\(column) = ?", arguments: [value]).first
         }
         guard let found else { throw LibraryClientError.packNotFound(reference) }
         return found

@@ -39,8 +39,12 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
 
     /// Installed and current.
     public var isInstalled: Bool { state == .downloaded }
+}
 
-    static let select = """
+extension PackWithState {
+    // Raw SQL: pack LEFT JOIN pack_state with a correlated count of visible items through pack_item
+    // (two associations and a filtered aggregate in the query interface, harder to read than this).
+    private static let select = """
         SELECT p.id, p.slug, p.kind, p.title, p.description, p.artwork_url, p.version, p.manifest_url,
                COALESCE(ps.state, 'not_downloaded') AS state, ps.installed_version, ps.bytes_total,
                ps.bytes_downloaded, ps.last_error, p.is_visible,
@@ -48,9 +52,19 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
                 WHERE pi.pack_id = p.id AND li.is_visible = 1) AS item_count
         FROM pack p LEFT JOIN pack_state ps ON ps.pack_id = p.id
         """
-}
 
-extension PackWithState {
+    /// The packs matching `condition` (over `p` = pack, `ps` = pack_state), then `order`.
+    static func fetchAll(
+        _ db: Database, where condition: String, arguments: StatementArguments = [], order: String = ""
+    ) throws -> [PackWithState] {
+        try Row.fetchAll(db, sql: select + " WHERE \(condition) \(order)", arguments: arguments).map(Self.init(row:))
+    }
+
+    /// The pack with id `id`.
+    static func fetchOne(_ db: Database, id: String) throws -> PackWithState? {
+        try fetchAll(db, where: "p.id = ?", arguments: [id]).first
+    }
+
     /// Decodes a row of ``select`` by column name; an unknown kind or state is an error.
     init(row: Row) throws {
         id = row["id"]

@@ -5,6 +5,13 @@ import CatalogFormat
 protocol QueryEngine: Sendable {
     func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts
     func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage
+    /// The tag values this engine answers with; filter names resolve against them (the facet
+    /// index keeps the values it was built with, plain SQL reads the dimension tables).
+    func valueCatalog() async throws -> DimensionValueCatalog
+    /// Facet counts for filters given by name or numeric id per dimension, resolved as
+    /// ``FilterResolver/resolve(_:)`` does, against the same state of the library the counts
+    /// come from.
+    func facetCounts(kind: Kind, filterNames: [TagDimension: [String]]) async throws -> FacetCounts
 }
 
 /// The plain-SQL engine.
@@ -24,5 +31,32 @@ struct SQLQueryEngine: QueryEngine {
         return try await database.read { db in
             try ItemListPaging.sqlPage(kind: kind, filters: filters, sort: sort, page: page, paths: paths, db)
         }
+    }
+
+    func valueCatalog() async throws -> DimensionValueCatalog {
+        try await database.read { try DimensionValueCatalog($0) }
+    }
+
+    func facetCounts(kind: Kind, filterNames: [TagDimension: [String]]) async throws -> FacetCounts {
+        guard filterNames.values.contains(where: { !$0.isEmpty }) else {
+            return try await facetCounts(kind: kind, filters: Filters())
+        }
+        let filters = try FilterResolver.resolve(filterNames, in: try await valueCatalog())
+        return try await facetCounts(kind: kind, filters: filters)
+    }
+}
+
+extension FacetIndexStore {
+    nonisolated func valueCatalog() async throws -> DimensionValueCatalog {
+        try await current().values
+    }
+
+    /// Resolved and counted against one loaded index (one look at the database's stamp for
+    /// both, which a server answering many requests saves).
+    nonisolated func facetCounts(kind: Kind, filterNames: [TagDimension: [String]]) async throws -> FacetCounts {
+        let current = try await self.current()
+        let filters = try FilterResolver.resolve(filterNames, in: current.values)
+        let raw = current.index.counts(kind: kind, filters: filters)
+        return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
     }
 }

@@ -11,6 +11,7 @@ enum SQLFacetCounter {
         total: Int, raw: [TagDimension: [Int64: Int]]
     ) {
         let all = FilterSQL.visible(kind: kind, filters)
+        // Raw SQL: grouped counts over the dimension join tables; the reference the facet index is measured against (soundshelf-bench facets).
         let total =
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM library_item li WHERE \(all.sql.joined(separator: " AND "))",

@@ -48,7 +48,8 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
     /// so a persisted facet index stamped with the old generation is known to be stale.
     @discardableResult
     package static func bumpGeneration(_ db: Database) throws -> Int64 {
-        try db.execute(sql: "UPDATE catalog_state SET data_generation = data_generation + 1 WHERE id = 1")
-        return try Int64.fetchOne(db, sql: "SELECT data_generation FROM catalog_state WHERE id = 1") ?? 0
+        let row = filter(key: 1)
+        _ = try row.updateAll(db, Columns.dataGeneration.set(to: Columns.dataGeneration + 1))
+        return try row.select(Columns.dataGeneration, as: Int64.self).fetchOne(db) ?? 0
     }
 }

@@ -56,6 +56,9 @@ package struct ItemAttributionRecord: Codable, Sendable, Hashable, FetchableReco
         return Attribution(license: license, credits: list, source: source)
     }
 
+    /// The item the row describes.
+    static let item = belongsTo(LibraryItemRecord.self)
+
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -33,3 +33,10 @@ package struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecor
         package static let loopable = Column(CodingKeys.loopable)
     }
 }
+
+extension DerivableRequest<ItemLocalAudioRecord> {
+    /// The rows played by one of `assets`.
+    package func playing(_ assets: QueryInterfaceRequest<LocalAssetRecord>) -> Self {
+        filter(assets.select(LocalAssetRecord.Columns.id).contains(ItemLocalAudioRecord.Columns.assetId))
+    }
+}

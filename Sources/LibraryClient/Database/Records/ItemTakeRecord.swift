@@ -40,3 +40,10 @@ package struct ItemTakeRecord: Codable, Sendable, Hashable, FetchableRecord, Per
         package static let duration = Column(CodingKeys.duration)
     }
 }
+
+extension DerivableRequest<ItemTakeRecord> {
+    /// The takes recorded by one of `assets`.
+    package func recorded(by assets: QueryInterfaceRequest<LocalAssetRecord>) -> Self {
+        filter(assets.select(LocalAssetRecord.Columns.id).contains(ItemTakeRecord.Columns.assetId))
+    }
+}

@@ -39,3 +39,33 @@ package struct LocalAssetRecord: Codable, Sendable, Hashable, FetchableRecord, P
         package static let createdAt = Column(CodingKeys.createdAt)
     }
 }
+
+extension LocalAssetRecord {
+    /// The item whose take 0 this asset plays (`item_local_audio.asset_id`).
+    static let itemAudio = hasMany(ItemLocalAudioRecord.self)
+    /// The takes this asset is the recording of (`item_take.asset_id`).
+    static let takes = hasMany(ItemTakeRecord.self)
+}
+
+extension DerivableRequest<LocalAssetRecord> {
+    /// The assets of one pack.
+    package func forPack(_ packId: String) -> Self { filter(LocalAssetRecord.Columns.packId == packId) }
+
+    /// Assets with an installed file (a local path).
+    package func installed() -> Self { filter(LocalAssetRecord.Columns.localPath != nil) }
+
+    /// All but the assets named by `ids`.
+    package func excluding(ids: [String]) -> Self { filter(!ids.contains(LocalAssetRecord.Columns.id)) }
+
+    /// The asset that plays item `itemID` (its `item_local_audio` row).
+    package func playing(itemID: String) -> Self {
+        joining(required: LocalAssetRecord.itemAudio.filter(ItemLocalAudioRecord.Columns.itemId == itemID))
+    }
+
+    /// The asset of take `take` of item `itemID`.
+    package func recording(take: Int, of itemID: String) -> Self {
+        joining(
+            required: LocalAssetRecord.takes.filter(
+                ItemTakeRecord.Columns.itemId == itemID && ItemTakeRecord.Columns.take == take))
+    }
+}

@@ -41,3 +41,17 @@ package struct PackStateRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
         package static let updatedAt = Column(CodingKeys.updatedAt)
     }
 }
+
+extension PackStateRecord {
+    /// A row for `packId` in `state`, with no progress, version or error.
+    init(packId: String, state: PackState, updatedAt: String) {
+        self.init(
+            packId: packId, state: state.rawValue, bytesTotal: nil, bytesDownloaded: nil, installedVersion: nil,
+            lastError: nil, updatedAt: updatedAt)
+    }
+}
+
+extension DerivableRequest<PackStateRecord> {
+    /// Packs in `state`.
+    package func filter(state: PackState) -> Self { filter(PackStateRecord.Columns.state == state.rawValue) }
+}

@@ -36,11 +36,8 @@ struct CommitRecovery: Sendable {
         guard let text = try? String(contentsOf: marker, encoding: .utf8) else { return }
         let version = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let packId = staging.packId
-        let row = try database.writer.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT state, installed_version FROM pack_state WHERE pack_id = ?", arguments: [packId])
-        }
-        let committed = row.map { $0[0] == "downloaded" && $0[1] == version } ?? false
+        let row = try database.writer.read { db in try PackStateRecord.fetchOne(db, key: packId) }
+        let committed = row.map { $0.state == PackState.downloaded.rawValue && $0.installedVersion == version } ?? false
         if committed {
             try? fm.removeItem(at: staging.old)
         } else if fm.fileExists(atPath: staging.old.path) {

@@ -59,57 +59,37 @@ struct InstallRows: Sendable {
         let now = Timestamp.now()
         let ids = manifest.assets.map(\.assetId)
         for id in ids {
-            if let owner = try String.fetchOne(
-                db, sql: "SELECT pack_id FROM local_asset WHERE id = ? AND pack_id <> ?", arguments: [id, packId])
-            {
+            if let owner = try LocalAssetRecord.fetchOne(db, key: id)?.packId, owner != packId {
                 throw PackInstallError.invalidManifest(
                     url: manifestURL.absoluteString, reason: "asset \(id) already belongs to pack \(owner)")
             }
         }
-        let placeholders = ids.map { _ in "?" }.joined(separator: ",")
-        let keep = StatementArguments([packId] + ids)
-        try db.execute(
-            sql: "DELETE FROM item_local_audio WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?"
-                + (ids.isEmpty ? ")" : " AND id NOT IN (\(placeholders)))"), arguments: keep)
-        try db.execute(
-            sql: "DELETE FROM local_asset WHERE pack_id = ?" + (ids.isEmpty ? "" : " AND id NOT IN (\(placeholders))"),
-            arguments: keep)
-        let upsertAsset = try db.cachedStatement(
-            sql: """
-                INSERT INTO local_asset(id, pack_id, remote_url, local_path, etag, sha256, bytes_total, created_at)
-                VALUES (?, ?, ?, ?, NULL, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET remote_url = excluded.remote_url, local_path = excluded.local_path,
-                  sha256 = excluded.sha256, bytes_total = excluded.bytes_total
-                """)
-        let upsertAudio = try db.cachedStatement(
-            sql: """
-                INSERT INTO item_local_audio(item_id, asset_id, codec, sample_rate, channels, loopable) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(item_id) DO UPDATE SET asset_id = excluded.asset_id, codec = excluded.codec,
-                  sample_rate = excluded.sample_rate, channels = excluded.channels, loopable = excluded.loopable
-                """)
+        let stale = LocalAssetRecord.all().forPack(packId).excluding(ids: ids)
+        _ = try ItemLocalAudioRecord.all().playing(stale).deleteAll(db)
+        _ = try stale.deleteAll(db)
         for asset in manifest.assets {
             let remote = URL(string: asset.url, relativeTo: manifestURL)?.absoluteString ?? asset.url
-            let local = "AudioAssets/\(packId)/\(asset.fileName)"
-            try upsertAsset.execute(arguments: [
-                asset.assetId, packId, remote, local, asset.sha256.lowercased(), asset.bytes, now,
-            ])
+            let row = LocalAssetRecord(
+                id: asset.assetId, packId: packId, remoteURL: remote,
+                localPath: "AudioAssets/\(packId)/\(asset.fileName)",
+                etag: nil, sha256: asset.sha256.lowercased(), bytesTotal: asset.bytes, createdAt: now)
+            // A reinstalled asset keeps when it first came and its etag.
+            _ = try row.upsertAndFetch(db, onConflict: ["id"]) { _ in
+                [LocalAssetRecord.Columns.etag.noOverwrite, LocalAssetRecord.Columns.createdAt.noOverwrite]
+            }
             // item_local_audio keeps take 0; every take goes to item_take.
             guard asset.takeNumber == 0 else { continue }
-            try upsertAudio.execute(arguments: [
-                asset.itemId.lowercased(), asset.assetId, asset.codec, asset.sampleRate,
-                asset.channels, asset.loopable,
-            ])
+            try ItemLocalAudioRecord(
+                itemId: asset.itemId.lowercased(), assetId: asset.assetId, codec: asset.codec,
+                sampleRate: asset.sampleRate, channels: asset.channels, loopable: asset.loopable
+            ).upsert(db)
         }
         try TakeRows(packId: packId, manifest: manifest).write(db)
         let changed = try ManifestTagWriter(kind: kind).apply(manifest, db)
-        try db.execute(
-            sql: """
-                INSERT INTO pack_state(pack_id, state, bytes_total, bytes_downloaded, installed_version, last_error, updated_at)
-                VALUES (?, 'downloaded', ?, ?, ?, NULL, ?)
-                ON CONFLICT(pack_id) DO UPDATE SET state = 'downloaded', bytes_total = excluded.bytes_total,
-                  bytes_downloaded = excluded.bytes_downloaded, installed_version = excluded.installed_version,
-                  last_error = NULL, updated_at = excluded.updated_at
-                """, arguments: [packId, manifest.totalBytes, manifest.totalBytes, manifest.version, now])
+        try PackStateRecord(
+            packId: packId, state: PackState.downloaded.rawValue, bytesTotal: manifest.totalBytes,
+            bytesDownloaded: manifest.totalBytes, installedVersion: manifest.version, lastError: nil, updatedAt: now
+        ).save(db)
         return changed
     }
 }

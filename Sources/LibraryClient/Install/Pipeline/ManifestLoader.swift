@@ -67,7 +67,8 @@ struct ManifestLoader: Sendable {
             throw PackInstallError.invalidManifest(url: label, reason: error.description)
         }
         let items = try await database.read { db in
-            try Set(String.fetchAll(db, sql: "SELECT item_id FROM pack_item WHERE pack_id = ?", arguments: [pack.id]))
+            try PackItemRecord.all().forPack(pack.id).select(PackItemRecord.Columns.itemId, as: String.self)
+                .fetchSet(db)
         }
         try ManifestValidator(label: label, pack: pack, items: items).validate(manifest, entry: entry)
         return LoadedManifest(manifest: manifest, url: url)

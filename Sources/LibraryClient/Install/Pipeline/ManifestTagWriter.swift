@@ -19,6 +19,7 @@ struct ManifestTagWriter {
             let itemId = asset.itemId.lowercased()
             var added = false
             for (dim, ids) in try dimensions.ids(for: tags, kind: kind, db) {
+                // Raw SQL: the join table is chosen per dimension at run time (six tables of one shape, no record each).
                 let insert = try db.cachedStatement(
                     sql: "INSERT INTO \(dim.joinTable)(item_id, \(dim.joinColumn)) VALUES (?, ?) ON CONFLICT DO NOTHING"
                 )

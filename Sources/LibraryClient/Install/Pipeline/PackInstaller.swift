@@ -27,10 +27,7 @@ struct PackInstaller: Sendable {
         try CommitRecovery(staging: staging, database: database).recover()
         // Read again under the lock: another process may have installed the pack while this one waited.
         let pack =
-            try await database.read { db in
-                try Row.fetchOne(db, sql: PackWithState.select + " WHERE p.id = ?", arguments: [snapshot.id])
-                    .map(PackWithState.init(row:))
-            } ?? snapshot
+            try await database.read { db in try PackWithState.fetchOne(db, id: snapshot.id) } ?? snapshot
         if case .install = mode, let current = try await currentIfComplete(pack) {
             // A process killed between the final transaction and its cleanup leaves `.staging/<packId>/`
             // behind; the listed version is installed, so nothing in it is needed.
@@ -71,9 +68,9 @@ struct PackInstaller: Sendable {
         ).load(pack)
         let manifest = loaded.manifest
         let installed = try await database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT pack_id, local_path, sha256 FROM local_asset WHERE local_path IS NOT NULL"
-            ).map { InstalledFile(packId: $0[0], localPath: $0[1], sha256: $0[2]) }
+            try LocalAssetRecord.all().installed().fetchAll(db).compactMap { asset in
+                asset.localPath.map { InstalledFile(packId: asset.packId, localPath: $0, sha256: asset.sha256) }
+            }
         }
         let perAsset: Bool
         if case .install(let flag) = mode { perAsset = flag } else { perAsset = false }
@@ -112,7 +109,7 @@ struct PackInstaller: Sendable {
         guard pack.state == .downloaded, pack.installedVersion == pack.version else { return nil }
         let paths = self.paths
         let rows = try await database.read { db in
-            try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == pack.id).fetchAll(db)
+            try LocalAssetRecord.all().forPack(pack.id).fetchAll(db)
         }
         guard !rows.isEmpty, rows.allSatisfy({ paths.fileExists(localPath: $0.localPath) }) else { return nil }
         return PackInstallResult(

@@ -8,31 +8,33 @@ struct PackStateWriter: Sendable {
     /// `downloading`, progress reset; `installed_version` is kept (an upgrade may still fail).
     func begin(_ packId: String) async throws {
         try await database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO pack_state(pack_id, state, bytes_total, bytes_downloaded, last_error, updated_at)
-                    VALUES (?, 'downloading', NULL, 0, NULL, ?)
-                    ON CONFLICT(pack_id) DO UPDATE SET state = 'downloading', bytes_total = NULL, bytes_downloaded = 0,
-                      last_error = NULL, updated_at = excluded.updated_at
-                    """, arguments: [packId, Timestamp.now()])
+            let now = Timestamp.now()
+            var row =
+                try PackStateRecord.fetchOne(db, key: packId)
+                ?? PackStateRecord(packId: packId, state: .downloading, updatedAt: now)
+            row.state = PackState.downloading.rawValue
+            row.bytesTotal = nil
+            row.bytesDownloaded = 0
+            row.lastError = nil
+            row.updatedAt = now
+            try row.save(db)
         }
     }
 
     func setTotal(_ packId: String, total: Int64) async throws {
         try await database.write { db in
-            try db.execute(
-                sql: "UPDATE pack_state SET bytes_total = ?, updated_at = ? WHERE pack_id = ?",
-                arguments: [total, Timestamp.now(), packId])
+            _ = try PackStateRecord.filter(key: packId).updateAll(
+                db, PackStateRecord.Columns.bytesTotal.set(to: total),
+                PackStateRecord.Columns.updatedAt.set(to: Timestamp.now()))
         }
     }
 
     /// Synchronous, for the download threads; only touches a pack still `downloading`.
     func recordProgress(_ packId: String, done: Int64) {
         try? database.writer.write { db in
-            try db.execute(
-                sql: """
-                    UPDATE pack_state SET bytes_downloaded = ?, updated_at = ? WHERE pack_id = ? AND state = 'downloading'
-                    """, arguments: [done, Timestamp.now(), packId])
+            _ = try PackStateRecord.filter(key: packId).filter(state: .downloading).updateAll(
+                db, PackStateRecord.Columns.bytesDownloaded.set(to: done),
+                PackStateRecord.Columns.updatedAt.set(to: Timestamp.now()))
         }
     }
 
@@ -40,16 +42,15 @@ struct PackStateWriter: Sendable {
     /// (GRDB's async writes refuse to start in a cancelled task).
     func fail(_ packId: String, message: String) {
         try? database.writer.write { db in
-            try db.execute(
-                sql: "UPDATE pack_state SET state = 'failed', last_error = ?, updated_at = ? WHERE pack_id = ?",
-                arguments: [message, Timestamp.now(), packId])
+            _ = try PackStateRecord.filter(key: packId).updateAll(db, Self.failed(message))
         }
     }
 
     /// Packs left `downloading` whose lock has no live owner become `failed` ("interrupted").
     func recoverInterrupted(paths: LibraryPaths) async throws -> [String] {
         let stuck = try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT pack_id FROM pack_state WHERE state = 'downloading'")
+            try PackStateRecord.all().filter(state: .downloading)
+                .select(PackStateRecord.Columns.packId, as: String.self).fetchAll(db)
         }
         let dead = stuck.filter { !InstallLock.hasLiveOwner(StagingArea(paths: paths, packId: $0).lockFile) }
         guard !dead.isEmpty else { return [] }
@@ -61,12 +62,19 @@ struct PackStateWriter: Sendable {
                     + (resumable
                         ? "its partial download is kept, so installing or repairing the pack resumes it"
                         : "nothing was kept, so installing the pack starts it again")
-                try db.execute(
-                    sql: """
-                        UPDATE pack_state SET state = 'failed', last_error = ?, updated_at = ? WHERE pack_id = ? AND state = 'downloading'
-                        """, arguments: [message, Timestamp.now(), packId])
+                _ = try PackStateRecord.filter(key: packId).filter(state: .downloading)
+                    .updateAll(db, Self.failed(message))
             }
         }
         return dead
+    }
+
+    /// The assignments marking a pack `failed` with `message`.
+    private static func failed(_ message: String) -> [ColumnAssignment] {
+        [
+            PackStateRecord.Columns.state.set(to: PackState.failed.rawValue),
+            PackStateRecord.Columns.lastError.set(to: message),
+            PackStateRecord.Columns.updatedAt.set(to: Timestamp.now()),
+        ]
     }
 }

@@ -27,24 +27,14 @@ struct PackUninstaller: Sendable {
         let removed: (files: Int, bytes: Int64)
         do {
             removed = try await database.write { db in
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT COUNT(*), COALESCE(SUM(bytes_total), 0) FROM local_asset WHERE pack_id = ?",
-                    arguments: [packId])
-                try db.execute(
-                    sql:
-                        "DELETE FROM item_local_audio WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)",
-                    arguments: [packId])
-                try db.execute(
-                    sql: "DELETE FROM item_take WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)",
-                    arguments: [packId])
-                try db.execute(sql: "DELETE FROM local_asset WHERE pack_id = ?", arguments: [packId])
-                try db.execute(
-                    sql: """
-                        INSERT INTO pack_state(pack_id, state, updated_at) VALUES (?, 'not_downloaded', ?)
-                        ON CONFLICT(pack_id) DO UPDATE SET state = 'not_downloaded', bytes_total = NULL, bytes_downloaded = NULL,
-                          installed_version = NULL, last_error = NULL, updated_at = excluded.updated_at
-                        """, arguments: [packId, Timestamp.now()])
-                return (row?[0] ?? 0, row?[1] ?? 0)
+                let assets = LocalAssetRecord.all().forPack(packId)
+                let files = try assets.fetchCount(db)
+                let bytes = try assets.select(sum(LocalAssetRecord.Columns.bytesTotal), as: Int64.self).fetchOne(db)
+                _ = try ItemLocalAudioRecord.all().playing(assets).deleteAll(db)
+                _ = try ItemTakeRecord.all().recorded(by: assets).deleteAll(db)
+                _ = try assets.deleteAll(db)
+                try PackStateRecord(packId: packId, state: .notDownloaded, updatedAt: Timestamp.now()).save(db)
+                return (files, bytes ?? 0)
             }
         } catch {
             if moved { try? fm.moveItem(at: staging.old, to: staging.installed) }

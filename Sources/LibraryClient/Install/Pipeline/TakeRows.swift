@@ -13,11 +13,11 @@ struct TakeRows {
 
     func write(_ db: Database) throws {
         let items = Set(manifest.assets.map { $0.itemId.lowercased() })
-        try db.execute(
-            sql: """
-                DELETE FROM item_take WHERE asset_id IN (SELECT id FROM local_asset WHERE pack_id = ?)
-                  OR item_id IN (SELECT item_id FROM pack_item WHERE pack_id = ?)
-                """, arguments: [packId, packId])
+        let assets = LocalAssetRecord.all().forPack(packId).select(LocalAssetRecord.Columns.id)
+        let packItems = PackItemRecord.all().forPack(packId).select(PackItemRecord.Columns.itemId)
+        _ = try ItemTakeRecord.filter(
+            assets.contains(ItemTakeRecord.Columns.assetId) || packItems.contains(ItemTakeRecord.Columns.itemId)
+        ).deleteAll(db)
         for item in items {
             _ = try ItemTakeRecord.filter(ItemTakeRecord.Columns.itemId == item).deleteAll(db)
         }
