@@ -23,9 +23,13 @@ public enum ToolRunner {
         public var timedOut = false
     }
 
-    /// The folder holding the built products: the one holding the test bundle (or the test
-    /// runner executable), whichever has the tools.
+    /// The folder holding the built products: `$SOUNDSHELF_TOOLS_DIR` when set (the slow
+    /// hardening run points it at release builds), else the one holding the test bundle (or the
+    /// test runner executable), whichever has the tools.
     public static var productsDirectory: URL {
+        if let tools = ProcessInfo.processInfo.environment["SOUNDSHELF_TOOLS_DIR"], !tools.isEmpty {
+            return URL(fileURLWithPath: tools, isDirectory: true)
+        }
         let bundle = Bundle.main.bundleURL
         let executable = Bundle.main.executableURL?.deletingLastPathComponent() ?? bundle
         let candidates = [

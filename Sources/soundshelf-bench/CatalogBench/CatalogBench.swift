@@ -57,15 +57,7 @@ enum CatalogBench {
             report.append(row("list page of 50 (\(label))", list.text))
             report += try await UserStateBench.measure(label, library, filters)
         }
-        let client = BenchArgs.sibling("client")
-        var runs: [Double] = []
-        for _ in 0..<15 {
-            runs.append(
-                try Timer.measure {
-                    try BenchProcess.run(client, ["facets", "--kind", "sfx", "--root", root.path]).status
-                })
-        }
-        report.append(row("`client facets --kind sfx` process", Stats(runs).text))
+        report += try FreshProcessBench.run(root: root, filters: filters, processes: 30)
         return report.joined(separator: "\n")
     }
 
@@ -80,9 +72,13 @@ enum CatalogBench {
             let library = try Library(root: URL(fileURLWithPath: args[1]), mode: .facetIndex)
             let result = try await library.sync(SyncOptions(catalog: args[2], force: args.contains("--force")))
             return "inserted \(result.inserted), updated \(result.updated), hidden \(result.hidden)"
+        case ("first-list", 5...):
+            return try await FreshProcessBench.child(Array(args.dropFirst()))
         default:
             throw BenchFailure(
-                message: "usage: catalog-child generate DIR N | catalog-child import ROOT CATALOG [--force]")
+                message:
+                    "usage: catalog-child generate DIR N | catalog-child import ROOT CATALOG [--force] | catalog-child first-list ROOT OUT KIND FILTERS"
+            )
         }
     }
 

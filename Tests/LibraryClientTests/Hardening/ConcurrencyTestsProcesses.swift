@@ -8,7 +8,7 @@ import Testing
 /// Several `client` processes on one data root at once: they all succeed, or one says clearly
 /// that another process is installing the pack (and a retry succeeds); never "database is locked";
 /// the root is sound afterwards (integrity_check, hashes, states, item counts).
-@Suite("ConcurrencyTestsProcesses: several client processes on one data root", .timeLimit(.minutes(10)))
+@Suite("ConcurrencyTestsProcesses: several client processes on one data root", .timeLimit(.minutes(30)))
 struct ConcurrencyTestsProcesses {
     static let trickle = FaultyHTTPServer.Fault.trickle(bytes: 128 << 10, every: 0.02)
 
@@ -16,7 +16,7 @@ struct ConcurrencyTestsProcesses {
     /// transaction), started together, with `packs` / `facets` / `list` readers running meanwhile.
     @Test func installTwoPacksWhileSyncing() async throws {
         let catalog = try BigPackCatalog.shared()
-        let items = slowTestsEnabled ? 100_000 : 20_000
+        let items = hardeningItems
         let tmp = try TemporaryDirectory(prefix: "concurrency-sync")
         let folder = tmp.url.appendingPathComponent("catalog")
         try catalog.withSyntheticItems(items, into: folder)
@@ -31,7 +31,7 @@ struct ConcurrencyTestsProcesses {
         let url = server.baseURL.absoluteString
 
         let (line, problems) = try await offPool { () -> (String, [String]) in
-            try root.succeed(["sync", "--catalog", url, "--json"], within: 300)
+            try root.succeed(["sync", "--catalog", url, "--json"], within: hardeningSyncSeconds)
             let expected = try catalog.withSyntheticItems(items, into: folder, catalogVersion: 2, retitled: true)
             let started = Date()
             // The sync first; the installs as soon as its import transaction holds the write lock,

@@ -9,7 +9,7 @@ import Testing
 /// import, one during an update to a second catalog version); after each, the next `client sync`
 /// completes, `PRAGMA integrity_check` is ok, and list and facet totals per kind are right.
 /// 20,000 items in the normal suite; 100,000 with `SOUNDSHELF_SLOW_TESTS=1` (`scripts/crash-tests`).
-@Suite("CrashTestsSync: kill -9 of client sync of a big catalog", .timeLimit(.minutes(10)))
+@Suite("CrashTestsSync: kill -9 of client sync of a big catalog", .timeLimit(.minutes(30)))
 struct CrashTestsSync {
     enum Moment: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// SIGKILL as soon as the process is spawned.
@@ -38,7 +38,7 @@ struct CrashTestsSync {
         static func shared() throws -> World { try cached.get() }
 
         private init() throws {
-            items = slowTestsEnabled ? 100_000 : 20_000
+            items = hardeningItems
             tmp = try TemporaryDirectory(prefix: "crash-sync")
             ExitCleanup.remove(atExit: tmp.url)
             v1 = tmp.url.appendingPathComponent("v1")
@@ -58,10 +58,10 @@ struct CrashTestsSync {
             counts2 = SyntheticSeed.Counts(next)
             let root = DataRoot(tmp.url.appendingPathComponent("calibration"))
             var started = Date()
-            try root.succeed(["sync", "--catalog", v1.path, "--json"], within: 300)
+            try root.succeed(["sync", "--catalog", v1.path, "--json"], within: hardeningSyncSeconds)
             importSeconds = Date().timeIntervalSince(started)
             started = Date()
-            try root.succeed(["sync", "--catalog", v2.path, "--json"], within: 300)
+            try root.succeed(["sync", "--catalog", v2.path, "--json"], within: hardeningSyncSeconds)
             updateSeconds = Date().timeIntervalSince(started)
         }
     }
@@ -74,7 +74,9 @@ struct CrashTestsSync {
             let root = DataRoot(tmp.url.appendingPathComponent("root"))
             let catalog = moment == .update50 ? world.v2 : world.v1
             let expected = moment == .update50 ? world.counts2 : world.counts1
-            if moment == .update50 { try root.succeed(["sync", "--catalog", world.v1.path, "--json"], within: 300) }
+            if moment == .update50 {
+                try root.succeed(["sync", "--catalog", world.v1.path, "--json"], within: hardeningSyncSeconds)
+            }
 
             let process = try root.start(
                 ["sync", "--catalog", catalog.path, "--json"], name: "sync-\(moment.rawValue)")
@@ -99,7 +101,7 @@ struct CrashTestsSync {
             let after = FileManager.default.fileExists(atPath: database) ? "database present" : "no database yet"
 
             let started = Date()
-            let recovery = try root.run(["sync", "--catalog", catalog.path, "--json"], within: 300)
+            let recovery = try root.run(["sync", "--catalog", catalog.path, "--json"], within: hardeningSyncSeconds)
             let recoverySeconds = Date().timeIntervalSince(started)
             var problems: [String] = []
             if recovery.status != 0 { problems.append("recovery sync exited \(recovery.status): \(recovery.stderr)") }

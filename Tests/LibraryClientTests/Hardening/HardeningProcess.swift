@@ -110,6 +110,16 @@ func folderNames(_ url: URL) -> [String] {
 /// Whether the slow (100k-item) variants run: `SOUNDSHELF_SLOW_TESTS=1`.
 var slowTestsEnabled: Bool { ProcessInfo.processInfo.environment["SOUNDSHELF_SLOW_TESTS"] == "1" }
 
+/// Items in the hardening catalogs: `$SOUNDSHELF_HARDENING_ITEMS` (`scripts/crash-tests --items N`),
+/// else 100,000 for the slow run and 20,000 in the normal suite.
+var hardeningItems: Int {
+    ProcessInfo.processInfo.environment["SOUNDSHELF_HARDENING_ITEMS"].flatMap { Int($0) }
+        ?? (slowTestsEnabled ? 100_000 : 20_000)
+}
+
+/// Seconds a whole sync of the hardening catalog may take: 300 up to 100,000 items, more above.
+var hardeningSyncSeconds: Double { 300 * max(1, Double(hardeningItems) / 100_000) }
+
 /// Prints one figure line for the hardening report (visible in `swift test` output).
 func report(_ line: String) { print("[hardening] \(line)") }
 
