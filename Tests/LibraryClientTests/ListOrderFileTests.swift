@@ -55,3 +55,29 @@ import Testing
         try await h.library.database.read { try FacetIndexStore.Stamp.current($0).text }
     }
 }
+
+/// A fresh process reads the facet index file by sections; a section damaged on disk is noticed
+/// when a query first reads it, and the answer comes from a rebuilt index, never the damaged one.
+@Suite struct FacetIndexDamagedSectionTests {
+    @Test func aDamagedSectionIsRebuiltBeforeAnswering() async throws {
+        let h = try Harness()
+        try await h.publishAndSync(FacetPropertyTests.randomSeed(9, version: 1, hideModulo: nil))
+        let file = h.root.appendingPathComponent("facet-index.bin")
+        let sql = try h.reopen(mode: .sql)
+        var damaged = try Data(contentsOf: file)
+        damaged[damaged.count - 12] ^= 0x33  // the last slot's section: sfx
+        try damaged.write(to: file)
+
+        let lib = try h.reopen()
+        for kind in [Kind.sfx, .atmosphere, .music] {
+            #expect(
+                try await lib.facets.fetchFacetCounts(kind: kind, filters: Filters())
+                    == sql.facets.fetchFacetCounts(kind: kind, filters: Filters()))
+            let page = PageRequest(limit: 100)
+            #expect(
+                try await lib.items.fetchItems(kind: kind, filters: Filters(), sort: .title, page: page).items.map(\.id)
+                    == sql.items.fetchItems(kind: kind, filters: Filters(), sort: .title, page: page).items.map(\.id))
+        }
+        #expect(try Data(contentsOf: file) != damaged)  // rewritten from the rebuilt index
+    }
+}

@@ -56,7 +56,7 @@ extension FacetIndex {
     /// Value id → count for one dimension over `mask` (nil: every visible item of the kind).
     private func tallies(plan: FilterPlan, dimension: Int, mask: Bitset?, strategy: CountingStrategy) -> [Int64: Int] {
         guard let slot = FacetSlots.slot(kind: plan.kind, dimension: dimension) else { return [:] }
-        let lists = postings[slot]
+        let lists = lists(slot: slot)
         let ids = values[dimension].ids
         var counts: [Int64: Int] = [:]
         guard let mask else {
@@ -102,6 +102,7 @@ extension FacetIndex {
     private func itemTallies(dimension: Int, mask: Bitset) -> [Int] {
         var tally = [Int](repeating: 0, count: values[dimension].count)
         let wanted = UInt32(truncatingIfNeeded: dimension)
+        let forward = forwardIndex
         tally.withUnsafeMutableBufferPointer { tally in
             forward.starts.withUnsafeBufferPointer { starts in
                 forward.lengths.withUnsafeBufferPointer { lengths in

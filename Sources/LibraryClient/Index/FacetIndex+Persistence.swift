@@ -6,8 +6,13 @@ import Foundation
 /// | part | contents |
 /// | --- | --- |
 /// | header | magic `SSFACET\n`, format version (`UInt32`), stamp byte count (`UInt32`), stamp UTF-8 |
-/// | guard | payload byte count (`UInt64`), ``FacetChecksum`` of the payload (`UInt64`) |
-/// | payload | layout (2 × `UInt64`); item meta `[UInt8]`; forward CSR offsets + codes `[UInt32]`; value ids `[Int64]` × 6 dimensions; per slot: container flags `[UInt8]`, sparse CSR offsets + items `[UInt32]`, dense bitset words `[UInt64]` (one item-number-wide bitset per dense value) |
+/// | sections | each: byte count (`UInt64`), ``FacetChecksum`` of its bytes (`UInt64`), then its bytes |
+/// | head section | layout (2 × `UInt64`); item meta `[UInt8]`; value ids `[Int64]` × 6 dimensions |
+/// | forward section | forward CSR offsets + codes `[UInt32]` |
+/// | one section per slot | container flags `[UInt8]`, sparse CSR offsets + items `[UInt32]`, dense bitset words `[UInt64]` (one item-number-wide bitset per dense value) |
+///
+/// Each section carries its own checksum, so a reader can load the head alone and decode the
+/// forward index and each slot only when a query first needs it (``FacetIndexSections``).
 extension FacetIndex {
     static let magic: [UInt8] = Array("SSFACET\n".utf8)
     /// Bump when the layout changes; older files are then refused and rebuilt.
@@ -15,7 +20,7 @@ extension FacetIndex {
     /// ```swift
     /// let stamp = "\(FacetIndex.formatVersion)/\(seedHash)/\(writeCounter)"
     /// ```
-    package static let formatVersion: UInt32 = 1
+    package static let formatVersion: UInt32 = 2
 
     /// The index as bytes, tagged with `stamp` (say a hash of the database seed and a write
     /// counter) that ``init(serialized:expectedStamp:)`` must be given again.
@@ -24,32 +29,41 @@ extension FacetIndex {
     /// try index.serialized(stamp: "seed-3f2a/writes-1187").write(to: cacheURL)
     /// ```
     package func serialized(stamp: String) -> Data {
-        let compact = forward.compactArrays()
-        var writer = FacetBinaryWriter(capacity: 64 + meta.count * 5 + compact.codes.count * 8)
+        let index = (try? materialized()) ?? self
+        let compact = index.forward.compactArrays()
+        var writer = FacetBinaryWriter(capacity: 64 + index.meta.count * 5 + compact.codes.count * 8)
         writer.appendBytes(Self.magic)
         writer.append(Self.formatVersion)
         let stampBytes = Array(stamp.utf8)
         writer.append(UInt32(truncatingIfNeeded: stampBytes.count))
         writer.appendBytes(stampBytes)
+        Self.appendSection(to: &writer) { writer in
+            writer.append(UInt64(index.layout.denseDivisor))
+            writer.append(UInt64(index.layout.minDenseCount))
+            writer.appendArray(index.meta)
+            for dictionary in index.values { writer.appendArray(dictionary.ids) }
+        }
+        Self.appendSection(to: &writer) { writer in
+            writer.appendArray(compact.offsets)
+            writer.appendArray(compact.codes)
+        }
+        let words = index.wordCount
+        for lists in index.postings {
+            Self.appendSection(to: &writer) { Self.appendSlot(lists, wordCount: words, to: &$0) }
+        }
+        return writer.bytes
+    }
+
+    /// Byte count and checksum, then what `body` writes.
+    private static func appendSection(to writer: inout FacetBinaryWriter, _ body: (inout FacetBinaryWriter) -> Void) {
         let guardOffset = writer.count
         writer.append(UInt64(0))
         writer.append(UInt64(0))
-        let payloadStart = writer.count
-        writer.append(UInt64(layout.denseDivisor))
-        writer.append(UInt64(layout.minDenseCount))
-        writer.appendArray(meta)
-        writer.appendArray(compact.offsets)
-        writer.appendArray(compact.codes)
-        for dictionary in values { writer.appendArray(dictionary.ids) }
-        let words = wordCount
-        for lists in postings { Self.appendSlot(lists, wordCount: words, to: &writer) }
-        let payloadCount = writer.count - payloadStart
-        let checksum = writer.bytes.withUnsafeBytes {
-            FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[payloadStart...]))
-        }
-        writer.patch(UInt64(payloadCount), at: guardOffset)
+        let start = writer.count
+        body(&writer)
+        let checksum = writer.bytes.withUnsafeBytes { FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        writer.patch(UInt64(writer.count - start), at: guardOffset)
         writer.patch(checksum, at: guardOffset + 8)
-        return writer.bytes
     }
 
     private static func appendSlot(_ lists: [PostingList], wordCount: Int, to writer: inout FacetBinaryWriter) {
@@ -74,7 +88,7 @@ extension FacetIndex {
         writer.appendArray(denseWords)
     }
 
-    /// Loads an index written by ``serialized(stamp:)``: a few bulk copies plus linear checks.
+    /// Loads an index written by ``serialized(stamp:)`` whole: every section checked and decoded.
     /// Throws ``FacetIndexError`` for another stamp, another format version, or short or
     /// damaged data — never traps.
     ///
@@ -83,28 +97,25 @@ extension FacetIndex {
     ///     ?? rebuildFromDatabase()
     /// ```
     package init(serialized data: Data, expectedStamp: String) throws {
-        self = try data.withUnsafeBytes { raw in
-            var reader = FacetBinaryReader(raw)
-            guard raw.count >= Self.magic.count, Array(raw.prefix(Self.magic.count)) == Self.magic else {
-                throw FacetIndexError.notAFacetIndex
-            }
-            _ = try reader.readBytes(count: Self.magic.count)
-            let version = try reader.read(UInt32.self)
-            guard version == Self.formatVersion else { throw FacetIndexError.unsupportedVersion(version) }
-            let stampCount = try reader.read(UInt32.self)
-            let stamp = String(decoding: try reader.readBytes(count: Int(stampCount)), as: UTF8.self)
-            guard stamp == expectedStamp else { throw FacetIndexError.stampMismatch(found: stamp) }
-            let payloadCount = try reader.read(UInt64.self)
-            let checksum = try reader.read(UInt64.self)
-            guard payloadCount <= UInt64(reader.remaining) else { throw FacetIndexError.truncated }
-            guard payloadCount == UInt64(reader.remaining) else { throw FacetIndexError.corrupt("trailing bytes") }
-            let payload = UnsafeRawBufferPointer(rebasing: raw[reader.position...])
-            guard FacetChecksum.of(payload) == checksum else { throw FacetIndexError.corrupt("checksum") }
-            return try Self.decodePayload(&reader)
-        }
+        self = try FacetIndex(sectionsOf: data, expectedStamp: expectedStamp).materialized()
     }
 
-    private static func decodePayload(_ reader: inout FacetBinaryReader) throws -> FacetIndex {
+    /// Loads the head of an index written by ``serialized(stamp:)`` (header, item meta, value
+    /// dictionaries: a few checks over about one byte per item); the forward index and the posting
+    /// lists are checked and decoded when first used (see ``isDamaged``).
+    init(sectionsOf data: Data, expectedStamp: String) throws {
+        let (head, sections) = try FacetIndexSections.open(data, expectedStamp: expectedStamp)
+        self = try data.withUnsafeBytes { raw in
+            var reader = FacetBinaryReader(raw, position: head.lowerBound)
+            let index = try Self.decodeHead(&reader)
+            guard reader.position == head.upperBound else { throw FacetIndexError.corrupt("head") }
+            return index
+        }
+        self.sections = sections
+        postings = Array(repeating: [], count: FacetSlots.count)
+    }
+
+    private static func decodeHead(_ reader: inout FacetBinaryReader) throws -> FacetIndex {
         let divisor = try reader.read(UInt64.self)
         let minDense = try reader.read(UInt64.self)
         guard (1...1 << 20).contains(divisor), minDense <= UInt64(Int.max) else {
@@ -112,21 +123,14 @@ extension FacetIndex {
         }
         var index = FacetIndex(layout: Layout(denseDivisor: Int(divisor), minDenseCount: Int(minDense)))
         index.meta = try reader.readArray(UInt8.self)
-        let offsets = try reader.readArray(UInt32.self)
-        let codes = try reader.readArray(UInt32.self)
         for dimension in 0..<TagDimension.facetCount {
             guard let dictionary = ValueDictionary(ids: try reader.readArray(Int64.self)) else {
                 throw FacetIndexError.corrupt("value ids")
             }
             index.values[dimension] = dictionary
         }
-        try index.validateItems(offsets: offsets, codes: codes)
-        index.forward = ForwardIndex(offsets: offsets, codes: codes)
+        try index.validateMeta()
         index.kindMasks = index.visibleMasks()
-        for slot in 0..<FacetSlots.count {
-            index.postings[slot] = try index.decodeSlot(slot, from: &reader)
-        }
-        guard reader.remaining == 0 else { throw FacetIndexError.corrupt("trailing bytes") }
         return index
     }
 
@@ -137,6 +141,15 @@ extension FacetIndex {
     /// ```
     package init(contentsOf url: URL, expectedStamp: String) throws {
         try self.init(serialized: Data(contentsOf: url, options: .alwaysMapped), expectedStamp: expectedStamp)
+    }
+
+    /// Maps the cache file at `url` and loads its head only; see ``init(sectionsOf:expectedStamp:)``.
+    ///
+    /// ```swift
+    /// let index = try FacetIndex(mapping: cacheURL, expectedStamp: stamp)   // posting lists read when needed
+    /// ```
+    package init(mapping url: URL, expectedStamp: String) throws {
+        try self.init(sectionsOf: Data(contentsOf: url, options: .alwaysMapped), expectedStamp: expectedStamp)
     }
 
     /// Writes ``serialized(stamp:)`` to `url` atomically.

@@ -17,6 +17,7 @@ extension FacetIndex {
         }
         var tally = [Int](repeating: 0, count: base[TagDimension.facetCount])
         var total = 0
+        let forward = forwardIndex
         tally.withUnsafeMutableBufferPointer { tally in
             selected.withUnsafeBufferPointer { selected in
                 base.withUnsafeBufferPointer { base in

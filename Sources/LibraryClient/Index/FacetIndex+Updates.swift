@@ -9,6 +9,7 @@ extension FacetIndex {
     /// index.upsert(item: 42, kind: .atmosphere, visible: true, tags: [.mood: [calm]])
     /// ```
     package mutating func upsert(item: UInt32, kind: Kind, visible: Bool, tags: [TagDimension: [Int64]]) {
+        materializeForWrites()
         var codes: [UInt32] = []
         Self.encode(kind: kind, tags: tags, values: &values, into: &codes)
         detach(item)
@@ -29,6 +30,7 @@ extension FacetIndex {
     /// index.setVisible(item: 42, false)
     /// ```
     package mutating func setVisible(item: UInt32, _ visible: Bool) {
+        materializeForWrites()
         let index = Int(item)
         guard index < meta.count else { return }
         let current = ItemMeta(raw: meta[index])
@@ -49,6 +51,7 @@ extension FacetIndex {
     /// index.remove(item: 42)
     /// ```
     package mutating func remove(item: UInt32) {
+        materializeForWrites()
         detach(item)
     }
 

@@ -10,8 +10,8 @@ extension FacetIndex {
     /// a code is never counted, so it cannot break anything; the checksum catches accidents.)
     ///
     /// Flat, branch-free loops: a per-item inner loop mispredicts at every item's end and
-    /// costs several times more at 1M items.
-    mutating func validateItems(offsets: [UInt32], codes: [UInt32]) throws {
+    /// costs several times more at 1M items. Returns how many items are stored.
+    func validateItems(offsets: [UInt32], codes: [UInt32]) throws -> Int {
         guard offsets.count == meta.count + 1, offsets.first == 0, offsets.last.map(Int.init) == codes.count else {
             throw FacetIndexError.corrupt("forward offsets")
         }
@@ -56,6 +56,24 @@ extension FacetIndex {
             }
         }
         guard bad == 0 else { throw FacetIndexError.corrupt("item codes") }
+        return present
+    }
+
+    /// Checks that every item meta byte is well-formed, and counts the stored items (the head of a
+    /// file loaded by sections; the forward index is checked against it when it is decoded).
+    mutating func validateMeta() throws {
+        let wellFormed: [UInt8] = (0...255).map { ItemMeta(raw: UInt8($0)).isWellFormed ? 1 : 0 }
+        var bad: UInt8 = 0
+        var present = 0
+        meta.withUnsafeBufferPointer { meta in
+            wellFormed.withUnsafeBufferPointer { wellFormed in
+                for raw in meta {
+                    present &+= Int((raw >> 4) & 1)
+                    bad |= wellFormed[Int(raw)] ^ 1
+                }
+            }
+        }
+        guard bad == 0 else { throw FacetIndexError.corrupt("items") }
         presentCount = present
     }
 

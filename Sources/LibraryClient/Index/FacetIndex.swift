@@ -46,6 +46,10 @@ package struct FacetIndex: Sendable {
     var layout: Layout
     /// Items stored (visible or not).
     var presentCount: Int
+    /// For an index loaded from a file by sections: the forward index and posting lists not
+    /// decoded yet (``lists(slot:)``, ``forwardIndex``); nil once everything is in `forward` and
+    /// `postings`.
+    var sections: FacetIndexSections?
 
     /// An index with no items, to fill with ``upsert(item:kind:visible:tags:)``.
     ///
@@ -107,7 +111,7 @@ package struct FacetIndex: Sendable {
     /// ```
     package func tags(of item: UInt32) -> [TagDimension: [Int64]] {
         var tags: [TagDimension: [Int64]] = [:]
-        for code in forward.codes(of: item) {
+        for code in forwardIndex.codes(of: item) {
             guard let dimension = TagDimension(facetOrdinal: FacetCode.dimension(code)) else { continue }
             tags[dimension, default: []].append(values[dimension.facetOrdinal].ids[FacetCode.value(code)])
         }
@@ -120,6 +124,11 @@ package struct FacetIndex: Sendable {
     /// print(index.memoryBytes / 1_048_576, "MB")
     /// ```
     package var memoryBytes: Int {
+        let index = (try? materialized()) ?? self
+        return index.decodedBytes
+    }
+
+    private var decodedBytes: Int {
         var total = meta.capacity + forward.memoryBytes
         total += values.reduce(0) { $0 + $1.memoryBytes }
         total += kindMasks.reduce(0) { $0 + $1.memoryBytes }
@@ -135,7 +144,8 @@ package struct FacetIndex: Sendable {
 
     /// The posting list of a value in a slot, or nil when it has no items there.
     func postingList(slot: Int, value: Int) -> PostingList? {
-        value < postings[slot].count ? postings[slot][value] : nil
+        let lists = lists(slot: slot)
+        return value < lists.count ? lists[value] : nil
     }
 }
 

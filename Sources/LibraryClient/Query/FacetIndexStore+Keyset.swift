@@ -11,8 +11,13 @@ extension FacetIndexStore {
         let keyset = sort.keyset
         let paths = self.paths
         for _ in 0..<5 {
-            let current = try await self.current()
-            let matches = current.index.matching(kind: kind, filters: filters)
+            var current = try await self.current()
+            var found = current.index.matching(kind: kind, filters: filters)
+            if current.index.isDamaged {  // a section of the file failed its checks: rebuild, match again
+                current = try await rebuildDamaged()
+                found = current.index.matching(kind: kind, filters: filters)
+            }
+            let matches = found
             let ranking = try await ranking(kind: kind, sort: sort)
             let stamp = current.stamp
             let result: ItemPage? = try await database.read { db in

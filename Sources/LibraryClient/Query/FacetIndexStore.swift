@@ -41,8 +41,12 @@ actor FacetIndexStore: QueryEngine {
     /// Counted outside the actor: the actor hands out the current index (a value), so concurrent
     /// queries (a server's requests) count in parallel instead of one after another.
     nonisolated func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
-        let current = try await self.current()
-        let raw = current.index.counts(kind: kind, filters: filters)
+        var current = try await self.current()
+        var raw = current.index.counts(kind: kind, filters: filters)
+        if current.index.isDamaged {  // a section of the file failed its checks: rebuild, count again
+            current = try await rebuildDamaged()
+            raw = current.index.counts(kind: kind, filters: filters)
+        }
         return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
     }
 
@@ -76,11 +80,12 @@ actor FacetIndexStore: QueryEngine {
         let (entries, stamp, values) = try await database.read { db in
             (try FacetIndexLoader.entries(itemIDs: itemIDs, db), try Stamp.current(db), try DimensionValueCatalog(db))
         }
-        guard var current = loaded, current.stamp.seed == stamp.seed,
+        guard var current = loaded, let whole = try? current.index.materialized(), current.stamp.seed == stamp.seed,
             current.stamp.generation == stamp.generation || current.stamp.generation + 1 == stamp.generation
         else {
             return try await rebuild()
         }
+        current.index = whole
         for entry in entries {
             current.index.upsert(item: entry.number, kind: entry.kind, visible: entry.visible, tags: entry.tags)
         }
@@ -94,12 +99,21 @@ actor FacetIndexStore: QueryEngine {
     func current() async throws -> Loaded {
         let stamp = try await database.read { try Stamp.current($0) }
         if let loaded, loaded.stamp == stamp { return loaded }
-        if let index = try? FacetIndex(contentsOf: paths.facetIndex, expectedStamp: stamp.text) {
+        // The head only: each slot's posting lists are read when a query first needs them.
+        if let index = try? FacetIndex(mapping: paths.facetIndex, expectedStamp: stamp.text) {
             let values = try await database.read { try DimensionValueCatalog($0) }
             let fresh = Loaded(index: index, stamp: stamp, values: values)
             install(fresh)
             return fresh
         }
+        try await rebuild()
+        guard let loaded else { throw LibraryClientError.facetIndexUnavailable(path: paths.facetIndex.path) }
+        return loaded
+    }
+
+    /// Rebuilds after a section of the loaded file failed its checks (the file is rewritten).
+    func rebuildDamaged() async throws -> Loaded {
+        if let loaded, !loaded.index.isDamaged { return loaded }
         try await rebuild()
         guard let loaded else { throw LibraryClientError.facetIndexUnavailable(path: paths.facetIndex.path) }
         return loaded
@@ -112,7 +126,7 @@ actor FacetIndexStore: QueryEngine {
 
     /// Best effort: a read-only data root still works, it just rebuilds in the next process.
     private func persist() {
-        guard let loaded else { return }
+        guard let loaded, !loaded.index.isDamaged else { return }
         try? loaded.index.write(to: paths.facetIndex, stamp: loaded.stamp.text)
     }
 

@@ -54,9 +54,13 @@ extension FacetIndexStore {
     /// Resolved and counted against one loaded index (one look at the database's stamp for
     /// both, which a server answering many requests saves).
     nonisolated func facetCounts(kind: Kind, filterNames: [TagDimension: [String]]) async throws -> FacetCounts {
-        let current = try await self.current()
+        var current = try await self.current()
         let filters = try FilterResolver.resolve(filterNames, in: current.values)
-        let raw = current.index.counts(kind: kind, filters: filters)
+        var raw = current.index.counts(kind: kind, filters: filters)
+        if current.index.isDamaged {  // a section of the file failed its checks: rebuild, count again
+            current = try await rebuildDamaged()
+            raw = current.index.counts(kind: kind, filters: filters)
+        }
         return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
     }
 }

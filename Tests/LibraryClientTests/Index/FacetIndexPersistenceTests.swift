@@ -109,14 +109,14 @@ import Testing
         let (index, _, catalog) = Self.sample(
             seed: 20 + UInt64(seed), size: 150, layout: FacetIndex.Layout.all[seed % 3])
         let data = index.serialized(stamp: "s")
-        let payloadStart = data.count - Int(Self.payloadCount(data))
+        let payloadStart = Self.sectionsStart(data)
         var rng = FacetTestRNG(seed: UInt64(seed))
         var thrown = 0
         for round in 0..<400 {
             var damaged = data
             let position = payloadStart + rng.below(data.count - payloadStart)
             damaged[position] = round % 2 == 0 ? UInt8(rng.below(256)) : damaged[position] ^ 0x80
-            Self.resealChecksum(&damaged, payloadStart: payloadStart)
+            Self.resealChecksums(&damaged)
             do {
                 var loaded = try FacetIndex(serialized: damaged, expectedStamp: "s")
                 _ = Self.answers(loaded, catalog: catalog, seed: UInt64(round))
@@ -166,14 +166,25 @@ import Testing
         #expect(rejects(meta: meta))  // malformed meta byte
     }
 
-    static func payloadCount(_ data: Data) -> UInt64 {
+    /// Where the first section starts (after the magic, version and stamp).
+    static func sectionsStart(_ data: Data) -> Int {
         let stampCount = Int(data[12]) | Int(data[13]) << 8
-        let guardOffset = 16 + (stampCount + 7) / 8 * 8
-        return data[guardOffset..<guardOffset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        return 16 + (stampCount + 7) / 8 * 8
     }
 
-    static func resealChecksum(_ data: inout Data, payloadStart: Int) {
-        let checksum = data.withUnsafeBytes { FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
-        for byte in 0..<8 { data[payloadStart - 8 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(byte))) }
+    /// Recomputes every section's checksum, as far as the section lengths still make sense.
+    static func resealChecksums(_ data: inout Data) {
+        var position = sectionsStart(data)
+        func word(_ at: Int) -> UInt64 { data[at..<at + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        while position + 16 <= data.count {
+            let count = word(position)
+            guard count <= UInt64(data.count - position - 16) else { return }
+            let start = position + 16
+            let checksum = data.withUnsafeBytes {
+                FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start..<start + Int(count)]))
+            }
+            for byte in 0..<8 { data[position + 8 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(byte))) }
+            position = start + Int(count)
+        }
     }
 }

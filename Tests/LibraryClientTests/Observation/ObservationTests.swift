@@ -63,17 +63,19 @@ import Testing
         #expect(try await scene.next()??.items.isEmpty == true)
         #expect(try await scenes.next()?.map(\.title) == ["Tavern"])
 
+        // Each value is awaited before the next write: commits made back to back may reach an
+        // observer as one value (GRDB coalesces them), which is not what is tested here.
         try await lib.favorites.favorite(itemID: tid(2))
+        #expect(try await favorites.next()?.items.map(\.id) == [tid(2)])
         try await lib.favorites.favorite(itemID: tid(2))  // idempotent: no commit that changes anything
         try await lib.favorites.favorite(itemID: tid(5))
-        #expect(try await favorites.next()?.items.map(\.id) == [tid(2)])
         #expect(try await favorites.next()?.items.map(\.id) == [tid(5), tid(2)])
 
         try await lib.scenes.createScene(title: "Ambush")  // not this scene
+        #expect(try await scenes.next()?.map(\.title) == ["Ambush", "Tavern"])
         try await lib.scenes.addItems([tid(1), tid(2)], to: "Tavern")
         // The favorites above changed an item in no scene: the scene's next value is the add.
         #expect(try await scene.next()??.items.map(\.id) == [tid(1), tid(2)])
-        #expect(try await scenes.next()?.map(\.title) == ["Ambush", "Tavern"])
         #expect(try await scenes.next()?.map(\.count) == [0, 2])
         try await lib.scenes.renameScene("Tavern", to: "Inn")
         #expect(try await scene.next()??.title == "Inn")

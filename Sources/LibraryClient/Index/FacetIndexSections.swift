@@ -1,0 +1,110 @@
+import Foundation
+
+/// The parts of an index file (``FacetIndex/init(sectionsOf:expectedStamp:)``) decoded only when a
+/// query first needs them: the forward index and each slot's posting lists. A fresh process then
+/// answers its first query after reading the head (about one byte per item) and the few slots the
+/// query touches, instead of the whole file. Each section is checked (its checksum, then the
+/// loader's structural rules) when it is decoded; a section that fails reads as empty and marks
+/// the index damaged (``isDamaged``), so its owner rebuilds it and asks again.
+///
+/// Shared by every copy of the index value; decoding is serialized by a lock.
+final class FacetIndexSections: @unchecked Sendable {
+    private struct Section {
+        var range: Range<Int>
+        var checksum: UInt64
+    }
+
+    private let data: Data
+    private let forwardSection: Section
+    private let slotSections: [Section]
+    private let lock = NSLock()
+    private var slots: [[PostingList]?]
+    private var forward: ForwardIndex?
+    private var damage: FacetIndexError?
+
+    private init(data: Data, forward: Section, slots: [Section]) {
+        self.data = data
+        forwardSection = forward
+        slotSections = slots
+        self.slots = Array(repeating: nil, count: slots.count)
+    }
+
+    /// Checks the header and the stamp, finds every section, checks the head section's checksum,
+    /// and returns the head's byte range with the sections still to decode.
+    static func open(_ data: Data, expectedStamp: String) throws -> (head: Range<Int>, sections: FacetIndexSections) {
+        try data.withUnsafeBytes { raw in
+            var reader = FacetBinaryReader(raw)
+            guard raw.count >= FacetIndex.magic.count, Array(raw.prefix(FacetIndex.magic.count)) == FacetIndex.magic
+            else {
+                throw FacetIndexError.notAFacetIndex
+            }
+            _ = try reader.readBytes(count: FacetIndex.magic.count)
+            let version = try reader.read(UInt32.self)
+            guard version == FacetIndex.formatVersion else { throw FacetIndexError.unsupportedVersion(version) }
+            let stampCount = try reader.read(UInt32.self)
+            let stamp = String(decoding: try reader.readBytes(count: Int(stampCount)), as: UTF8.self)
+            guard stamp == expectedStamp else { throw FacetIndexError.stampMismatch(found: stamp) }
+            var sections: [Section] = []
+            for _ in 0..<(2 + FacetSlots.count) {
+                let count = try reader.read(UInt64.self)
+                let checksum = try reader.read(UInt64.self)
+                guard count <= UInt64(reader.remaining), count % 8 == 0 else { throw FacetIndexError.truncated }
+                let start = reader.position
+                sections.append(Section(range: start..<start + Int(count), checksum: checksum))
+                reader = FacetBinaryReader(raw, position: start + Int(count))
+            }
+            guard reader.remaining == 0 else { throw FacetIndexError.corrupt("trailing bytes") }
+            let head = sections[0]
+            guard FacetChecksum.of(UnsafeRawBufferPointer(rebasing: raw[head.range])) == head.checksum else {
+                throw FacetIndexError.corrupt("checksum")
+            }
+            let rest = FacetIndexSections(data: data, forward: sections[1], slots: Array(sections.dropFirst(2)))
+            return (head.range, rest)
+        }
+    }
+
+    /// Why a section failed, once one did.
+    var failure: FacetIndexError? { lock.withLock { damage } }
+
+    /// The posting lists of `slot`, decoded by `decode` (from a reader at the section's start) on
+    /// first use; empty when the section is damaged.
+    func slot(_ slot: Int, decode: (inout FacetBinaryReader) throws -> [PostingList]) -> [PostingList] {
+        lock.withLock {
+            if let decoded = slots[slot] { return decoded }
+            let decoded = self.decode(slotSections[slot], decode) ?? []
+            slots[slot] = decoded
+            return decoded
+        }
+    }
+
+    /// The forward index, decoded by `decode` on first use; empty when the section is damaged.
+    func forwardIndex(decode: (inout FacetBinaryReader) throws -> ForwardIndex) -> ForwardIndex {
+        lock.withLock {
+            if let forward { return forward }
+            let decoded = self.decode(forwardSection, decode) ?? ForwardIndex()
+            forward = decoded
+            return decoded
+        }
+    }
+
+    /// Called with the lock held.
+    private func decode<T>(_ section: Section, _ body: (inout FacetBinaryReader) throws -> T) -> T? {
+        data.withUnsafeBytes { raw in
+            guard FacetChecksum.of(UnsafeRawBufferPointer(rebasing: raw[section.range])) == section.checksum else {
+                damage = .corrupt("checksum")
+                return nil
+            }
+            var reader = FacetBinaryReader(raw, position: section.range.lowerBound)
+            do {
+                let value = try body(&reader)
+                guard reader.position == section.range.upperBound else {
+                    throw FacetIndexError.corrupt("section length")
+                }
+                return value
+            } catch {
+                damage = error as? FacetIndexError ?? .corrupt("section")
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CatalogModel
+import Foundation
+import Testing
+
+@testable import LibraryClient
+
+/// An index loaded by sections (the head now, each slot and the forward index when first used)
+/// answers exactly as one loaded whole, takes writes, and reports a damaged section instead of
+/// answering from it.
+@Suite struct FacetIndexSectionsTests {
+    typealias Persisted = FacetIndexPersistenceTests
+
+    @Test(arguments: [0, 1, 300, 2_000])
+    func sectionsAnswerAsTheWholeFile(size: Int) throws {
+        for layout in FacetIndex.Layout.all {
+            let (index, rows, catalog) = Persisted.sample(seed: UInt64(size) + 40, size: size, layout: layout)
+            let data = index.serialized(stamp: "s")
+            let whole = try FacetIndex(serialized: data, expectedStamp: "s")
+            let lazy = try FacetIndex(sectionsOf: data, expectedStamp: "s")
+            #expect(
+                Persisted.answers(lazy, catalog: catalog, seed: 5)
+                    == Persisted.answers(whole, catalog: catalog, seed: 5))
+            #expect(lazy.serialized(stamp: "s") == data)
+            #expect(!lazy.isDamaged)
+
+            // Writes on a lazily loaded index reach the answers as on the whole one.
+            var table = Dictionary(uniqueKeysWithValues: rows.map { ($0.item, $0) })
+            var (a, b) = (lazy, whole)
+            var rng = FacetTestRNG(seed: 9)
+            var copy = table
+            FacetIndexIncrementalTests.applyRandomWrites(40, to: &a, rows: &table, catalog: catalog, rng: &rng)
+            rng = FacetTestRNG(seed: 9)
+            FacetIndexIncrementalTests.applyRandomWrites(40, to: &b, rows: &copy, catalog: catalog, rng: &rng)
+            #expect(a.serialized(stamp: "t") == b.serialized(stamp: "t"))
+        }
+    }
+
+    /// A flipped byte inside one slot's section: the head still loads, but the first query that
+    /// reads that slot marks the index damaged, and decoding it whole throws.
+    @Test func aDamagedSlotIsReportedWhenFirstRead() throws {
+        let (index, _, catalog) = Persisted.sample(seed: 77, size: 2_000)
+        var data = index.serialized(stamp: "s")
+        data[data.count - 20] ^= 0x5A  // inside the last slot's section
+        let lazy = try FacetIndex(sectionsOf: data, expectedStamp: "s")
+        #expect(!lazy.isDamaged)
+        _ = Persisted.answers(lazy, catalog: catalog, seed: 1)
+        #expect(lazy.isDamaged)
+        #expect(throws: FacetIndexError.self) { try lazy.materialized() }
+        #expect(throws: FacetIndexError.self) { try FacetIndex(serialized: data, expectedStamp: "s") }
+    }
+}
