@@ -48,9 +48,40 @@ struct FacetBinaryReader {
         return array
     }
 
+    /// A count-prefixed array left where it is, for copying out in pieces.
+    mutating func readSlice<T: FixedWidthInteger>(_: T.Type) throws -> FacetBinarySlice<T> {
+        let declared = try read(UInt64.self)
+        let stride = MemoryLayout<T>.stride
+        guard declared <= UInt64(remaining / stride), let base = buffer.baseAddress else {
+            throw FacetIndexError.truncated
+        }
+        let count = Int(declared)
+        let slice = FacetBinarySlice<T>(bytes: UnsafeRawBufferPointer(start: base + position, count: count * stride))
+        position += count * stride
+        try skipPadding()
+        return slice
+    }
+
     private mutating func skipPadding() throws {
         let extra = (8 - position % 8) % 8
         guard remaining >= extra else { throw FacetIndexError.truncated }
         position += extra
+    }
+}
+
+/// Elements of a little-endian array inside a reader's buffer (valid as long as that buffer).
+struct FacetBinarySlice<T: FixedWidthInteger> {
+    let bytes: UnsafeRawBufferPointer
+
+    var count: Int { bytes.count / MemoryLayout<T>.stride }
+
+    /// Elements `start ..< start + length`, copied into an array (bounds checked by the caller).
+    func array(from start: Int, count length: Int) -> [T] {
+        let stride = MemoryLayout<T>.stride
+        let source = UnsafeRawBufferPointer(rebasing: bytes[start * stride..<(start + length) * stride])
+        return [T](unsafeUninitializedCapacity: length) { target, initialized in
+            UnsafeMutableRawBufferPointer(target).copyMemory(from: source)
+            initialized = length
+        }
     }
 }

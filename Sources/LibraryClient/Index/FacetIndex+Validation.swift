@@ -79,19 +79,19 @@ extension FacetIndex {
 
     /// Reads one slot's posting lists; every item must be a visible item of the slot's kind,
     /// sparse lists strictly ascending, dense lists exactly one item-number-wide bitset each.
+    /// Each list is copied once, straight from the file's bytes.
     func decodeSlot(_ slot: Int, from reader: inout FacetBinaryReader) throws -> [PostingList] {
         let pair = FacetSlots.pairs[slot]
         let flags = try reader.readArray(UInt8.self)
         let offsets = try reader.readArray(UInt32.self)
-        let items = try reader.readArray(UInt32.self)
-        let denseWords = try reader.readArray(UInt64.self)
+        let items = try reader.readSlice(UInt32.self)
+        let denseWords = try reader.readSlice(UInt64.self)
         let words = wordCount
         let mask = kindMasks[pair.kind]
         let denseCount = flags.reduce(0) { $0 + ($1 == 1 ? 1 : 0) }
         guard flags.count <= values[pair.dimension].count, offsets.count == flags.count + 1,
             offsets.first == 0, offsets.last.map(Int.init) == items.count,
-            flags.allSatisfy({ $0 <= 1 }), denseWords.count == denseCount * words,
-            items.allSatisfy({ mask.contains($0) })
+            flags.allSatisfy({ $0 <= 1 }), denseWords.count == denseCount * words
         else {
             throw FacetIndexError.corrupt("postings")
         }
@@ -104,19 +104,27 @@ extension FacetIndex {
             guard start <= end, end <= items.count else { throw FacetIndexError.corrupt("postings") }
             if flags[value] == 1 {
                 guard start == end else { throw FacetIndexError.corrupt("postings") }
-                let bits = Bitset(words: Array(denseWords[denseStart..<denseStart + words]))
+                let bits = Bitset(words: denseWords.array(from: denseStart, count: words))
                 denseStart += words
                 guard Self.isSubset(bits, of: mask) else { throw FacetIndexError.corrupt("postings") }
                 lists.append(PostingList(bits: bits))
             } else {
-                let run = items[start..<end]
-                guard zip(run, run.dropFirst()).allSatisfy({ $0 < $1 }) else {
-                    throw FacetIndexError.corrupt("postings")
-                }
-                lists.append(PostingList(sorted: Array(run)))
+                let run = items.array(from: start, count: end - start)
+                guard Self.isAscending(run, within: mask) else { throw FacetIndexError.corrupt("postings") }
+                lists.append(PostingList(sorted: run))
             }
         }
         return lists
+    }
+
+    /// Strictly ascending, and every item in `mask`.
+    private static func isAscending(_ run: [UInt32], within mask: Bitset) -> Bool {
+        var previous: Int64 = -1
+        for item in run {
+            guard Int64(item) > previous, mask.contains(item) else { return false }
+            previous = Int64(item)
+        }
+        return true
     }
 
     private static func isSubset(_ bits: Bitset, of mask: Bitset) -> Bool {

@@ -60,18 +60,19 @@ extension ItemRanking {
     /// The item numbers of `matches` (ascending item numbers) at positions `start...` of the order,
     /// `offset` skipped, at most `limit`, in display order.
     func page(of matches: [UInt32], from start: Int, offset: Int, limit: Int?) -> [UInt32] {
-        func rankOf(_ number: UInt32) -> Int { Int(number) < rank.count ? Int(rank[Int(number)]) : Int(Int32.max) }
         if limit == nil || matches.count * 16 < order.count {
+            let rank = self.rank
+            func rankOf(_ number: UInt32) -> Int { Int(number) < rank.count ? Int(rank[Int(number)]) : Int(Int32.max) }
             let sorted = matches.filter { rankOf($0) >= start }.sorted { rankOf($0) < rankOf($1) }
             let low = min(offset, sorted.count)
             let high = limit.map { min(low + $0, sorted.count) } ?? sorted.count
             return Array(sorted[low..<high])
         }
-        var member = [Bool](repeating: false, count: rank.count)
-        for number in matches where Int(number) < member.count { member[Int(number)] = true }
+        var member = Bitset(wordCount: Bitset.wordCount(for: Int(matches.last ?? 0) + 1))
+        for number in matches { _ = member.insert(number) }
         var result: [UInt32] = []
         var seen = 0
-        for number in order[min(start, order.count)...] where member[Int(number)] {
+        for number in order[min(start, order.count)...] where member.contains(number) {
             if seen >= offset { result.append(number) }
             seen += 1
             if let limit, result.count >= limit { break }

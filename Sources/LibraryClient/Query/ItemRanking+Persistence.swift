@@ -18,14 +18,6 @@ extension ItemRanking {
     static let magic: [UInt8] = Array("SSORDER\n".utf8)
     static let formatVersion: UInt32 = 1
 
-    /// A ranking from item numbers in display order.
-    init(order: [UInt32]) {
-        var rank = [Int32](repeating: .max, count: Int(order.max() ?? 0) + 1)
-        for (position, number) in order.enumerated() { rank[Int(number)] = Int32(position) }
-        self.order = order
-        self.rank = rank
-    }
-
     /// Where the ranking of `kind` in `sort` order is kept.
     static func file(kind: Kind, sort: ItemSort, root: URL) -> URL {
         root.appendingPathComponent("facet-orders", isDirectory: true)

@@ -1,4 +1,5 @@
 import CatalogFormat
+import Foundation
 import GRDB
 
 /// The visible items of one kind in one sort order (the same ORDER BY the SQL engine uses), so
@@ -6,20 +7,26 @@ import GRDB
 struct ItemRanking: Sendable {
     /// Item numbers in display order.
     let order: [UInt32]
+    /// Built on first use (only pages of few matches need it).
+    private let ranks = RankTable()
+
     /// rank[itemNumber] = position in `order` (Int32.max when absent).
-    let rank: [Int32]
+    var rank: [Int32] { ranks.table(for: order) }
 
     init(kind: Kind, sort: ItemSort, _ db: Database) throws {
+        // Raw SQL: the sort's ORDER BY is shared with the SQL engine (ItemSort.orderSQL).
         let numbers = try Int64.fetchAll(
             db,
             sql: """
                 SELECT li.item_number FROM library_item li WHERE li.kind = ? AND li.is_visible = 1 ORDER BY \(sort.orderSQL)
                 """, arguments: [kind.rawValue]
         ).map { UInt32($0) }
-        var rank = [Int32](repeating: .max, count: Int(numbers.max() ?? 0) + 1)
-        for (position, number) in numbers.enumerated() { rank[Int(number)] = Int32(position) }
-        self.order = numbers
-        self.rank = rank
+        self.init(order: numbers)
+    }
+
+    /// A ranking from item numbers in display order.
+    init(order: [UInt32]) {
+        self.order = order
     }
 
     /// The rows of `numbers`, in that order.
@@ -39,5 +46,21 @@ struct ItemRanking: Sendable {
             }
         }
         return numbers.compactMap { byNumber[$0] }
+    }
+}
+
+/// The inverse of a ranking's order, built once when first asked for and shared by its copies.
+final class RankTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: [Int32]?
+
+    func table(for order: [UInt32]) -> [Int32] {
+        lock.withLock {
+            if let built { return built }
+            var rank = [Int32](repeating: .max, count: Int(order.max() ?? 0) + 1)
+            for (position, number) in order.enumerated() { rank[Int(number)] = Int32(position) }
+            built = rank
+            return rank
+        }
     }
 }

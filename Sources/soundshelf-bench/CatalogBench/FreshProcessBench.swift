@@ -59,6 +59,13 @@ enum FreshProcessBench {
         _ = try await library.items.fetchItems(
             kind: kind, filters: decode(args[3]), sort: .title, page: PageRequest(limit: 50))
         let done = DispatchTime.now().uptimeNanoseconds
+        if ProcessInfo.processInfo.environment["FIRST_LIST_DETAIL"] != nil {
+            let again = DispatchTime.now().uptimeNanoseconds
+            _ = try await library.items.fetchItems(
+                kind: kind, filters: decode(args[3]), sort: .title, page: PageRequest(limit: 50))
+            let second = DispatchTime.now().uptimeNanoseconds
+            print("second \(Double(second - again) / 1e6) ms")
+        }
         let text = "\(Double(opened - started) / 1e9) \(Double(done - opened) / 1e9)"
         try text.write(toFile: args[1], atomically: true, encoding: .utf8)
         return text
