@@ -65,7 +65,7 @@ import Testing
         let file = h.root.appendingPathComponent("facet-index.bin")
         let sql = try h.reopen(mode: .sql)
         var damaged = try Data(contentsOf: file)
-        damaged[damaged.count - 12] ^= 0x33  // the last slot's section: sfx
+        damaged[damaged.count - 12] ^= 0x33  // the last slot's posting lists
         try damaged.write(to: file)
 
         let lib = try h.reopen()
@@ -73,6 +73,15 @@ import Testing
             #expect(
                 try await lib.facets.fetchFacetCounts(kind: kind, filters: Filters())
                     == sql.facets.fetchFacetCounts(kind: kind, filters: Filters()))
+            // A filter on each dimension reads every slot's lists, the damaged one too.
+            for (dimension, values) in try await sql.facets.fetchValues(kind: kind) {
+                guard let first = values.first else { continue }
+                var filters = Filters()
+                filters[dimension] = [first.id]
+                #expect(
+                    try await lib.facets.fetchFacetCounts(kind: kind, filters: filters)
+                        == sql.facets.fetchFacetCounts(kind: kind, filters: filters))
+            }
             let page = PageRequest(limit: 100)
             #expect(
                 try await lib.items.fetchItems(kind: kind, filters: Filters(), sort: .title, page: page).items.map(\.id)

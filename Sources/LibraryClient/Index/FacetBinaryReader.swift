@@ -62,9 +62,11 @@ struct FacetBinaryReader {
         return slice
     }
 
+    /// Steps over the zero bytes that pad to 8; other bytes there are damage.
     private mutating func skipPadding() throws {
         let extra = (8 - position % 8) % 8
         guard remaining >= extra else { throw FacetIndexError.truncated }
+        for offset in position..<position + extra where buffer[offset] != 0 { throw FacetIndexError.corrupt("padding") }
         position += extra
     }
 }

@@ -56,13 +56,13 @@ extension FacetIndex {
     /// Value id → count for one dimension over `mask` (nil: every visible item of the kind).
     private func tallies(plan: FilterPlan, dimension: Int, mask: Bitset?, strategy: CountingStrategy) -> [Int64: Int] {
         guard let slot = FacetSlots.slot(kind: plan.kind, dimension: dimension) else { return [:] }
-        let lists = lists(slot: slot)
         let ids = values[dimension].ids
         var counts: [Int64: Int] = [:]
-        guard let mask else {
-            for (value, list) in lists.enumerated() where list.count > 0 { counts[ids[value]] = list.count }
+        guard let mask else {  // no filter: the lists' own sizes (from a file, its summary alone)
+            for (value, count) in listCounts(slot: slot).enumerated() where count > 0 { counts[ids[value]] = count }
             return counts
         }
+        let lists = lists(slot: slot)
         let maskCount = mask.count
         if maskCount == 0 { return counts }
         if useItems(lists: lists, maskCount: maskCount, wordCount: mask.words.count, strategy: strategy) {

@@ -9,10 +9,11 @@ import Foundation
 /// | sections | each: byte count (`UInt64`), ``FacetChecksum`` of its bytes (`UInt64`), then its bytes |
 /// | head section | layout (2 × `UInt64`); item meta `[UInt8]`; value ids `[Int64]` × 6 dimensions |
 /// | forward section | forward CSR offsets + codes `[UInt32]` |
-/// | one section per slot | container flags `[UInt8]`, sparse CSR offsets + items `[UInt32]`, dense bitset words `[UInt64]` (one item-number-wide bitset per dense value) |
+/// | two sections per slot | summary: container flags `[UInt8]`, sparse CSR offsets `[UInt32]`, item counts `[UInt32]`; payload: sparse items `[UInt32]`, dense bitset words `[UInt64]` (one item-number-wide bitset per dense value) |
 ///
 /// Each section carries its own checksum, so a reader can load the head alone and decode the
-/// forward index and each slot only when a query first needs it (``FacetIndexSections``).
+/// forward index and each slot only when a query first needs it (``FacetIndexSections``); counts
+/// without filters read a slot's summary alone.
 extension FacetIndex {
     static let magic: [UInt8] = Array("SSFACET\n".utf8)
     /// Bump when the layout changes; older files are then refused and rebuilt.
@@ -20,7 +21,7 @@ extension FacetIndex {
     /// ```swift
     /// let stamp = "\(FacetIndex.formatVersion)/\(seedHash)/\(writeCounter)"
     /// ```
-    package static let formatVersion: UInt32 = 2
+    package static let formatVersion: UInt32 = 3
 
     /// The index as bytes, tagged with `stamp` (say a hash of the database seed and a write
     /// counter) that ``init(serialized:expectedStamp:)`` must be given again.
@@ -49,7 +50,16 @@ extension FacetIndex {
         }
         let words = index.wordCount
         for lists in index.postings {
-            Self.appendSection(to: &writer) { Self.appendSlot(lists, wordCount: words, to: &$0) }
+            let slot = SlotArrays(lists, wordCount: words)
+            Self.appendSection(to: &writer) { writer in
+                writer.appendArray(slot.flags)
+                writer.appendArray(slot.offsets)
+                writer.appendArray(slot.counts)
+            }
+            Self.appendSection(to: &writer) { writer in
+                writer.appendArray(slot.items)
+                writer.appendArray(slot.denseWords)
+            }
         }
         return writer.bytes
     }
@@ -66,28 +76,6 @@ extension FacetIndex {
         writer.patch(checksum, at: guardOffset + 8)
     }
 
-    private static func appendSlot(_ lists: [PostingList], wordCount: Int, to writer: inout FacetBinaryWriter) {
-        var flags = [UInt8]()
-        var offsets: [UInt32] = [0]
-        var items = [UInt32]()
-        var denseWords = [UInt64]()
-        for list in lists {
-            flags.append(list.isDense ? 1 : 0)
-            if list.isDense {
-                let own = list.bits.words.prefix(wordCount)
-                denseWords.append(contentsOf: own)
-                denseWords.append(contentsOf: repeatElement(0, count: wordCount - own.count))
-            } else {
-                items.append(contentsOf: list.sparse)
-            }
-            offsets.append(UInt32(truncatingIfNeeded: items.count))
-        }
-        writer.appendArray(flags)
-        writer.appendArray(offsets)
-        writer.appendArray(items)
-        writer.appendArray(denseWords)
-    }
-
     /// Loads an index written by ``serialized(stamp:)`` whole: every section checked and decoded.
     /// Throws ``FacetIndexError`` for another stamp, another format version, or short or
     /// damaged data — never traps.
@@ -98,6 +86,30 @@ extension FacetIndex {
     /// ```
     package init(serialized data: Data, expectedStamp: String) throws {
         self = try FacetIndex(sectionsOf: data, expectedStamp: expectedStamp).materialized()
+    }
+
+    /// One slot's posting lists as the file's flat arrays.
+    private struct SlotArrays {
+        var flags: [UInt8] = []
+        var offsets: [UInt32] = [0]
+        var counts: [UInt32] = []
+        var items: [UInt32] = []
+        var denseWords: [UInt64] = []
+
+        init(_ lists: [PostingList], wordCount: Int) {
+            for list in lists {
+                flags.append(list.isDense ? 1 : 0)
+                counts.append(UInt32(truncatingIfNeeded: list.count))
+                if list.isDense {
+                    let own = list.bits.words.prefix(wordCount)
+                    denseWords.append(contentsOf: own)
+                    denseWords.append(contentsOf: repeatElement(0, count: wordCount - own.count))
+                } else {
+                    items.append(contentsOf: list.sparse)
+                }
+                offsets.append(UInt32(truncatingIfNeeded: items.count))
+            }
+        }
     }
 
     /// Loads the head of an index written by ``serialized(stamp:)`` (header, item meta, value

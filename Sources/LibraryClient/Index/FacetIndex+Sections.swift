@@ -11,7 +11,14 @@ extension FacetIndex {
     /// ```
     func lists(slot: Int) -> [PostingList] {
         guard let sections else { return postings[slot] }
-        return sections.slot(slot) { reader in try decodeSlot(slot, from: &reader) }
+        return sections.slot(slot) { summary, payload in try decodeSlot(slot, summary: &summary, payload: &payload) }
+    }
+
+    /// The item count of each value of `slot` (index = value index), without decoding its lists
+    /// when they are still in the file.
+    func listCounts(slot: Int) -> [Int] {
+        guard let sections else { return postings[slot].map(\.count) }
+        return sections.counts(slot) { reader in try decodeSlotSummary(slot, from: &reader).counts }.map(Int.init)
     }
 
     /// Every item's tag codes.

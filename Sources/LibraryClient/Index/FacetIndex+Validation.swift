@@ -77,22 +77,49 @@ extension FacetIndex {
         presentCount = present
     }
 
-    /// Reads one slot's posting lists; every item must be a visible item of the slot's kind,
-    /// sparse lists strictly ascending, dense lists exactly one item-number-wide bitset each.
-    /// Each list is copied once, straight from the file's bytes.
-    func decodeSlot(_ slot: Int, from reader: inout FacetBinaryReader) throws -> [PostingList] {
+    /// Reads one slot's summary: flags, sparse offsets and item counts, shaped alike and within
+    /// the dimension's values; sparse counts agree with the offsets.
+    func decodeSlotSummary(_ slot: Int, from reader: inout FacetBinaryReader) throws -> SlotSummary {
         let pair = FacetSlots.pairs[slot]
-        let flags = try reader.readArray(UInt8.self)
-        let offsets = try reader.readArray(UInt32.self)
-        let items = try reader.readSlice(UInt32.self)
-        let denseWords = try reader.readSlice(UInt64.self)
+        let summary = SlotSummary(
+            flags: try reader.readArray(UInt8.self), offsets: try reader.readArray(UInt32.self),
+            counts: try reader.readArray(UInt32.self))
+        let (flags, offsets, counts) = (summary.flags, summary.offsets, summary.counts)
+        guard flags.count <= values[pair.dimension].count, offsets.count == flags.count + 1,
+            counts.count == flags.count, offsets.first == 0, flags.allSatisfy({ $0 <= 1 })
+        else {
+            throw FacetIndexError.corrupt("postings")
+        }
+        for value in flags.indices where flags[value] == 0 {
+            guard offsets[value] <= offsets[value + 1], counts[value] == offsets[value + 1] - offsets[value] else {
+                throw FacetIndexError.corrupt("postings")
+            }
+        }
+        return summary
+    }
+
+    /// One slot's summary as stored.
+    struct SlotSummary {
+        var flags: [UInt8]
+        var offsets: [UInt32]
+        var counts: [UInt32]
+    }
+
+    /// Reads one slot's posting lists; every item must be a visible item of the slot's kind,
+    /// sparse lists strictly ascending, dense lists exactly one item-number-wide bitset each, and
+    /// every list as long as the summary says. Each list is copied once, straight from the file.
+    func decodeSlot(
+        _ slot: Int, summary summaryReader: inout FacetBinaryReader, payload: inout FacetBinaryReader
+    ) throws -> [PostingList] {
+        let pair = FacetSlots.pairs[slot]
+        let summary = try decodeSlotSummary(slot, from: &summaryReader)
+        let (flags, offsets, counts) = (summary.flags, summary.offsets, summary.counts)
+        let items = try payload.readSlice(UInt32.self)
+        let denseWords = try payload.readSlice(UInt64.self)
         let words = wordCount
         let mask = kindMasks[pair.kind]
         let denseCount = flags.reduce(0) { $0 + ($1 == 1 ? 1 : 0) }
-        guard flags.count <= values[pair.dimension].count, offsets.count == flags.count + 1,
-            offsets.first == 0, offsets.last.map(Int.init) == items.count,
-            flags.allSatisfy({ $0 <= 1 }), denseWords.count == denseCount * words
-        else {
+        guard offsets.last.map(Int.init) == items.count, denseWords.count == denseCount * words else {
             throw FacetIndexError.corrupt("postings")
         }
         var lists = [PostingList]()
@@ -106,7 +133,9 @@ extension FacetIndex {
                 guard start == end else { throw FacetIndexError.corrupt("postings") }
                 let bits = Bitset(words: denseWords.array(from: denseStart, count: words))
                 denseStart += words
-                guard Self.isSubset(bits, of: mask) else { throw FacetIndexError.corrupt("postings") }
+                guard Self.isSubset(bits, of: mask), bits.count == Int(counts[value]) else {
+                    throw FacetIndexError.corrupt("postings")
+                }
                 lists.append(PostingList(bits: bits))
             } else {
                 let run = items.array(from: start, count: end - start)

@@ -16,17 +16,20 @@ final class FacetIndexSections: @unchecked Sendable {
 
     private let data: Data
     private let forwardSection: Section
-    private let slotSections: [Section]
+    /// Per slot: its summary (flags, offsets, counts) and its payload (items, bitset words).
+    private let slotSections: [(summary: Section, payload: Section)]
     private let lock = NSLock()
     private var slots: [[PostingList]?]
+    private var summaries: [[UInt32]?]
     private var forward: ForwardIndex?
     private var damage: FacetIndexError?
 
-    private init(data: Data, forward: Section, slots: [Section]) {
+    private init(data: Data, forward: Section, slots: [(summary: Section, payload: Section)]) {
         self.data = data
         forwardSection = forward
         slotSections = slots
         self.slots = Array(repeating: nil, count: slots.count)
+        summaries = Array(repeating: nil, count: slots.count)
     }
 
     /// Checks the header and the stamp, finds every section, checks the head section's checksum,
@@ -45,7 +48,7 @@ final class FacetIndexSections: @unchecked Sendable {
             let stamp = String(decoding: try reader.readBytes(count: Int(stampCount)), as: UTF8.self)
             guard stamp == expectedStamp else { throw FacetIndexError.stampMismatch(found: stamp) }
             var sections: [Section] = []
-            for _ in 0..<(2 + FacetSlots.count) {
+            for _ in 0..<(2 + 2 * FacetSlots.count) {
                 let count = try reader.read(UInt64.self)
                 let checksum = try reader.read(UInt64.self)
                 guard count <= UInt64(reader.remaining), count % 8 == 0 else { throw FacetIndexError.truncated }
@@ -58,7 +61,8 @@ final class FacetIndexSections: @unchecked Sendable {
             guard FacetChecksum.of(UnsafeRawBufferPointer(rebasing: raw[head.range])) == head.checksum else {
                 throw FacetIndexError.corrupt("checksum")
             }
-            let rest = FacetIndexSections(data: data, forward: sections[1], slots: Array(sections.dropFirst(2)))
+            let slotSections = stride(from: 2, to: sections.count, by: 2).map { (sections[$0], sections[$0 + 1]) }
+            let rest = FacetIndexSections(data: data, forward: sections[1], slots: slotSections)
             return (head.range, rest)
         }
     }
@@ -66,14 +70,32 @@ final class FacetIndexSections: @unchecked Sendable {
     /// Why a section failed, once one did.
     var failure: FacetIndexError? { lock.withLock { damage } }
 
-    /// The posting lists of `slot`, decoded by `decode` (from a reader at the section's start) on
-    /// first use; empty when the section is damaged.
-    func slot(_ slot: Int, decode: (inout FacetBinaryReader) throws -> [PostingList]) -> [PostingList] {
+    /// The posting lists of `slot`, decoded by `decode` (from readers at the starts of its
+    /// summary and payload) on first use; empty when a section is damaged.
+    func slot(
+        _ slot: Int, decode: (inout FacetBinaryReader, inout FacetBinaryReader) throws -> [PostingList]
+    ) -> [PostingList] {
         lock.withLock {
             if let decoded = slots[slot] { return decoded }
-            let decoded = self.decode(slotSections[slot], decode) ?? []
+            let (summary, payload) = slotSections[slot]
+            let nested: [PostingList]?? = self.decode(summary) { summaryReader in
+                self.decode(payload) { payloadReader in try decode(&summaryReader, &payloadReader) }
+            }
+            let decoded: [PostingList] = (nested ?? nil) ?? []
             slots[slot] = decoded
             return decoded
+        }
+    }
+
+    /// The item count of each value of `slot`, from its summary alone (counts without filters);
+    /// empty when the summary is damaged.
+    func counts(_ slot: Int, decode: (inout FacetBinaryReader) throws -> [UInt32]) -> [UInt32] {
+        lock.withLock {
+            if let decoded = slots[slot] { return decoded.map { UInt32(truncatingIfNeeded: $0.count) } }
+            if let counted = summaries[slot] { return counted }
+            let counted = self.decode(slotSections[slot].summary, decode) ?? []
+            summaries[slot] = counted
+            return counted
         }
     }
 
