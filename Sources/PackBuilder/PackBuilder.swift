@@ -1,3 +1,4 @@
+import AudioAnalysis
 import CatalogModel
 import Foundation
 
@@ -42,16 +43,32 @@ public enum PackBuilder {
         }
         defer { try? fm.removeItem(at: staging) }
 
-        let analysis = AnalysisRun()
-        var writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
-        writer.hashed = { analysis.submit($0, sha256: $1) }
-        let hashes: [String: (sha256: String, bytes: Int64)]
-        let archive: Manifest.Archive
-        do { (hashes, archive) = try writer.write(assets) } catch {
-            analysis.cancel()
-            throw error
+        let earlier = EarlierBuilds.standard()
+        let cache = AnalysisCache.standard()
+        let mtime = sourceDateEpoch()
+        var hashes: [String: (sha256: String, bytes: Int64)]
+        var archive: Manifest.Archive
+        var analyses: [String: SoundAnalysis]
+        var sources: [String: (stat: FileStat, checkedAt: Int64)] = [:]
+        var failures: [Diagnostic] = []
+        if let known = knownInputs(assets, digests: earlier.digests, cache: cache),
+            let linked = linkEarlierBuild(
+                earlier, mtime: mtime, into: staging,
+                expected: ManifestMaker.make(
+                    pack: pack, assets: assets, hashes: known.hashes, archive: nil, analyses: known.analyses))
+        {
+            // An earlier build of the same content: its files, each verified, are this build's.
+            (hashes, analyses, archive) = (known.hashes, known.analyses, linked)
+        } else {
+            let analysis = AnalysisRun(cache: cache)
+            var writer = StreamingPackWriter(folder: staging, mtime: mtime, progress: progress)
+            writer.hashed = { analysis.submit($0, sha256: $1) }
+            do { (hashes, archive, sources) = try writer.write(assets) } catch {
+                analysis.cancel()
+                throw error
+            }
+            (analyses, failures) = analysis.finish(pack)
         }
-        let (analyses, failures) = analysis.finish(pack)
         let warnings = assets.flatMap { asset in
             analyses[asset.fileName].map { SoundWarnings.check(asset, $0, pack: pack) } ?? []
         }
@@ -84,6 +101,7 @@ public enum PackBuilder {
             throw PackBuildError.io(
                 path: final.path, message: "cannot move the built pack into place: \(String(cString: strerror(errno)))")
         }
+        remember(manifest, sources: sources, published: final, in: earlier, mtime: mtime)
         return result
     }
 

@@ -17,9 +17,12 @@ struct StreamingPackWriter {
     static let chunkSize = 4 << 20
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
-    /// SHA-256 and size by file name, and the archive's (hashed as it is written).
+    /// SHA-256 and size by file name, and the archive's (hashed as it is written), and the
+    /// ``FileStat`` of each source file that did not change while it was read, with the time
+    /// it was last seen so (what ``FileDigests`` records).
     func write(_ assets: [PlannedAsset]) throws -> (
-        assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive
+        assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive,
+        sources: [String: (stat: FileStat, checkedAt: Int64)]
     ) {
         let assetsFolder = folder.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
@@ -34,6 +37,7 @@ struct StreamingPackWriter {
             writer: archiveFile, file: try archiveFile.create(archivePath, exclusive: false))
         let archive = try PackArchiveWriter(output: archiveOutput, name: archivePath, mtime: mtime)
         var results: [String: (sha256: String, bytes: Int64)] = [:]
+        var sources: [String: (stat: FileStat, checkedAt: Int64)] = [:]
         // Two read buffers: lane 0 reads the next chunk into one while lane 1 archives the other.
         let buffers = (0..<2).map { _ in
             UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
@@ -45,6 +49,7 @@ struct StreamingPackWriter {
             let input = open(asset.sourcePath, O_RDONLY)
             guard input >= 0 else { throw POSIXFailure(operation: "open", path: asset.sourcePath) }
             defer { close(input) }
+            let before = FileStat.of(descriptor: input)
             let outputPath = assetsFolder.appendingPathComponent(asset.fileName).path
             let output = try assetFiles.create(outputPath, exclusive: true)
             try archive.beginEntry(name: asset.fileName, size: asset.size)
@@ -73,6 +78,9 @@ struct StreamingPackWriter {
             try archive.finishEntry()
             let sha256 = lanes.assetHash
             results[asset.fileName] = (sha256, copied)
+            if let before, FileStat.of(descriptor: input) == before {
+                sources[asset.fileName] = (before, FileStat.now())
+            }
             hashed?(asset, sha256)
             progress?(
                 BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
@@ -81,7 +89,9 @@ struct StreamingPackWriter {
         archiveFile.close(archiveOutput.file)
         try assetFiles.finish()
         try archiveFile.finish()
-        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hex, bytes: archiveOutput.bytes))
+        return (
+            results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hex, bytes: archiveOutput.bytes), sources
+        )
     }
 
     /// Reads up to one chunk (fewer only at the end of the file); 0 at the end.
