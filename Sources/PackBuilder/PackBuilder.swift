@@ -29,6 +29,15 @@ public enum PackBuilder {
         _ pack: PackSource, outputDirectory: String, strict: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) throws -> PackBuildResult {
+        try build(pack, outputDirectory: outputDirectory, strict: strict, progress: progress, caches: nil)
+    }
+
+    /// `caches`: the environment naming the cache folder (`XDG_CACHE_HOME`, `HOME`); nil for
+    /// the process's own.
+    static func build(
+        _ pack: PackSource, outputDirectory: String, strict: Bool,
+        progress: (@Sendable (BuildProgress) -> Void)?, caches: [String: String]?
+    ) throws -> PackBuildResult {
         let (assets, problems) = AssetPlan.make(for: pack)
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
         let fm = FileManager.default
@@ -43,8 +52,9 @@ public enum PackBuilder {
         }
         defer { try? fm.removeItem(at: staging) }
 
-        let earlier = EarlierBuilds.standard()
-        let cache = AnalysisCache.standard()
+        let environment = caches ?? ProcessInfo.processInfo.environment
+        let earlier = EarlierBuilds.standard(environment: environment)
+        let cache = AnalysisCache.standard(environment: environment)
         let mtime = sourceDateEpoch()
         var hashes: [String: (sha256: String, bytes: Int64)]
         var archive: Manifest.Archive
@@ -62,7 +72,13 @@ public enum PackBuilder {
         } else {
             let analysis = AnalysisRun(cache: cache)
             var writer = StreamingPackWriter(folder: staging, mtime: mtime, progress: progress)
-            writer.hashed = { analysis.submit($0, sha256: $1) }
+            let digests = earlier.digests
+            writer.opened = { asset in
+                analysis.opened(
+                    asset, knownSHA256: digests.digest(of: asset.sourcePath)?.sha256,
+                    chunkSize: StreamingPackWriter.chunkSize)
+            }
+            writer.hashed = { analysis.hashed($0, sha256: $1) }
             do { (hashes, archive, sources) = try writer.write(assets) } catch {
                 analysis.cancel()
                 throw error
