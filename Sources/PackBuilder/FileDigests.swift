@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// What `stat(2)` says of a file's identity and last change: enough, as in git's index, to
@@ -100,6 +101,18 @@ struct FileDigests: Sendable {
             entry.stat == stat, Self.settled(stat, at: entry.checkedAt)
         else { return nil }
         return entry.sha256
+    }
+
+    /// The SHA-256 and size of the file at `path`: from the recorded entry when its stat still
+    /// matches, else by reading it (and recording the result when the file held still).
+    func sha256(ofFileAt path: String) throws -> (sha256: String, bytes: Int64) {
+        if let (sha256, stat) = digest(of: path) { return (sha256, stat.size) }
+        let before = FileStat.of(path: path)
+        let hashed = try SHA256Digest.file(atPath: path)
+        if let before, FileStat.of(path: path) == before, before.size == hashed.bytes {
+            record(before, sha256: hashed.sha256)
+        }
+        return hashed
     }
 
     /// Whether a write after `checkedAt` would change `stat`'s modification time.

@@ -18,7 +18,10 @@ struct StreamingPackWriter {
     /// Called with each asset and its SHA-256 as soon as the file has been read.
     var hashed: ((PlannedAsset, String) -> Void)? = nil
 
-    static let chunkSize = 4 << 20
+    /// Read size, and the grain in which a lagging decoder holds read-ahead.
+    static let chunkSize =
+        (ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNK_KIB"].flatMap { Int($0) }.map { max(64, $0) }
+            ?? 4096) << 10
     /// Read buffers: two for the writer (one being archived while the next is read), the rest
     /// the read-ahead a lagging decoder may hold (see docs/PERFORMANCE.md for the measurements).
     static let chunks =
