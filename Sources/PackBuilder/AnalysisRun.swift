@@ -21,6 +21,9 @@ final class AnalysisRun: @unchecked Sendable {
     private var cancelled = false
     private var results: [String: SoundAnalysis] = [:]
     private var failures: [(PlannedAsset, any Error)] = []
+    private let started = DispatchTime.now().uptimeNanoseconds
+    /// Decoding from the stream: files, seconds decoding, seconds of that waiting for bytes.
+    private var streamed = (files: 0, busy: 0.0, waited: 0.0, reread: Int64(0))
 
     private final class Job {
         let asset: PlannedAsset
@@ -111,6 +114,19 @@ final class AnalysisRun: @unchecked Sendable {
                 continue
             }
             let asset = job.asset
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer {
+                if let feed = job.feed {
+                    let busy = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    let (waited, reread) = (feed.waited, feed.reread)
+                    lock.withLock {
+                        streamed.files += 1
+                        streamed.busy += busy
+                        streamed.waited += waited
+                        streamed.reread += reread
+                    }
+                }
+            }
             let outcome = Result {
                 if let feed = job.feed {
                     try SoundAnalyzer.analyze(path: asset.sourcePath, authoredLoop: asset.authoredLoop, source: feed)
@@ -150,6 +166,19 @@ final class AnalysisRun: @unchecked Sendable {
             }
             return (results, problems)
         }
+    }
+
+    /// With `SOUNDSHELF_TIMING` set: how busy the decoders were (after `finish`), so the
+    /// read-ahead's effect on parallelism shows whatever else the machine is doing.
+    var timing: String? {
+        guard ProcessInfo.processInfo.environment["SOUNDSHELF_TIMING"] != nil else { return nil }
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let s = lock.withLock { streamed }
+        let working = s.busy - s.waited
+        return String(
+            format: "analysis: %d files decoded from the stream in %.2f s; decoders working %.2f s (%.2f at once), "
+                + "waiting for bytes %.2f s; %lld bytes read again", s.files, wall, working, working / max(wall, 1e-9),
+            s.waited, s.reread)
     }
 
     /// Stops what has not started, cuts off decoders waiting for bytes, and waits for the rest.

@@ -84,6 +84,7 @@ public enum PackBuilder {
                 throw error
             }
             (analyses, failures) = analysis.finish(pack)
+            if let timing = analysis.timing { FileHandle.standardError.write(Data((timing + "\n").utf8)) }
         }
         let warnings = assets.flatMap { asset in
             analyses[asset.fileName].map { SoundWarnings.check(asset, $0, pack: pack) } ?? []

@@ -30,6 +30,7 @@ final class SourceFeed: AudioByteSource, @unchecked Sendable {
     private var excursion = false
     private var descriptor: Int32 = -1
     private var rereadBytes: Int64 = 0
+    private var waitedNanoseconds: UInt64 = 0
 
     /// Seeks ahead of the stream into this much of the file's end are read from the file.
     static let tail: Int64 = 1 << 20
@@ -44,6 +45,8 @@ final class SourceFeed: AudioByteSource, @unchecked Sendable {
 
     /// Bytes the decoder had to read from the file itself.
     var reread: Int64 { condition.withLock { rereadBytes } }
+    /// Seconds the decoder waited for the writer to read the bytes it wanted.
+    var waited: Double { condition.withLock { Double(waitedNanoseconds) / 1e9 } }
 
     /// The writer has read `chunk` (the next bytes of the file).
     func deliver(_ chunk: SourceChunk) {
@@ -115,7 +118,9 @@ final class SourceFeed: AudioByteSource, @unchecked Sendable {
             }
             let done = letGo(before: offset)
             if done.isEmpty {
+                let start = DispatchTime.now().uptimeNanoseconds
                 condition.wait()
+                waitedNanoseconds += DispatchTime.now().uptimeNanoseconds - start
             } else {
                 condition.unlock()
                 done.forEach { $0.release() }

@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 import PackArchive
 
-/// The one pass: each source file is read once, in 4 MiB chunks; every chunk is hashed and
+/// The one pass: each source file is read once, in 1 MiB chunks; every chunk is hashed and
 /// goes both to the asset copy and into the archive, on two lanes running side by side
 /// (asset hash + copy | archive write + archive hash), and to the file's decoder when it is
 /// being analysed (``SourceFeed``). The files themselves are written behind, on two more
@@ -18,14 +18,16 @@ struct StreamingPackWriter {
     /// Called with each asset and its SHA-256 as soon as the file has been read.
     var hashed: ((PlannedAsset, String) -> Void)? = nil
 
-    /// Read size, and the grain in which a lagging decoder holds read-ahead.
+    /// Read size, and the grain in which a lagging decoder holds read-ahead: 1 MiB, so little
+    /// of the pool is held by the grain itself (docs/PERFORMANCE.md has the measurements).
     static let chunkSize =
         (ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNK_KIB"].flatMap { Int($0) }.map { max(64, $0) }
-            ?? 4096) << 10
+            ?? 1024) << 10
     /// Read buffers: two for the writer (one being archived while the next is read), the rest
-    /// the read-ahead a lagging decoder may hold (see docs/PERFORMANCE.md for the measurements).
+    /// the read-ahead a lagging decoder may hold. A buffer becomes resident only when first
+    /// used, so a build whose decoders keep up (or that decodes nothing) stays small.
     static let chunks =
-        ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNKS"].flatMap { Int($0) }.map { max(3, $0) } ?? 10
+        ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNKS"].flatMap { Int($0) }.map { max(3, $0) } ?? 44
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
     /// SHA-256 and size by file name, and the archive's (hashed as it is written), and the
