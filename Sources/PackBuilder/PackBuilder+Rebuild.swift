@@ -24,11 +24,15 @@ extension PackBuilder {
     }
 
     /// Links the files of an earlier build of `expected` (its manifest without the archive)
-    /// into `staging`; the archive entry, or nil with `staging` as it was.
+    /// into `staging`; the archive entry, or nil with `staging` as it was. When the version is
+    /// already in place (`final` exists), nothing is linked: the archive entry an earlier build
+    /// recorded is enough to compare manifests (a link and its removal would move the change
+    /// time of the published files, and their recorded digests with it).
     static func linkEarlierBuild(
-        _ earlier: EarlierBuilds, mtime: Int64, into staging: URL, expected: Manifest
+        _ earlier: EarlierBuilds, mtime: Int64, into staging: URL, final: URL, expected: Manifest
     ) -> Manifest.Archive? {
         guard let key = try? EarlierBuilds.key(for: expected, mtime: mtime) else { return nil }
+        if FileManager.default.fileExists(atPath: final.path) { return earlier.load(key)?.archive }
         let assets = staging.appendingPathComponent("assets")
         guard (try? FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)) != nil else {
             return nil

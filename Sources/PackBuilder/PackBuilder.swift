@@ -63,7 +63,7 @@ public enum PackBuilder {
         var failures: [Diagnostic] = []
         if let known = knownInputs(assets, digests: earlier.digests, cache: cache),
             let linked = linkEarlierBuild(
-                earlier, mtime: mtime, into: staging,
+                earlier, mtime: mtime, into: staging, final: final,
                 expected: ManifestMaker.make(
                     pack: pack, assets: assets, hashes: known.hashes, archive: nil, analyses: known.analyses))
         {
@@ -111,6 +111,12 @@ public enum PackBuilder {
             }
             result.written = false
             return result
+        }
+        // Only a version that was compared, not linked, can lack files here (it was removed
+        // meanwhile): never publish a staging folder that does not hold the whole pack.
+        for name in manifest.assets.map(\.url) + ["pack.tar"]
+        where !fm.fileExists(atPath: staging.appendingPathComponent(name).path) {
+            throw PackBuildError.io(path: final.path, message: "was removed during the build; build again")
         }
         chmod(staging.path, 0o755)
         chmod(staging.appendingPathComponent("assets").path, 0o755)

@@ -71,6 +71,8 @@ struct RebuildTests {
         let pack = try makePack(tmp)
         let env = ["XDG_CACHE_HOME": tmp.path("cache")]
         let first = try build(pack, into: tmp.path("one"), env)
+        // Building the same version into the same folder again leaves it alone and spoils nothing.
+        #expect(try build(pack, into: tmp.path("one"), env) == first)
         let again = try build(pack, into: tmp.path("two"), env)
         let one = tmp.path("one/packs/\(Self.packId)/1")
         let two = tmp.path("two/packs/\(Self.packId)/1")
