@@ -10,6 +10,7 @@ import Foundation
 /// file is decoded from its path after hashing.
 final class AnalysisRun: @unchecked Sendable {
     private let cache: AnalysisCache
+    private let starts: FileDigests
     private let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     private let group = DispatchGroup()
     private let lock = NSLock()
@@ -28,6 +29,8 @@ final class AnalysisRun: @unchecked Sendable {
     private final class Job {
         let asset: PlannedAsset
         let feed: SourceFeed?
+        /// ``FileDigests/startKey(size:first:)`` of the file, recorded with its digest.
+        var start: String?
         var sha256: String?
         var outcome: Result<SoundAnalysis, any Error>?
         var answered = false
@@ -39,8 +42,9 @@ final class AnalysisRun: @unchecked Sendable {
         }
     }
 
-    init(cache: AnalysisCache = .standard()) {
+    init(cache: AnalysisCache = .standard(), starts: FileDigests = .standard()) {
         self.cache = cache
+        self.starts = starts
     }
 
     /// Queues the analysis of `asset`, whose content hashes to `sha256`, decoded from its path.
@@ -48,18 +52,27 @@ final class AnalysisRun: @unchecked Sendable {
         enqueue(Job(asset, feed: nil, sha256: sha256))
     }
 
-    /// The writer opens `asset`: nil when the cache answers for `knownSHA256`, else the feed
-    /// that will carry its bytes to a decoder.
-    func opened(_ asset: PlannedAsset, knownSHA256: String?, chunkSize: Int) -> SourceFeed? {
-        if let knownSHA256, let known = cache.answer(sha256: knownSHA256, authoredLoop: asset.authoredLoop) {
+    /// The writer has read the `start` of `asset`: nil when the cache answers for
+    /// `knownSHA256`, or for the file last seen with the same size and start (the same audio
+    /// elsewhere, most likely; checked once it is hashed); else the feed that will carry its
+    /// bytes to a decoder.
+    func opened(
+        _ asset: PlannedAsset, knownSHA256: String?, start: UnsafeRawBufferPointer, chunkSize: Int
+    ) -> SourceFeed? {
+        let startKey = FileDigests.startKey(size: asset.size, first: start)
+        for candidate in [knownSHA256, knownSHA256 == nil ? starts.digest(ofStart: startKey) : nil] {
+            guard let candidate, let known = cache.answer(sha256: candidate, authoredLoop: asset.authoredLoop) else {
+                continue
+            }
             lock.withLock {
                 results[asset.fileName] = known
-                answeredBefore[asset.fileName] = knownSHA256
+                answeredBefore[asset.fileName] = candidate
             }
             return nil
         }
         let job = Job(
             asset, feed: SourceFeed(path: asset.sourcePath, size: asset.size, chunkSize: chunkSize), sha256: nil)
+        job.start = startKey
         lock.withLock { jobs[asset.fileName] = job }
         enqueue(job)
         return job.feed
@@ -73,7 +86,10 @@ final class AnalysisRun: @unchecked Sendable {
             return
         }
         let known = cache.answer(sha256: sha256, authoredLoop: asset.authoredLoop)
-        if known != nil { job.feed?.cancel() }
+        if known != nil {
+            job.feed?.cancel()
+            if let start = job.start { starts.record(start: start, sha256: sha256) }
+        }
         settle(job) {
             job.sha256 = sha256
             if let known {
@@ -153,7 +169,10 @@ final class AnalysisRun: @unchecked Sendable {
                 return nil
             }
         }
-        if let (analysis, sha256) = store { cache.store(analysis, sha256: sha256) }
+        if let (analysis, sha256) = store {
+            cache.store(analysis, sha256: sha256)
+            if let start = job.start { starts.record(start: start, sha256: sha256) }
+        }
     }
 
     /// Waits for every queued analysis; returns them by asset file name, with one located error

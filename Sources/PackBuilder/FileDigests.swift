@@ -1,4 +1,5 @@
 import CatalogModel
+import Crypto
 import Foundation
 
 /// What `stat(2)` says of a file's identity and last change: enough, as in git's index, to
@@ -114,6 +115,32 @@ struct FileDigests: Sendable {
         }
         return hashed
     }
+
+    /// The SHA-256 of the last file seen whose size and first chunk hash to `start`
+    /// (``startKey(size:first:)``): which cached analysis a file read for the first time most
+    /// likely has, before the rest of it is read.
+    func digest(ofStart start: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: startFile(start).path),
+            let text = String(data: data, encoding: .utf8), SHA256Digest.isHex(text)
+        else { return nil }
+        return text
+    }
+
+    func record(start: String, sha256: String) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".start-\(start).\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(sha256.utf8)) else { return }
+        if rename(temporary.path, startFile(start).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    }
+
+    static func startKey(size: Int64, first: UnsafeRawBufferPointer) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("\(size) \(first.count)\n".utf8))
+        hasher.update(bufferPointer: first)
+        return SHA256Digest.hex(hasher.finalize())
+    }
+
+    private func startFile(_ start: String) -> URL { folder.appendingPathComponent("start-\(start)") }
 
     /// Whether a write after `checkedAt` would change `stat`'s modification time.
     static func settled(_ stat: FileStat, at checkedAt: Int64) -> Bool {

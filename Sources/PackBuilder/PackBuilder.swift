@@ -70,12 +70,12 @@ public enum PackBuilder {
             // An earlier build of the same content: its files, each verified, are this build's.
             (hashes, analyses, archive) = (known.hashes, known.analyses, linked)
         } else {
-            let analysis = AnalysisRun(cache: cache)
+            let analysis = AnalysisRun(cache: cache, starts: earlier.digests)
             var writer = StreamingPackWriter(folder: staging, mtime: mtime, progress: progress)
             let digests = earlier.digests
-            writer.opened = { asset in
+            writer.opened = { asset, start in
                 analysis.opened(
-                    asset, knownSHA256: digests.digest(of: asset.sourcePath)?.sha256,
+                    asset, knownSHA256: digests.digest(of: asset.sourcePath)?.sha256, start: start,
                     chunkSize: StreamingPackWriter.chunkSize)
             }
             writer.hashed = { analysis.hashed($0, sha256: $1) }

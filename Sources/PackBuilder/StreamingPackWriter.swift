@@ -13,8 +13,9 @@ struct StreamingPackWriter {
     let folder: URL
     let mtime: Int64
     var progress: (@Sendable (BuildProgress) -> Void)?
-    /// Called as each asset is opened; a feed it returns gets every chunk of the file.
-    var opened: ((PlannedAsset) -> SourceFeed?)? = nil
+    /// Called with each asset and its first chunk once that is read; a feed it returns gets
+    /// every chunk of the file.
+    var opened: ((PlannedAsset, UnsafeRawBufferPointer) -> SourceFeed?)? = nil
     /// Called with each asset and its SHA-256 as soon as the file has been read.
     var hashed: ((PlannedAsset, String) -> Void)? = nil
 
@@ -64,13 +65,13 @@ struct StreamingPackWriter {
             let output = try assetFiles.create(outputPath, exclusive: true)
             try archive.beginEntry(name: asset.fileName, size: asset.size)
             let lanes = ChunkLanes(assetFiles: assetFiles, output: output, archive: archive)
-            let feed = opened?(asset)
-            var fed = false
-            defer { if !fed { feed?.finish(failed: true) } }
             var copied: Int64 = 0
             var chunk = pool.take(offset: 0)
             defer { chunk.release() }
             chunk.count = try Self.readChunk(input, into: chunk.buffer, path: asset.sourcePath)
+            let feed = opened?(asset, chunk.bytes)
+            var fed = false
+            defer { if !fed { feed?.finish(failed: true) } }
             while chunk.count > 0 {
                 feed?.deliver(chunk)
                 let next = pool.take(offset: chunk.end)

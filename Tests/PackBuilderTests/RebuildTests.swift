@@ -135,4 +135,23 @@ struct RebuildTests {
         #expect(again.assets[1] == first.assets[1])
         try expectTrue(again, in: two)
     }
+
+    @Test("the same audio copied to another folder (new files, new inodes) is answered by the cache: nothing decoded")
+    func copiedPackDecodesNothing() throws {
+        let tmp = try TemporaryDirectory(prefix: "rebuild-copy")
+        let pack = try makePack(tmp)
+        let env = ["XDG_CACHE_HOME": tmp.path("cache"), "SOUNDSHELF_TIMING": "1"]
+        let first = try ToolRunner.run("packer", ["build", pack, "--out", tmp.path("one")], environment: env)
+        try #require(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("analysis: 2 files decoded from the stream"), "\(first.stderr)")
+        try FileManager.default.copyItem(atPath: tmp.path("src"), toPath: tmp.path("copy"))
+        let copied = try ToolRunner.run(
+            "packer", ["build", tmp.path("copy/pack.yaml"), "--out", tmp.path("two")], environment: env)
+        try #require(copied.status == 0, "\(copied.stderr)")
+        #expect(copied.stderr.contains("analysis: 0 files decoded from the stream"), "\(copied.stderr)")
+        let path = "packs/\(Self.packId)/1/manifest.json"
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: tmp.path("two/\(path)")))
+                == Data(contentsOf: URL(fileURLWithPath: tmp.path("one/\(path)"))))
+    }
 }
