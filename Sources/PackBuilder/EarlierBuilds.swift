@@ -6,9 +6,9 @@ import Foundation
 /// an unchanged pack links the files it would write instead of writing them (as `make` leaves
 /// an up-to-date target alone).
 ///
-/// A record is keyed by everything the asset copies and the archive follow from: the manifest
-/// the build makes without its `archive` entry (each asset's name and SHA-256) and the archive's
-/// time stamp. It names up to four folders (newest first) and the archive entry they hold.
+/// A record is keyed by everything the asset copies and the archive follow from: each asset's
+/// name, size and SHA-256, and the archive's time stamp (so a new version of a pack whose audio
+/// did not change links the files of the one before). It names up to four folders (newest first) and the archive entry they hold.
 /// Nothing is taken on the record's word: each file is linked only if ``FileDigests`` vouches
 /// that it still has the digest the new manifest names.
 struct EarlierBuilds: Sendable {
@@ -30,12 +30,9 @@ struct EarlierBuilds: Sendable {
             folder: digests.folder.deletingLastPathComponent().appendingPathComponent("builds"), digests: digests)
     }
 
-    static func key(for manifest: Manifest, mtime: Int64) throws -> String {
-        var content = manifest
-        content.archive = nil
-        var data = try CatalogJSON.encode(content)
-        data.append(Data("\n\(layout) mtime=\(mtime)\n".utf8))
-        return SHA256Digest.hex(of: data)
+    static func key(for manifest: Manifest, mtime: Int64) -> String {
+        let files = manifest.assets.map { "\($0.url) \($0.bytes) \($0.sha256)" }.sorted()
+        return SHA256Digest.hex(of: Data((files + ["\(layout) mtime=\(mtime)"]).joined(separator: "\n").utf8))
     }
 
     private func file(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }

@@ -31,7 +31,7 @@ extension PackBuilder {
     static func linkEarlierBuild(
         _ earlier: EarlierBuilds, mtime: Int64, into staging: URL, final: URL, expected: Manifest
     ) -> Manifest.Archive? {
-        guard let key = try? EarlierBuilds.key(for: expected, mtime: mtime) else { return nil }
+        let key = EarlierBuilds.key(for: expected, mtime: mtime)
         if FileManager.default.fileExists(atPath: final.path) { return earlier.load(key)?.archive }
         let assets = staging.appendingPathComponent("assets")
         guard (try? FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)) != nil else {
@@ -66,8 +66,6 @@ extension PackBuilder {
             let path = published.appendingPathComponent(name).path
             if FileStat.of(path: path) == stat { digests.record(stat, sha256: sha256) }
         }
-        if let key = try? EarlierBuilds.key(for: manifest, mtime: mtime) {
-            earlier.record(key, published: published, archive: archive)
-        }
+        earlier.record(EarlierBuilds.key(for: manifest, mtime: mtime), published: published, archive: archive)
     }
 }

@@ -83,6 +83,18 @@ struct RebuildTests {
         for name in first.assets.map(\.url) + ["pack.tar"] {
             #expect(try inode("\(two)/\(name)") == inode("\(one)/\(name)"), "\(name) was written again")
         }
+        // A new version of the same audio holds the same files: they are linked too.
+        let text = try String(contentsOfFile: pack, encoding: .utf8)
+        try text.replacingOccurrences(of: "version: 1", with: "version: 2").write(
+            toFile: pack, atomically: true, encoding: .utf8)
+        let next = try ToolRunner.run("packer", ["build", pack, "--out", tmp.path("one")], environment: env)
+        try #require(next.status == 0, "\(next.stderr)")
+        let two2 = tmp.path("one/packs/\(Self.packId)/2")
+        #expect(try inode("\(two2)/pack.tar") == inode("\(one)/pack.tar"))
+        let path2 = "\(two2)/manifest.json"
+        let manifest2 = try CatalogJSON.decode(
+            Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path2)), file: path2)
+        #expect(manifest2.version == 2 && manifest2.assets == first.assets)
         try expectTrue(again, in: two)
         // Nothing of it lives in the published folders but the pack itself.
         #expect(
