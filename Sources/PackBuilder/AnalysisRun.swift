@@ -4,10 +4,11 @@ import Foundation
 
 /// The sound analysis of one build, on as many workers as there are cores. During a build
 /// each file is decoded from the bytes the writer reads (``SourceFeed``: one read of each file)
-/// unless the cache already answers for the digest ``FileDigests`` knows for it; a file whose
-/// digest was unknown is decoded as it streams by, and if its digest, once read, is one the
-/// cache knows, the decode is stopped and the cache answers. Outside a build (`validate`) a
-/// file is decoded from its path after hashing.
+/// unless the cache already answers for the digest ``FileDigests`` knows for it, or for the
+/// audio last seen with the same size and first chunk (the full digest then confirms it, or the
+/// file is decoded from its path after all). A file decoded as it streams by whose digest, once
+/// read, turns out to be cached is stopped and the cache answers. Outside a build (`validate`)
+/// a file is decoded from its path after hashing.
 final class AnalysisRun: @unchecked Sendable {
     private let cache: AnalysisCache
     private let starts: FileDigests
