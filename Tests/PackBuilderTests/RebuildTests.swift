@@ -166,4 +166,15 @@ struct RebuildTests {
             try Data(contentsOf: URL(fileURLWithPath: tmp.path("two/\(path)")))
                 == Data(contentsOf: URL(fileURLWithPath: tmp.path("one/\(path)"))))
     }
+
+    @Test("an earlier build that was removed is not missed: the rebuild writes the whole pack again")
+    func removedEarlierBuildIsWrittenAgain() throws {
+        let tmp = try TemporaryDirectory(prefix: "rebuild-gone")
+        let pack = try makePack(tmp)
+        let env = ["XDG_CACHE_HOME": tmp.path("cache")]
+        let manifest = try build(pack, into: tmp.path("one"), env)
+        try FileManager.default.removeItem(atPath: tmp.path("one"))
+        #expect(try build(pack, into: tmp.path("two"), env) == manifest)
+        try expectTrue(manifest, in: tmp.path("two/packs/\(Self.packId)/1"))
+    }
 }
