@@ -164,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "PackArchiveTests", dependencies: ["PackArchive", "PackTar", "TestSupport", "SyntheticData"]),
         .testTarget(
-            name: "PackBuilderTests", dependencies: ["PackBuilder", "PackArchive", "TestSupport", "SyntheticData"]),
+            name: "PackBuilderTests",
+            dependencies: ["PackBuilder", "AudioAnalysis", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "Licenses", "TestSupport"]),
         .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
         .testTarget(

@@ -40,17 +40,23 @@ package struct AnalysisCache: Sendable {
         if rename(temporary.path, file(sha256).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
     }
 
+    /// The cached analysis, when there is one that can answer for `authoredLoop` (its seam was
+    /// measured); nil means the file must be decoded.
+    package func answer(sha256: String, authoredLoop: LoopRegion?) -> SoundAnalysis? {
+        guard let known = load(sha256: sha256) else { return nil }
+        guard let authored = authoredLoop else { return known }
+        guard let region = known.loop(authored: authored, loopable: true), known.seamJump(of: region) != nil else {
+            return nil
+        }
+        return known
+    }
+
     /// The cached analysis when it can answer for `authoredLoop` (its seam was measured),
     /// else a fresh one, which is then stored.
     package func analysis(
         sha256: String, path: String, authoredLoop: LoopRegion?
     ) throws -> SoundAnalysis {
-        if let known = load(sha256: sha256) {
-            guard let authored = authoredLoop else { return known }
-            if let region = known.loop(authored: authored, loopable: true), known.seamJump(of: region) != nil {
-                return known
-            }
-        }
+        if let known = answer(sha256: sha256, authoredLoop: authoredLoop) { return known }
         let fresh = try SoundAnalyzer.analyze(path: path, authoredLoop: authoredLoop)
         store(fresh, sha256: sha256)
         return fresh

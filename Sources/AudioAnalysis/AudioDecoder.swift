@@ -23,12 +23,26 @@ final class AudioDecoder {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var resampler: OpaquePointer?
     private let streamIndex: Int32
+    /// Custom I/O when the bytes come from an ``AudioByteSource``; freed after `format`.
+    private let io: ByteSourceIO?
 
-    init(path: String) throws {
+    /// Opens `path`, reading it through `source` when one is given (then FFmpeg never opens
+    /// the file itself; `path` names it in errors and its extension helps find the format).
+    init(path: String, source: (any AudioByteSource)? = nil) throws {
         self.path = path
         // FFmpeg's own log lines would reach the tools' stderr; failures come back as errors.
         av_log_set_level(SHIM_AV_LOG_QUIET)
         var format: UnsafeMutablePointer<AVFormatContext>?
+        if let source {
+            guard let io = ByteSourceIO(source), let context = avformat_alloc_context() else {
+                throw AudioAnalysisError.decode(path: path, reason: "out of memory")
+            }
+            context.pointee.pb = io.context
+            format = context
+            self.io = io
+        } else {
+            io = nil
+        }
         var status = avformat_open_input(&format, path, nil, nil)
         guard status >= 0, let format else { throw Self.failure(path, "cannot be opened as audio", status) }
         self.format = format

@@ -14,8 +14,12 @@ package enum SoundAnalyzer {
     package static var decodeCount: Int { counter.value }
     private static let counter = Counter()
 
-    package static func analyze(path: String, authoredLoop: LoopRegion?) throws -> SoundAnalysis {
-        let decoder = try AudioDecoder(path: path)
+    /// Decodes `path` (through `source` when given, which is closed when done) and measures it.
+    package static func analyze(
+        path: String, authoredLoop: LoopRegion?, source: (any AudioByteSource)? = nil
+    ) throws -> SoundAnalysis {
+        defer { source?.close() }
+        let decoder = try AudioDecoder(path: path, source: source)
         counter.increment()
         let marks = LoopMarks.read(path: path, tags: decoder.metadata)
         let meter = try LoudnessMeter(channels: decoder.channels, sampleRate: decoder.sampleRate, path: path)

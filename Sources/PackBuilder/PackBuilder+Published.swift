@@ -5,6 +5,7 @@ import Foundation
 extension PackBuilder {
     /// Whether the version of `pack` already in `outputDirectory` was built from the same
     /// content, checked without writing anything: every source file is probed and hashed once
+    /// (not even read when its digest is known from an earlier build and its stat is unchanged)
     /// and the manifest it would give is compared with the published one (all but the archive
     /// entry, which follows from the assets).
     ///
@@ -20,8 +21,9 @@ extension PackBuilder {
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
         var hashes: [String: (sha256: String, bytes: Int64)] = [:]
         let analysis = AnalysisRun()
+        let digests = FileDigests.standard()
         for asset in assets {
-            do { hashes[asset.fileName] = try SHA256Digest.file(atPath: asset.sourcePath) } catch {
+            do { hashes[asset.fileName] = try digests.sha256(ofFileAt: asset.sourcePath) } catch {
                 throw PackBuildError.io(path: asset.sourcePath, message: "cannot be read: \(error)")
             }
             analysis.submit(asset, sha256: hashes[asset.fileName]!.sha256)

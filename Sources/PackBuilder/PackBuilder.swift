@@ -1,3 +1,4 @@
+import AudioAnalysis
 import CatalogModel
 import Foundation
 
@@ -28,6 +29,15 @@ public enum PackBuilder {
         _ pack: PackSource, outputDirectory: String, strict: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) throws -> PackBuildResult {
+        try build(pack, outputDirectory: outputDirectory, strict: strict, progress: progress, caches: nil)
+    }
+
+    /// `caches`: the environment naming the cache folder (`XDG_CACHE_HOME`, `HOME`); nil for
+    /// the process's own.
+    static func build(
+        _ pack: PackSource, outputDirectory: String, strict: Bool,
+        progress: (@Sendable (BuildProgress) -> Void)?, caches: [String: String]?
+    ) throws -> PackBuildResult {
         let (assets, problems) = AssetPlan.make(for: pack)
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
         let fm = FileManager.default
@@ -42,16 +52,40 @@ public enum PackBuilder {
         }
         defer { try? fm.removeItem(at: staging) }
 
-        let analysis = AnalysisRun()
-        var writer = StreamingPackWriter(folder: staging, mtime: sourceDateEpoch(), progress: progress)
-        writer.hashed = { analysis.submit($0, sha256: $1) }
-        let hashes: [String: (sha256: String, bytes: Int64)]
-        let archive: Manifest.Archive
-        do { (hashes, archive) = try writer.write(assets) } catch {
-            analysis.cancel()
-            throw error
+        let environment = caches ?? ProcessInfo.processInfo.environment
+        let earlier = EarlierBuilds.standard(environment: environment)
+        let cache = AnalysisCache.standard(environment: environment)
+        let mtime = sourceDateEpoch()
+        var hashes: [String: (sha256: String, bytes: Int64)]
+        var archive: Manifest.Archive
+        var analyses: [String: SoundAnalysis]
+        var sources: [String: (stat: FileStat, checkedAt: Int64)] = [:]
+        var failures: [Diagnostic] = []
+        if let known = knownInputs(assets, digests: earlier.digests, cache: cache),
+            let linked = linkEarlierBuild(
+                earlier, mtime: mtime, into: staging, final: final,
+                expected: ManifestMaker.make(
+                    pack: pack, assets: assets, hashes: known.hashes, archive: nil, analyses: known.analyses))
+        {
+            // An earlier build of the same content: its files, each verified, are this build's.
+            (hashes, analyses, archive) = (known.hashes, known.analyses, linked)
+        } else {
+            let analysis = AnalysisRun(cache: cache, starts: earlier.digests)
+            var writer = StreamingPackWriter(folder: staging, mtime: mtime, progress: progress)
+            let digests = earlier.digests
+            writer.opened = { asset, start in
+                analysis.opened(
+                    asset, knownSHA256: digests.digest(of: asset.sourcePath)?.sha256, start: start,
+                    chunkSize: StreamingPackWriter.chunkSize)
+            }
+            writer.hashed = { analysis.hashed($0, sha256: $1) }
+            do { (hashes, archive, sources) = try writer.write(assets) } catch {
+                analysis.cancel()
+                throw error
+            }
+            (analyses, failures) = analysis.finish(pack)
+            if let timing = analysis.timing { FileHandle.standardError.write(Data((timing + "\n").utf8)) }
         }
-        let (analyses, failures) = analysis.finish(pack)
         let warnings = assets.flatMap { asset in
             analyses[asset.fileName].map { SoundWarnings.check(asset, $0, pack: pack) } ?? []
         }
@@ -78,12 +112,19 @@ public enum PackBuilder {
             result.written = false
             return result
         }
+        // Only a version that was compared, not linked, can lack files here (it was removed
+        // meanwhile): never publish a staging folder that does not hold the whole pack.
+        for name in manifest.assets.map(\.url) + ["pack.tar"]
+        where !fm.fileExists(atPath: staging.appendingPathComponent(name).path) {
+            throw PackBuildError.io(path: final.path, message: "was removed during the build; build again")
+        }
         chmod(staging.path, 0o755)
         chmod(staging.appendingPathComponent("assets").path, 0o755)
         guard rename(staging.path, final.path) == 0 else {
             throw PackBuildError.io(
                 path: final.path, message: "cannot move the built pack into place: \(String(cString: strerror(errno)))")
         }
+        remember(manifest, sources: sources, published: final, in: earlier, mtime: mtime)
         return result
     }
 

@@ -33,8 +33,9 @@ public enum SoundCheck {
         let (assets, _) = AssetPlan.make(for: pack)
         let analysis = AnalysisRun()
         var unreadable: [Diagnostic] = []
+        let digests = FileDigests.standard()
         for asset in assets {
-            guard let (sha256, _) = try? SHA256Digest.file(atPath: asset.sourcePath) else {
+            guard let (sha256, _) = try? digests.sha256(ofFileAt: asset.sourcePath) else {
                 unreadable.append(
                     SoundWarnings.diagnostic(.error, "\(asset.item.file): cannot be read", pack: pack, asset: asset))
                 continue

@@ -3,23 +3,40 @@ import Crypto
 import Foundation
 import PackArchive
 
-/// The one pass: each source file is read once, in 4 MiB chunks; every chunk is hashed and
+/// The one pass: each source file is read once, in 1 MiB chunks; every chunk is hashed and
 /// goes both to the asset copy and into the archive, on two lanes running side by side
-/// (asset hash + copy | archive write + archive hash). The files themselves are written
-/// behind, on two more queues (``WriteBehind``). Memory stays constant whatever the size.
+/// (asset hash + copy | archive write + archive hash), and to the file's decoder when it is
+/// being analysed (``SourceFeed``). The files themselves are written behind, on two more
+/// queues (``WriteBehind``). Memory stays constant whatever the size: chunks come from a
+/// fixed ``ChunkPool``.
 struct StreamingPackWriter {
     let folder: URL
     let mtime: Int64
     var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Called with each asset and its first chunk once that is read; a feed it returns gets
+    /// every chunk of the file.
+    var opened: ((PlannedAsset, UnsafeRawBufferPointer) -> SourceFeed?)? = nil
     /// Called with each asset and its SHA-256 as soon as the file has been read.
     var hashed: ((PlannedAsset, String) -> Void)? = nil
 
-    static let chunkSize = 4 << 20
+    /// Read size, and the grain in which a lagging decoder holds read-ahead: 1 MiB, so little
+    /// of the pool is held by the grain itself (docs/PERFORMANCE.md has the measurements).
+    static let chunkSize =
+        (ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNK_KIB"].flatMap { Int($0) }.map { max(64, $0) }
+            ?? 1024) << 10
+    /// Read buffers: two for the writer (one being archived while the next is read), the rest
+    /// the read-ahead a lagging decoder may hold. A buffer becomes resident only when first
+    /// used, so a build whose decoders keep up (or that decodes nothing) stays small.
+    static let chunks =
+        ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNKS"].flatMap { Int($0) }.map { max(3, $0) } ?? 44
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
-    /// SHA-256 and size by file name, and the archive's (hashed as it is written).
+    /// SHA-256 and size by file name, and the archive's (hashed as it is written), and the
+    /// ``FileStat`` of each source file that did not change while it was read, with the time
+    /// it was last seen so (what ``FileDigests`` records).
     func write(_ assets: [PlannedAsset]) throws -> (
-        assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive
+        assets: [String: (sha256: String, bytes: Int64)], archive: Manifest.Archive,
+        sources: [String: (stat: FileStat, checkedAt: Int64)]
     ) {
         let assetsFolder = folder.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
@@ -34,45 +51,54 @@ struct StreamingPackWriter {
             writer: archiveFile, file: try archiveFile.create(archivePath, exclusive: false))
         let archive = try PackArchiveWriter(output: archiveOutput, name: archivePath, mtime: mtime)
         var results: [String: (sha256: String, bytes: Int64)] = [:]
-        // Two read buffers: lane 0 reads the next chunk into one while lane 1 archives the other.
-        let buffers = (0..<2).map { _ in
-            UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        }
-        defer { buffers.forEach { $0.deallocate() } }
+        var sources: [String: (stat: FileStat, checkedAt: Int64)] = [:]
+        // Lane 0 reads the next chunk into one buffer while lane 1 archives the other.
+        let pool = ChunkPool(chunks: Self.chunks, chunkSize: Self.chunkSize)
         let total = assets.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
         for (fileIndex, asset) in assets.sorted(by: { $0.fileName < $1.fileName }).enumerated() {
             let input = open(asset.sourcePath, O_RDONLY)
             guard input >= 0 else { throw POSIXFailure(operation: "open", path: asset.sourcePath) }
             defer { close(input) }
+            let before = FileStat.of(descriptor: input)
             let outputPath = assetsFolder.appendingPathComponent(asset.fileName).path
             let output = try assetFiles.create(outputPath, exclusive: true)
             try archive.beginEntry(name: asset.fileName, size: asset.size)
             let lanes = ChunkLanes(assetFiles: assetFiles, output: output, archive: archive)
             var copied: Int64 = 0
-            var current = 0
-            var n = try Self.readChunk(input, into: buffers[current], path: asset.sourcePath)
-            while n > 0 {
-                let next = buffers[1 - current]
-                let nextCount = try lanes.run(UnsafeRawBufferPointer(rebasing: buffers[current][0..<n])) {
-                    try Self.readChunk(input, into: next, path: asset.sourcePath)
+            var chunk = pool.take(offset: 0)
+            defer { chunk.release() }
+            chunk.count = try Self.readChunk(input, into: chunk.buffer, path: asset.sourcePath)
+            let feed = opened?(asset, chunk.bytes)
+            var fed = false
+            defer { if !fed { feed?.finish(failed: true) } }
+            while chunk.count > 0 {
+                feed?.deliver(chunk)
+                let next = pool.take(offset: chunk.end)
+                next.count = try lanes.run(chunk.bytes) {
+                    try Self.readChunk(input, into: next.buffer, path: asset.sourcePath)
                 }
-                copied += Int64(n)
-                done += Int64(n)
+                copied += Int64(chunk.count)
+                done += Int64(chunk.count)
                 progress?(
                     BuildProgress(filesDone: fileIndex, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
-                current = 1 - current
-                n = nextCount
+                chunk.release()
+                chunk = next
             }
             guard copied == asset.size else {
                 throw PackBuildError.io(
                     path: asset.sourcePath,
                     message: "changed size while being read (\(asset.size) → \(copied) bytes); build again")
             }
+            feed?.finish()
+            fed = true
             assetFiles.close(output)
             try archive.finishEntry()
             let sha256 = lanes.assetHash
             results[asset.fileName] = (sha256, copied)
+            if let before, FileStat.of(descriptor: input) == before {
+                sources[asset.fileName] = (before, FileStat.now())
+            }
             hashed?(asset, sha256)
             progress?(
                 BuildProgress(filesDone: fileIndex + 1, filesTotal: assets.count, bytesDone: done, bytesTotal: total))
@@ -81,7 +107,9 @@ struct StreamingPackWriter {
         archiveFile.close(archiveOutput.file)
         try assetFiles.finish()
         try archiveFile.finish()
-        return (results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hex, bytes: archiveOutput.bytes))
+        return (
+            results, Manifest.Archive(url: "pack.tar", sha256: archiveOutput.hex, bytes: archiveOutput.bytes), sources
+        )
     }
 
     /// Reads up to one chunk (fewer only at the end of the file); 0 at the end.

@@ -1,0 +1,161 @@
+import CatalogModel
+import Crypto
+import Foundation
+
+/// What `stat(2)` says of a file's identity and last change: enough, as in git's index, to
+/// tell that a file whose digest was taken before has not been written since.
+struct FileStat: Codable, Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    /// Nanoseconds since 1970.
+    var modified: Int64
+    /// Nanoseconds since 1970; moves on any change, including one that restores `modified`.
+    var changed: Int64
+
+    static func of(path: String) -> FileStat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileStat(info) : nil
+    }
+
+    static func of(descriptor: Int32) -> FileStat? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileStat(info) : nil
+    }
+
+    private init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+    }
+
+    /// Same file, same content as far as the file system can tell (the inode's change time
+    /// aside, which a hard link moves).
+    func sameContent(as other: FileStat) -> Bool {
+        device == other.device && inode == other.inode && size == other.size && modified == other.modified
+    }
+
+    /// How long after a write a file's time stamp may still read the same: one clock tick on
+    /// file systems with nanosecond stamps, 2 s where stamps are whole seconds (FAT, some NFS).
+    var stampGranularity: Int64 { modified % 1_000_000_000 == 0 ? 2_000_000_000 : 25_000_000 }
+
+    /// Nanoseconds since 1970, now.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+}
+
+/// SHA-256 digests of files keyed by their ``FileStat``, kept between builds in
+/// `$XDG_CACHE_HOME/soundshelf/digests/` (default `~/.cache/soundshelf/digests/`), never beside
+/// the published files: a file whose device, inode, size and time stamps are those recorded
+/// has the recorded digest without being read (git's index does the same).
+///
+/// An entry is trusted only if the file's last write was more than one time-stamp tick before
+/// the entry was taken ("racy" entries are not kept), so a write after the entry always changes
+/// what `stat` says. Entries are written to a temporary name and renamed; an unreadable entry
+/// is missing.
+///
+/// ```swift
+/// let digests = FileDigests.standard()
+/// digests.record(stat, sha256: hex)            // after hashing the file
+/// digests.digest(of: "audio/creek.wav")?.sha256 // without reading it
+/// ```
+struct FileDigests: Sendable {
+    let folder: URL
+
+    struct Entry: Codable {
+        var stat: FileStat
+        var sha256: String
+        /// When `stat` was seen with this content (nanoseconds since 1970).
+        var checkedAt: Int64
+    }
+
+    /// `$XDG_CACHE_HOME/soundshelf/digests`, else `~/.cache/soundshelf/digests`.
+    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
+        return Self(folder: base.appendingPathComponent("soundshelf/digests"))
+    }
+
+    private func file(_ stat: FileStat) -> URL { folder.appendingPathComponent("\(stat.device)-\(stat.inode).json") }
+
+    /// The digest of the file at `path` if its current ``FileStat`` is the one recorded.
+    func digest(of path: String) -> (sha256: String, stat: FileStat)? {
+        guard let stat = FileStat.of(path: path) else { return nil }
+        return digest(of: stat).map { ($0, stat) }
+    }
+
+    /// The digest recorded for exactly `stat`, when the entry can be trusted.
+    func digest(of stat: FileStat) -> String? {
+        guard let data = FileManager.default.contents(atPath: file(stat).path),
+            let entry = try? JSONDecoder().decode(Entry.self, from: data),
+            entry.stat == stat, Self.settled(stat, at: entry.checkedAt)
+        else { return nil }
+        return entry.sha256
+    }
+
+    /// The SHA-256 and size of the file at `path`: from the recorded entry when its stat still
+    /// matches, else by reading it (and recording the result when the file held still).
+    func sha256(ofFileAt path: String) throws -> (sha256: String, bytes: Int64) {
+        if let (sha256, stat) = digest(of: path) { return (sha256, stat.size) }
+        let before = FileStat.of(path: path)
+        let hashed = try SHA256Digest.file(atPath: path)
+        if let before, FileStat.of(path: path) == before, before.size == hashed.bytes {
+            record(before, sha256: hashed.sha256)
+        }
+        return hashed
+    }
+
+    /// The SHA-256 of the last file seen whose size and first chunk hash to `start`
+    /// (``startKey(size:first:)``): which cached analysis a file read for the first time most
+    /// likely has, before the rest of it is read.
+    func digest(ofStart start: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: startFile(start).path),
+            let text = String(data: data, encoding: .utf8), SHA256Digest.isHex(text)
+        else { return nil }
+        return text
+    }
+
+    func record(start: String, sha256: String) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".start-\(start).\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(sha256.utf8)) else { return }
+        if rename(temporary.path, startFile(start).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    }
+
+    static func startKey(size: Int64, first: UnsafeRawBufferPointer) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("\(size) \(first.count)\n".utf8))
+        hasher.update(bufferPointer: first)
+        return SHA256Digest.hex(hasher.finalize())
+    }
+
+    private func startFile(_ start: String) -> URL { folder.appendingPathComponent("start-\(start)") }
+
+    /// Whether a write after `checkedAt` would change `stat`'s modification time.
+    static func settled(_ stat: FileStat, at checkedAt: Int64) -> Bool {
+        stat.modified < checkedAt - stat.stampGranularity
+    }
+
+    /// Records that the file `stat` describes, as seen at `checkedAt` (default now), hashes to
+    /// `sha256`; a racy stat is not recorded. A cache that cannot be written costs a read later.
+    func record(_ stat: FileStat, sha256: String, checkedAt: Int64 = FileStat.now()) {
+        guard Self.settled(stat, at: checkedAt),
+            let data = try? JSONEncoder().encode(Entry(stat: stat, sha256: sha256, checkedAt: checkedAt))
+        else { return }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(stat.device)-\(stat.inode).\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else { return }
+        if rename(temporary.path, file(stat).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    }
+}
