@@ -146,8 +146,41 @@ extension FacetIndex {
         return lists
     }
 
+    /// One value's list of a slot, with the checks ``decodeSlot(_:summary:payload:)`` makes for it;
+    /// nil when the value has no list in the slot.
+    func decodeList(
+        _ slot: Int, value: Int, summary summaryReader: inout FacetBinaryReader, payload: inout FacetBinaryReader
+    ) throws -> PostingList? {
+        let summary = try decodeSlotSummary(slot, from: &summaryReader)
+        let (flags, offsets, counts) = (summary.flags, summary.offsets, summary.counts)
+        guard value < flags.count else { return nil }
+        let items = try payload.readSlice(UInt32.self)
+        let denseWords = try payload.readSlice(UInt64.self)
+        let words = wordCount
+        let denseCount = flags.reduce(0) { $0 + Int($1) }
+        guard offsets.last.map(Int.init) == items.count, denseWords.count == denseCount * words else {
+            throw FacetIndexError.corrupt("postings")
+        }
+        let mask = kindMasks[FacetSlots.pairs[slot].kind]
+        let start = Int(offsets[value])
+        let end = Int(offsets[value + 1])
+        if flags[value] == 1 {
+            guard start == end else { throw FacetIndexError.corrupt("postings") }
+            let denseIndex = flags[..<value].reduce(0) { $0 + Int($1) }
+            let bits = Bitset(words: denseWords.array(from: denseIndex * words, count: words))
+            guard Self.isSubset(bits, of: mask), bits.count == Int(counts[value]) else {
+                throw FacetIndexError.corrupt("postings")
+            }
+            return PostingList(bits: bits)
+        }
+        guard start <= end, end <= items.count else { throw FacetIndexError.corrupt("postings") }
+        let run = items.array(from: start, count: end - start)
+        guard Self.isAscending(run, within: mask) else { throw FacetIndexError.corrupt("postings") }
+        return PostingList(sorted: run)
+    }
+
     /// Strictly ascending, and every item in `mask`.
-    private static func isAscending(_ run: [UInt32], within mask: Bitset) -> Bool {
+    static func isAscending(_ run: [UInt32], within mask: Bitset) -> Bool {
         var previous: Int64 = -1
         for item in run {
             guard Int64(item) > previous, mask.contains(item) else { return false }
@@ -156,7 +189,7 @@ extension FacetIndex {
         return true
     }
 
-    private static func isSubset(_ bits: Bitset, of mask: Bitset) -> Bool {
+    static func isSubset(_ bits: Bitset, of mask: Bitset) -> Bool {
         guard bits.words.count <= mask.words.count else { return false }
         return bits.words.withUnsafeBufferPointer { bits in
             mask.words.withUnsafeBufferPointer { mask in

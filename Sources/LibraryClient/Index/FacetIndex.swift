@@ -144,8 +144,12 @@ package struct FacetIndex: Sendable {
 
     /// The posting list of a value in a slot, or nil when it has no items there.
     func postingList(slot: Int, value: Int) -> PostingList? {
-        let lists = lists(slot: slot)
-        return value < lists.count ? lists[value] : nil
+        if let sections {
+            return sections.list(slot, value: value) { summary, payload in
+                try decodeList(slot, value: value, summary: &summary, payload: &payload)
+            }
+        }
+        return value < postings[slot].count ? postings[slot][value] : nil
     }
 }
 

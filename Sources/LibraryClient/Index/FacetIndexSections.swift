@@ -21,6 +21,9 @@ final class FacetIndexSections: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [[PostingList]?]
     private var summaries: [[UInt32]?]
+    /// Slots whose two checksums were checked, and the single lists read from them so far.
+    private var verified: [Bool]
+    private var singles: [[Int: PostingList?]]
     private var forward: ForwardIndex?
     private var damage: FacetIndexError?
 
@@ -30,6 +33,8 @@ final class FacetIndexSections: @unchecked Sendable {
         slotSections = slots
         self.slots = Array(repeating: nil, count: slots.count)
         summaries = Array(repeating: nil, count: slots.count)
+        verified = Array(repeating: false, count: slots.count)
+        singles = Array(repeating: [:], count: slots.count)
     }
 
     /// Checks the header and the stamp, finds every section, checks the head section's checksum,
@@ -84,6 +89,38 @@ final class FacetIndexSections: @unchecked Sendable {
             let decoded: [PostingList] = (nested ?? nil) ?? []
             slots[slot] = decoded
             return decoded
+        }
+    }
+
+    /// One value's list of `slot` (nil when the value has none there), decoded by `decode` from
+    /// readers at the starts of the slot's summary and payload, without decoding the slot's other
+    /// lists: a filtered list page reads just the lists of the values it selects. Both sections'
+    /// checksums are checked first, once.
+    func list(
+        _ slot: Int, value: Int, decode: (inout FacetBinaryReader, inout FacetBinaryReader) throws -> PostingList?
+    ) -> PostingList? {
+        lock.withLock {
+            if let decoded = slots[slot] { return value < decoded.count ? decoded[value] : nil }
+            if let cached = singles[slot][value] { return cached }
+            let (summary, payload) = slotSections[slot]
+            let found: PostingList? = data.withUnsafeBytes { raw in
+                if !verified[slot] {
+                    for section in [summary, payload]
+                    where FacetChecksum.of(UnsafeRawBufferPointer(rebasing: raw[section.range])) != section.checksum {
+                        damage = .corrupt("checksum")
+                        return nil
+                    }
+                    verified[slot] = true
+                }
+                var summaryReader = FacetBinaryReader(raw, position: summary.range.lowerBound)
+                var payloadReader = FacetBinaryReader(raw, position: payload.range.lowerBound)
+                do { return try decode(&summaryReader, &payloadReader) } catch {
+                    damage = error as? FacetIndexError ?? .corrupt("section")
+                    return nil
+                }
+            }
+            if damage == nil { singles[slot].updateValue(found, forKey: value) }
+            return found
         }
     }
 
