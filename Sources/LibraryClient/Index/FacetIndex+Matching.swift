@@ -63,6 +63,19 @@ extension FacetIndex {
     /// let page = index.matching(kind: .sfx, filters: Filters(moodIDs: [calm, eerie]))
     /// // sort or page these via SQLite (`WHERE rowid IN …`) or a sort key array
     /// ```
+    /// The visible items of `kind` matching every filter, as a set (``matching(kind:filters:)``
+    /// without listing them: a list page walks its order against it).
+    ///
+    /// ```swift
+    /// let found = index.matchingSet(kind: .sfx, filters: filters)
+    /// found.count                         // the list's total
+    /// ```
+    func matchingSet(kind: Kind, filters: Filters) -> Bitset {
+        let plan = plan(kind: kind, filters: filters)
+        if plan.matchesNothing { return Bitset(wordCount: 0) }
+        return mask(plan, excluding: nil) ?? kindMasks[plan.kind]
+    }
+
     package func matching(kind: Kind, filters: Filters) -> [UInt32] {
         let plan = plan(kind: kind, filters: filters)
         if plan.matchesNothing { return [] }

@@ -57,22 +57,21 @@ extension ItemRanking {
         return low
     }
 
-    /// The item numbers of `matches` (ascending item numbers) at positions `start...` of the order,
-    /// `offset` skipped, at most `limit`, in display order.
-    func page(of matches: [UInt32], from start: Int, offset: Int, limit: Int?) -> [UInt32] {
-        if limit == nil || matches.count * 16 < order.count {
+    /// The item numbers of `matches` at positions `start...` of the order, `offset` skipped, at
+    /// most `limit`, in display order. Few matches are sorted by rank; many are found by walking
+    /// the order, which stops once the page is full.
+    func page(of matches: Bitset, count: Int, from start: Int, offset: Int, limit: Int?) -> [UInt32] {
+        if limit == nil || count * 16 < order.count {
             let rank = self.rank
             func rankOf(_ number: UInt32) -> Int { Int(number) < rank.count ? Int(rank[Int(number)]) : Int(Int32.max) }
-            let sorted = matches.filter { rankOf($0) >= start }.sorted { rankOf($0) < rankOf($1) }
+            let sorted = matches.elements().filter { rankOf($0) >= start }.sorted { rankOf($0) < rankOf($1) }
             let low = min(offset, sorted.count)
             let high = limit.map { min(low + $0, sorted.count) } ?? sorted.count
             return Array(sorted[low..<high])
         }
-        var member = Bitset(wordCount: Bitset.wordCount(for: Int(matches.last ?? 0) + 1))
-        for number in matches { _ = member.insert(number) }
         var result: [UInt32] = []
         var seen = 0
-        for number in order[min(start, order.count)...] where member.contains(number) {
+        for number in order[min(start, order.count)...] where matches.contains(number) {
             if seen >= offset { result.append(number) }
             seen += 1
             if let limit, result.count >= limit { break }

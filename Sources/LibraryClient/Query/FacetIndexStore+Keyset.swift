@@ -12,12 +12,12 @@ extension FacetIndexStore {
         let paths = self.paths
         for _ in 0..<5 {
             var current = try await self.current()
-            var found = current.index.matching(kind: kind, filters: filters)
+            var found = current.index.matchingSet(kind: kind, filters: filters)
             if current.index.isDamaged {  // a section of the file failed its checks: rebuild, match again
                 current = try await rebuildDamaged()
-                found = current.index.matching(kind: kind, filters: filters)
+                found = current.index.matchingSet(kind: kind, filters: filters)
             }
-            let matches = found
+            let (matches, total) = (found, found.count)
             let ranking = try await ranking(kind: kind, sort: sort)
             let stamp = current.stamp
             let result: ItemPage? = try await database.read { db in
@@ -25,14 +25,14 @@ extension FacetIndexStore {
                 let pager = KeysetPager(order: keyset, query: query, codec: try CursorCodec(db))
                 let start = try pager.position(page).map { try ranking.firstPosition(after: $0, keyset, db) } ?? 0
                 let numbers = ranking.page(
-                    of: matches, from: start, offset: page.offset, limit: page.limit.map { $0 + 1 })
+                    of: matches, count: total, from: start, offset: page.offset, limit: page.limit.map { $0 + 1 })
                 let shown = page.limit.map { Array(numbers.prefix($0)) } ?? numbers
                 let rows = try ItemRanking.rows(shown, paths: paths, db)
                 var next: PageCursor?
                 if numbers.count > shown.count, let last = shown.last {
                     next = pager.codec.encode(try ItemRanking.keys(of: last, keyset, db), for: query)
                 }
-                return ItemPage(total: matches.count, items: rows, nextCursor: next)
+                return ItemPage(total: total, items: rows, nextCursor: next)
             }
             if let result { return result }
         }

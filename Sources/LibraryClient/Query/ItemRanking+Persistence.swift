@@ -50,7 +50,7 @@ extension ItemRanking {
     /// Reads a ranking written by ``write(to:stamp:)``; throws ``FacetIndexError`` for another
     /// stamp or version, or damaged data. Item numbers above `maxItem` count as damage.
     init(contentsOf url: URL, expectedStamp: String, maxItem: Int) throws {
-        let data = try Data(contentsOf: url)
+        let data = try Data(contentsOf: url, options: .alwaysMapped)  // one copy: into the order array
         let order: [UInt32] = try data.withUnsafeBytes { raw in
             var reader = FacetBinaryReader(raw)
             guard raw.count >= Self.magic.count, Array(raw.prefix(Self.magic.count)) == Self.magic else {
