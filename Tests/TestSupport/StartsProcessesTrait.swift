@@ -1,16 +1,17 @@
 import Testing
 
 /// Marks a suite that starts processes (the built tools, `client serve`, nginx, moto, Chromium,
-/// ffmpeg, tar): it runs while no other such suite does (see ``ProcessSuiteLock`` for more at once),
-/// and its tests never hold a thread of Swift concurrency's shared pool. The in-process suites run
-/// in parallel beside it.
+/// ffmpeg, tar): it runs while no other such suite does (``ProcessSuiteSlots``), and its tests never
+/// hold a thread of Swift concurrency's shared pool. The in-process suites run in parallel beside
+/// it.
 ///
 /// `.serialized` alone only orders the tests of one suite, and suites in different test targets
-/// cannot share one `.serialized` parent; so each marked suite takes ``ProcessSuiteLock`` for the
-/// whole of its run. Waiting for the lock suspends the suite's task (no thread is held) and happens
-/// before any of its tests starts, so it never counts toward a time limit. The suite's tests then
-/// run on ``ProcessSuiteExecutor``: a test that blocks while a tool, a server or a browser works
-/// blocks a thread of its own, and the pool stays free for every other test.
+/// cannot share one `.serialized` parent; so each marked suite takes a place in
+/// ``ProcessSuiteSlots`` for the whole of its run. Waiting for a place suspends the suite's task
+/// (no thread is held) and happens before any of its tests starts, so it never counts toward a time
+/// limit. The suite's tests then run on ``ProcessSuiteExecutor``: a test that blocks while a tool,
+/// a server or a browser works blocks a thread of its own, and the pool stays free for every other
+/// test.
 ///
 /// ```swift
 /// @Suite(.serialized, .startsProcesses) struct PackerCLITests { … }
@@ -22,17 +23,17 @@ public struct StartsProcessesTrait: SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         // A marked suite nested in another runs within its parent's turn.
-        if ProcessSuiteLock.held { return try await function() }
-        await ProcessSuiteLock.shared.acquire()
+        if ProcessSuiteSlots.held { return try await function() }
+        await ProcessSuiteSlots.shared.acquire()
         do {
-            try await ProcessSuiteLock.$held.withValue(true) {
+            try await ProcessSuiteSlots.$held.withValue(true) {
                 try await withTaskExecutorPreference(ProcessSuiteExecutor.shared) { try await function() }
             }
         } catch {
-            await ProcessSuiteLock.shared.release()
+            await ProcessSuiteSlots.shared.release()
             throw error
         }
-        await ProcessSuiteLock.shared.release()
+        await ProcessSuiteSlots.shared.release()
     }
 }
 
