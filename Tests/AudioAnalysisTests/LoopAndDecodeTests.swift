@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Loop marks read from the files themselves, seams, and files that cannot be decoded.
-@Suite struct LoopAndDecodeTests {
+@Suite(.serialized, .startsProcesses) struct LoopAndDecodeTests {
     @Test func wavSmplLoopEndsAfterItsLastFrame() throws {
         let tmp = try TemporaryDirectory()
         let path = tmp.path("loop.wav")

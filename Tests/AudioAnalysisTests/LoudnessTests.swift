@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Loudness, true peak and waveform figures of real audio made by ffmpeg at test time.
-@Suite struct LoudnessTests {
+@Suite(.serialized, .startsProcesses) struct LoudnessTests {
     @Test(arguments: [-23.0, -33.0])
     func sineInBothChannelsMeasuresItsLevel(level: Double) throws {
         // EBU Tech 3341 cases 1 and 2: a 1 kHz sine at −23 / −33 dBFS in both channels.

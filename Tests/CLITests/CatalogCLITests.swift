@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 /// `catalog` run as the built binary.
+@Suite(.serialized, .startsProcesses)
 struct CatalogCLITests {
     @Test func keygenPublishVerifyAndRefuseDamage() throws {
         let tmp = try TemporaryDirectory()

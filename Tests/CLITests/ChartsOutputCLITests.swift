@@ -5,7 +5,7 @@ import Testing
 /// `client charts` prints the bytes a person or a program got before it wrote them by hand:
 /// the JSON exactly as `JSONEncoder` (sorted keys, pretty, unescaped slashes) writes the same
 /// values, for titles that need escaping, and the aligned table.
-@Suite(.timeLimit(.minutes(5))) struct ChartsOutputCLITests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .startsProcesses) struct ChartsOutputCLITests {
     static let titles = [
         "Quote \"q\" and back\\slash", "A/B: slashes", "Tab\there, bell \u{7}", "Ünïcödé 🎵 ▲", "Plain",
     ]

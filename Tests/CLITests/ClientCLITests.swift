@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Runs the built `client` on a catalog the test publishes, checking the documented JSON shapes (docs/FORMAT.md).
-@Suite struct ClientCLITests {
+@Suite(.serialized, .startsProcesses) struct ClientCLITests {
     let tmp: TemporaryDirectory
     let root: String
     let dist: FixtureCatalog

@@ -5,7 +5,7 @@ import Testing
 
 /// Favorites, scenes and paging through the built `client`: the JSON shapes, idempotent
 /// favorites, scene edits by title, cursors across pages, clear errors that change nothing.
-@Suite struct CollectionsCLITests {
+@Suite(.serialized, .startsProcesses) struct CollectionsCLITests {
     let tmp: TemporaryDirectory
     let root: String
     let dist: FixtureCatalog

@@ -5,7 +5,7 @@ import Testing
 /// The soundboard's Credits view in headless Chromium (`Tests/Browser/credits_test.py`): it lists
 /// exactly what `client credits --json` lists (and `--installed` with the box ticked), and the
 /// library marks a non-commercial item's row "NC".
-@Suite("client serve: the Credits view in a browser", .timeLimit(.minutes(3)))
+@Suite("client serve: the Credits view in a browser", .timeLimit(.minutes(3)), .serialized, .startsProcesses)
 struct CreditsBrowserTests {
     @Test func theCreditsViewListsWhatClientCreditsLists() async throws {
         let tmp = try TemporaryDirectory(prefix: "credits-browser")

@@ -4,7 +4,7 @@ import Testing
 
 /// Licenses and credits through the built tools: declared in pack.yaml, published, synced, and
 /// answered by `client credits` and `client show`; `licenses.allow` refusing a publish.
-@Suite("client credits and licenses", .timeLimit(.minutes(3)))
+@Suite("client credits and licenses", .timeLimit(.minutes(3)), .serialized, .startsProcesses)
 struct CreditsCLITests {
     let tmp: TemporaryDirectory
     let root: String

@@ -4,6 +4,7 @@ import Testing
 
 /// The repository describes itself: docs/FORMAT.md names every command and flag the built tools
 /// offer, and the README and docs link only to files inside the repository.
+@Suite(.serialized, .startsProcesses)
 struct DocumentationTests {
     static let root = ToolRunner.repositoryRoot
 

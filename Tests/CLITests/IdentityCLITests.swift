@@ -4,6 +4,7 @@ import Testing
 
 /// An id reused for a pack and an item is refused by every command that reads the catalog
 /// source, with both places named as file:line:column.
+@Suite(.serialized, .startsProcesses)
 struct IdentityCLITests {
     @Test func packIDReusedForAnItemIsRefusedNamingBothPlaces() throws {
         let tmp = try TemporaryDirectory()

@@ -6,6 +6,7 @@ import Testing
 /// the tools already built for the tests (SOUNDSHELF_INSTALL_BIN), so it needs no release
 /// build; `scripts/test-install` runs the whole install (release build, man pages) and is
 /// slow, so it stays out of `swift test`.
+@Suite(.serialized, .startsProcesses)
 struct InstallScriptTests {
     @Test func installsTheToolsAndCompletionsForBashZshAndFish() throws {
         let tmp = try TemporaryDirectory(prefix: "install")

@@ -5,6 +5,7 @@ import Testing
 /// The three tools copied alone into a `bin/` folder and run from a folder that has nothing to
 /// do with the repository, as after an install: nothing may depend on the checkout or on the
 /// working directory.
+@Suite(.serialized, .startsProcesses)
 struct InstalledToolsTests {
     /// A `bin/` holding only copies of `packer`, `catalog` and `client`, and an empty working
     /// folder beside it, both in a fresh temporary folder outside the repository.

@@ -5,7 +5,7 @@ import Testing
 
 /// `client play`, `plays import`, `history`, `charts` and `stats` as a user runs them: the JSON
 /// shapes, CSV, the local time zone from TZ, bad files, and two processes recording at once.
-@Suite(.timeLimit(.minutes(10))) struct ListeningCLITests {
+@Suite(.timeLimit(.minutes(10)), .serialized, .startsProcesses) struct ListeningCLITests {
     let tmp: TemporaryDirectory
     let root: String
     let dist: FixtureCatalog

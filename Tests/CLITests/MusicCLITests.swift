@@ -5,7 +5,7 @@ import Testing
 
 /// `client music`, `client music refresh`, `client music tracks` and `client tracks` against the
 /// scripted music-service server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(2))) struct MusicCLITests {
+@Suite(.timeLimit(.minutes(2)), .serialized, .startsProcesses) struct MusicCLITests {
     let tmp: TemporaryDirectory
     let root: String
     let stub: MusicServiceStub

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 /// `packer` run as the built binary, as a user would.
+@Suite(.serialized, .startsProcesses)
 struct PackerCLITests {
     @Test func validatesTheDemoCatalog() throws {
         let r = try ToolRunner.run(

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `catalog push` against moto's S3 server, through a recording proxy.
-@Suite(.serialized) struct PushCLITests {
+@Suite(.serialized, .startsProcesses) struct PushCLITests {
     @Test func pushStoresEveryFileWithItsHeadersCatalogLastAndThenNothingTwice() throws {
         let fixture = try PushFixture()
         let local = try fixture.localFiles()

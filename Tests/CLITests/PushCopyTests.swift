@@ -4,7 +4,7 @@ import Testing
 
 /// `catalog push` of a new pack version whose unchanged assets the bucket already holds under the
 /// previous version's keys: copied server-side (moto, through the recording proxy), not uploaded.
-@Suite(.serialized) struct PushCopyTests {
+@Suite(.serialized, .startsProcesses) struct PushCopyTests {
     static let bucket = "soundshelf-copies"
     let v1 = GeneratedCatalog.Pack(slug: "rain", contents: Array(1...20), bytesPerFile: 16_384)
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `catalog push` when the store misbehaves: throttling, refusals, dropped connections.
-@Suite(.serialized) struct PushFaultTests {
+@Suite(.serialized, .startsProcesses) struct PushFaultTests {
     @Test func slowDownAnswersAreRetriedUntilTheUploadSucceeds() throws {
         let fixture = try PushFixture(rules: [
             .init(method: "PUT", pathContains: "pack.tar", fault: .status(503, code: "SlowDown"), times: 2)

@@ -4,7 +4,7 @@ import Testing
 
 /// `catalog push` needs the same memory for a large file as for a small one: parts go from the
 /// file to the socket, none is held whole.
-@Suite(.serialized) struct PushMemoryTests {
+@Suite(.serialized, .startsProcesses) struct PushMemoryTests {
     /// Peak resident memory of each push, from `/usr/bin/time`; 100 MiB (7 parts) against
     /// 400 MiB (25 parts): a per-part leak or a part held per upload shows as tens of MiB.
     @Test func aFileFourTimesLargerPushesWithinAFewMebibytesOfTheSamePeakMemory() throws {

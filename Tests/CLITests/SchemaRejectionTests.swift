@@ -5,6 +5,7 @@ import Testing
 /// The schemas reject structurally broken documents (missing keys, wrong types, bad ids, slugs,
 /// versions, kinds, dimensions, paths) and accept documents whose only problems are rules across
 /// fields or files, which the tools check.
+@Suite(.serialized, .startsProcesses)
 struct SchemaRejectionTests {
     static let fixtures = ToolRunner.repositoryRoot.appendingPathComponent("Tests/CatalogModelTests/Fixtures/invalid")
 

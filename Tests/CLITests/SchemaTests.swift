@@ -5,6 +5,7 @@ import Testing
 /// The JSON Schemas in schemas/ checked with a real validator: every document the tools read or
 /// write passes (the demo sources, `packer init` output, a freshly published catalog, the
 /// optional extensions and nulls). Broken documents: ``SchemaRejectionTests``.
+@Suite(.serialized, .startsProcesses)
 struct SchemaTests {
     @Test func demoSourcesAreValidAndLinkTheirSchema() throws {
         let catalog = DemoCatalog.directory.appendingPathComponent("catalog.yaml").path

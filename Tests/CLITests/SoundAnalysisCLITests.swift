@@ -5,7 +5,7 @@ import Testing
 /// Sound analysis through the built tools: `packer build` writes each asset's loudness, loop and
 /// waveform into the manifest, `packer validate` warns about clipping, silence and clicking
 /// seams, the analysis cache answers for unchanged audio, and `client show` reports the gain.
-@Suite("sound analysis", .timeLimit(.minutes(2)))
+@Suite("sound analysis", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct SoundAnalysisCLITests {
     static let packId = "5b1e7a3c-2d4f-4a6b-8c9d-0e1f2a3b4c5d"
     static let creek = "6c2f8b4d-3e5a-4b7c-9d0e-1f2a3b4c5d6e"

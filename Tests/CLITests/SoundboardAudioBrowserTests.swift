@@ -8,7 +8,9 @@ import Testing
 /// within 1 LU, a fade reaching silence on time, stop-all, a scene crossfade, hotkeys, settings
 /// that survive a reload, a play recorded when the tab closes. Its catalog is made here: sines and
 /// silence written by sox, published by the built `catalog`, synced and installed by the built `client`.
-@Suite("client serve: the soundboard's audio in a browser", .timeLimit(.minutes(4)))
+@Suite(
+    "client serve: the soundboard's audio in a browser", .timeLimit(.minutes(4)), .serialized,
+    .startsProcesses(alone: true))
 struct SoundboardAudioBrowserTests {
     static let pack = "ac9ebd1a-d612-4ced-9a08-79de9867ef6c"
     static let sineLoop = "ef79aad3-b4fe-4d54-9cc2-5a2f25722066"

@@ -7,7 +7,7 @@ import Testing
 /// scripts/bootstrap). The demo catalog is published by the built `catalog`, served by nginx,
 /// synced and partly installed by the built `client`; what the page must show comes from the
 /// CLI's own `--json`. Screenshots of every run go to `.build/screenshots/`.
-@Suite("client serve: the web page in a browser", .timeLimit(.minutes(3)))
+@Suite("client serve: the web page in a browser", .timeLimit(.minutes(3)), .serialized, .startsProcesses)
 struct SoundboardBrowserTests {
     static let dungeon = "a731dff3-4c29-42a8-b2ee-35179ce591f7"
     static let forest = "2735046c-1cbc-4599-a6af-c7503fb4e6ff"

@@ -89,7 +89,7 @@ struct Chromium {
     }
 }
 
-@Suite struct BrowserChromiumTests {
+@Suite(.serialized, .startsProcesses) struct BrowserChromiumTests {
     @Test func aMissingBrowserFailsWithTheFix() {
         #expect {
             _ = try Chromium.locate("/nonexistent/chromium")

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The rendered catalog page as a browser sees it: headless Chromium loads it from nginx.
-@Suite struct BrowserTests {
+@Suite(.serialized, .startsProcesses) struct BrowserTests {
     let site: TemporaryDirectory
     let html: String
 

@@ -5,7 +5,7 @@ import Testing
 /// What an app links: LibraryClient's dependency closure, read from the package manifest as
 /// SwiftPM sees it (`swift package dump-package`), holds none of the authoring, audio-analysis or
 /// C-archive pieces, so the library builds for iOS and stays small.
-@Suite struct DependencyClosureTests {
+@Suite(.serialized, .startsProcesses) struct DependencyClosureTests {
     /// Names (targets, products, packages, pkg-config names) that must not be reachable.
     static let forbidden = [
         "yams", "yaml", "audioprobe", "catalogmodel", "carchive", "packarchive", "libarchive", "ffmpeg", "libav",

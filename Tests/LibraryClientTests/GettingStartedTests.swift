@@ -6,7 +6,7 @@ import Testing
 
 /// The code of the DocC article `GettingStarted.md`, compiled and run against the demo catalog
 /// published by the real `catalog` tool. The second test keeps the article and this file in step.
-@Suite("Getting started article")
+@Suite("Getting started article", .serialized, .startsProcesses)
 struct GettingStartedTests {
     static let article = ToolRunner.repositoryRoot
         .appendingPathComponent("Sources/LibraryClient/LibraryClient.docc/GettingStarted.md")

@@ -6,7 +6,7 @@ import Testing
 
 /// The client against moto's S3 server (through the recording proxy): paging, HEAD, keys that
 /// need encoding.
-@Suite(.serialized) struct S3ClientMotoTests {
+@Suite(.serialized, .startsProcesses) struct S3ClientMotoTests {
     @Test func listingFollowsContinuationTokensAndKeysWithSpacesAndUnicodeRoundTrip() async throws {
         let moto = try MotoServer()
         defer { moto.stop() }

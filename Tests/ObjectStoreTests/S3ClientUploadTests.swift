@@ -6,7 +6,7 @@ import Testing
 
 /// Uploads through the platform's transport (libcurl on Linux): multipart parts cut from the
 /// file at the right offsets, a file changed since it was hashed, a store that cannot be reached.
-@Suite(.serialized) struct S3ClientUploadTests {
+@Suite(.serialized, .startsProcesses) struct S3ClientUploadTests {
     @Test func aMultipartUploadWithAShortLastPartStoresTheFileWhole() async throws {
         let moto = try MotoServer()
         defer { moto.stop() }

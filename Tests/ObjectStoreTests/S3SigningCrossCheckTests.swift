@@ -7,7 +7,7 @@ import Testing
 /// The requests the S3 client builds (URL, encoded key, query, headers) signed the same way
 /// botocore's S3 signer signs them — an independent implementation of the S3 flavour of SigV4
 /// (no path normalisation, single encoding, `x-amz-content-sha256`, session token).
-@Suite struct S3SigningCrossCheckTests {
+@Suite(.serialized, .startsProcesses) struct S3SigningCrossCheckTests {
     static let date = Date(timeIntervalSince1970: 1_440_938_160)  // 2015-08-30T12:36:00Z
 
     static let script = """

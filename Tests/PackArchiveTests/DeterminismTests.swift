@@ -1,8 +1,9 @@
 import Foundation
 import PackArchive
+import TestSupport
 import Testing
 
-@Suite("Deterministic output")
+@Suite("Deterministic output", .serialized, .startsProcesses)
 struct DeterminismTests {
     /// Entries as a caller would pass them: sorted by name; one name needs a pax header.
     /// The contents are fixed patterns, so the golden digest below depends on nothing else.

@@ -96,7 +96,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@Suite("Extraction policy")
+@Suite("Extraction policy", .serialized, .startsProcesses)
 struct PolicyTests {
     static let manifest: [String: Int64] = ["a.flac": 5, "b.ogg": 3]
 

@@ -31,7 +31,7 @@ final class LyingSource: PackArchiveEntrySource {
     }
 }
 
-@Suite("Streaming")
+@Suite("Streaming", .serialized, .startsProcesses)
 struct StreamingTests {
     static let entries: [TestEntry] = {
         var random = SeededRandom(seed: 7)

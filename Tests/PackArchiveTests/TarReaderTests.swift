@@ -1,11 +1,12 @@
 import Foundation
 import PackArchive
 import PackTar
+import TestSupport
 import Testing
 
 /// The pure-Swift ``TarReader`` the client installs packs with reads what libarchive (the
 /// packer's writer) and GNU tar write, byte for byte, and refuses truncated archives.
-@Suite("Tar reader")
+@Suite("Tar reader", .serialized, .startsProcesses)
 struct TarReaderTests {
     static let entries: [TestEntry] = {
         var random = SeededRandom(seed: 22)

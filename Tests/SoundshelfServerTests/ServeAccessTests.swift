@@ -8,7 +8,7 @@ import Testing
 /// Who the server answers (the router in-process): only requests naming it in `Host` (421
 /// otherwise), off loopback only those carrying its token (401 otherwise), and bodies up to the
 /// limit (413 beyond).
-@Suite("client serve: Host, token and body limit", .timeLimit(.minutes(2)))
+@Suite("client serve: Host, token and body limit", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct ServeAccessTests {
     @Test("a request naming another host (a rebound domain) is refused with 421 and changes nothing")
     func rebindingIsRefused() async throws {

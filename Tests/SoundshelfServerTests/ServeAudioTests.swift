@@ -6,7 +6,7 @@ import Testing
 
 /// Installing through the API, then `GET /audio/{itemId}`: ranges, validators, and nothing but
 /// installed audio reachable (the router in-process; installs from the published folder).
-@Suite("client serve: installs and audio", .timeLimit(.minutes(2)))
+@Suite("client serve: installs and audio", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct ServeAudioTests {
     @Test("an install through the API answers as `client install --json`; audio streams with Range, ETag and 304")
     func installAndStream() async throws {

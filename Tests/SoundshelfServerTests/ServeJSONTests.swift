@@ -6,7 +6,7 @@ import Testing
 
 /// Every JSON endpoint of `client serve` answers with exactly the bytes `client … --json` prints
 /// for the same query on the same data root (the server in-process, the CLI as a process).
-@Suite("client serve: the API's JSON is the CLI's", .timeLimit(.minutes(2)))
+@Suite("client serve: the API's JSON is the CLI's", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct ServeJSONTests {
     /// One query: the API path and the CLI arguments that must print the same document.
     struct Query: CustomStringConvertible, Sendable {

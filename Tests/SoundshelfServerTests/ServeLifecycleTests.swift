@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Live events and shutdown through the built executable (nginx serving the catalog), and the page.
-@Suite("client serve: events, shutdown, page", .serialized, .timeLimit(.minutes(2)))
+@Suite("client serve: events, shutdown, page", .serialized, .timeLimit(.minutes(2)), .startsProcesses)
 struct ServeLifecycleTests {
     @Test("events: pack progress during an install, and library after a sync run by another process")
     func events() throws {

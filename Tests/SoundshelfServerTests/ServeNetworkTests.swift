@@ -5,7 +5,7 @@ import Testing
 /// `client serve` as a process on a real socket: what it says at start, the Host check on the wire
 /// (a rebound name, no Host at all), the token off loopback through curl's cookie jar, and a body
 /// over the limit sent by a real client.
-@Suite("client serve: on the network", .serialized, .timeLimit(.minutes(2)))
+@Suite("client serve: on the network", .serialized, .timeLimit(.minutes(2)), .startsProcesses)
 struct ServeNetworkTests {
     @Test("on loopback: the URL and 'reachable from this machine only'; other Host names 421, no Host 400")
     func loopback() throws {

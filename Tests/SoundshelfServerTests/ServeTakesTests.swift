@@ -4,7 +4,7 @@ import Testing
 
 /// The demo's items with takes through `client serve`: the item JSON the page plays them from,
 /// and `GET /audio/{itemId}/{take}` with Range, ETag and 404 for a take that is not there.
-@Suite("client serve: takes", .timeLimit(.minutes(2)))
+@Suite("client serve: takes", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct ServeTakesTests {
     static let warbandFoley = "eac5f86c-a474-487e-986e-d0b33b57c06e"
     static let swordClash = "37bbd97c-6db9-43f8-8d9a-2cded2e73f1d"

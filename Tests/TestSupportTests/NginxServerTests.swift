@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The system nginx serves a folder on loopback the way a static host would, and goes away.
-@Suite struct NginxServerTests {
+@Suite(.serialized, .startsProcesses) struct NginxServerTests {
     let tmp: TemporaryDirectory
     let file = Data((0..<5000).map { UInt8($0 % 253) })
 

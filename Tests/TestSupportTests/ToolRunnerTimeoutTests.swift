@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `ToolRunner.run(executable:…, timeout:)` stops a run that outlives its time limit and says so.
-@Suite struct ToolRunnerTimeoutTests {
+@Suite(.serialized, .startsProcesses) struct ToolRunnerTimeoutTests {
     @Test func aRunOverItsLimitIsStopped() throws {
         let started = Date()
         let result = try ToolRunner.run(

@@ -6,6 +6,7 @@ import Testing
 /// message naming the file / field / id, and nothing changed — the output folder, the
 /// published catalog or the client data root byte for byte as before (for `install`, the
 /// failure is recorded in `pack_state` as the format requires; everything else stays the same).
+@Suite(.serialized, .startsProcesses)
 struct BadInputCorpusTests {
     static let cases = CorpusCase.all()
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Takes end to end with the built tools: `packer add --takes` → `catalog publish` (which
 /// builds) → `client sync` → `client install` → `client show` / `list`.
-@Suite("takes: pack.yaml to client show", .timeLimit(.minutes(2)))
+@Suite("takes: pack.yaml to client show", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct TakesRoundTripTests {
     static let thunder = "9b3c2d1e-0f4a-4b5c-8d6e-7f8091a2b3c4"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// An item going from one file to three takes and back across catalog versions: what the
 /// client installs, keeps and removes at each step.
-@Suite("takes: one file to three takes and back", .timeLimit(.minutes(2)))
+@Suite("takes: one file to three takes and back", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct TakesUpdateTests {
     static let item = "5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
 

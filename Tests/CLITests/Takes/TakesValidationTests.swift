@@ -4,7 +4,7 @@ import Testing
 
 /// Every rule on `files:` and `playback:`: `packer build` names pack.yaml, the line, the item
 /// (title and id) and what to do, exits non-zero and writes nothing.
-@Suite("takes: validation", .timeLimit(.minutes(2)))
+@Suite("takes: validation", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct TakesValidationTests {
     static let id = "7c1e2d3f-4a5b-4c6d-8e7f-8091a2b3c4d5"
 

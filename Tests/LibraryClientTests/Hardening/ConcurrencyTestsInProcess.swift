@@ -7,7 +7,9 @@ import Testing
 
 /// The app-side API from many concurrent tasks at once: facet counts, item lists, pack lists and
 /// `startDownload` of two packs through one download manager — consistent answers, no errors.
-@Suite("ConcurrencyTestsInProcess: the app API from 50 concurrent tasks", .timeLimit(.minutes(5)))
+@Suite(
+    "ConcurrencyTestsInProcess: the app API from 50 concurrent tasks", .timeLimit(.minutes(5)), .serialized,
+    .startsProcesses)
 struct ConcurrencyTestsInProcess {
     enum Outcome: Sendable, Equatable {
         case facets(total: Int)

@@ -8,7 +8,9 @@ import Testing
 /// Several `client` processes on one data root at once: they all succeed, or one says clearly
 /// that another process is installing the pack (and a retry succeeds); never "database is locked";
 /// the root is sound afterwards (integrity_check, hashes, states, item counts).
-@Suite("ConcurrencyTestsProcesses: several client processes on one data root", .timeLimit(.minutes(30)))
+@Suite(
+    "ConcurrencyTestsProcesses: several client processes on one data root", .timeLimit(.minutes(30)), .serialized,
+    .startsProcesses)
 struct ConcurrencyTestsProcesses {
     static let trickle = FaultyHTTPServer.Fault.trickle(bytes: 128 << 10, every: 0.02)
 

@@ -9,7 +9,9 @@ import Testing
 /// each, the next `client install` (or `client repair`) completes, the database passes
 /// `PRAGMA integrity_check`, every installed file has its manifest hash, and `client packs --json`
 /// says `downloaded`.
-@Suite("CrashTestsInstall: kill -9 of client install at 11 moments", .timeLimit(.minutes(5)))
+@Suite(
+    "CrashTestsInstall: kill -9 of client install at 11 moments", .timeLimit(.minutes(5)), .serialized, .startsProcesses
+)
 struct CrashTestsInstall {
     enum Moment: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// SIGKILL as soon as the process is spawned (loading, opening the database).

@@ -9,7 +9,8 @@ import Testing
 /// import, one during an update to a second catalog version); after each, the next `client sync`
 /// completes, `PRAGMA integrity_check` is ok, and list and facet totals per kind are right.
 /// 20,000 items in the normal suite; 100,000 with `SOUNDSHELF_SLOW_TESTS=1` (`scripts/crash-tests`).
-@Suite("CrashTestsSync: kill -9 of client sync of a big catalog", .timeLimit(.minutes(30)))
+@Suite(
+    "CrashTestsSync: kill -9 of client sync of a big catalog", .timeLimit(.minutes(30)), .serialized, .startsProcesses)
 struct CrashTestsSync {
     enum Moment: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// SIGKILL as soon as the process is spawned.

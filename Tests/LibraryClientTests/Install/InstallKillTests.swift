@@ -8,7 +8,7 @@ import Testing
 
 /// `client install` killed with SIGKILL part-way through an update: the installed version stays
 /// playable (rows and files agree), and the next run resumes and completes.
-@Suite("Updates killed part-way", .serialized, .timeLimit(.minutes(3)))
+@Suite("Updates killed part-way", .serialized, .timeLimit(.minutes(3)), .startsProcesses)
 struct InstallKillTests {
     let v1 = GeneratedCatalog.Pack(slug: "tides", contents: Array(1...20), bytesPerFile: 200_000)
 

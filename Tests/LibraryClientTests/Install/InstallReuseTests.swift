@@ -8,7 +8,7 @@ import Testing
 /// The install plan against nginx, counted in nginx's access log: files shared with another
 /// installed pack are linked instead of fetched, a mostly changed pack comes as its archive, and
 /// a corrupted installed file is never reused.
-@Suite("Install reuse across packs", .timeLimit(.minutes(2)))
+@Suite("Install reuse across packs", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct InstallReuseTests {
     let caves = GeneratedCatalog.Pack(slug: "caves", contents: Array(1...8))
     let mines = GeneratedCatalog.Pack(slug: "mines", contents: [1, 2, 3, 4, 5, 201, 202, 203])

@@ -7,7 +7,7 @@ import Testing
 /// `client gc` against real installs: the partial download of a `client install` killed with
 /// SIGKILL mid-download (served slowly from 127.0.0.1) is removed; the staging of an install that
 /// is running is left alone, and that install still completes; installed files stay.
-@Suite(.timeLimit(.minutes(5))) struct GCInstallTests {
+@Suite(.timeLimit(.minutes(5)), .serialized, .startsProcesses) struct GCInstallTests {
     static let trickle = FaultyHTTPServer.Fault.trickle(bytes: 128 << 10, every: 0.02)
     /// ~10 s for the 8 MiB archive: the install is surely still running while gc runs.
     static let slow = FaultyHTTPServer.Fault.trickle(bytes: 16 << 10, every: 0.02)
