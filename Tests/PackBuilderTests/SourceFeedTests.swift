@@ -63,9 +63,10 @@ struct SourceFeedTests {
 
         #expect(streamed == direct, "\(ext)")
         if ext == "ogg" { #expect(streamed.fileLoop == LoopRegion(start: 4410, end: 92610)) }
-        // What went back to the file: an index at its end the stream had not reached (MP4's
-        // `moov`, a few KiB), never the audio again.
-        #expect(feed.reread <= 16 << 10, "\(ext): \(feed.reread) of \(size) bytes read again")
+        // What went back to the file: an index or a length lookup at its end that the stream had
+        // not reached yet (MP4's `moov`, Ogg's last page: a few KiB, up to a chunk when the writer
+        // is slow on a busy machine), never the audio again.
+        #expect(feed.reread <= max(2 * Self.chunk, 16 << 10), "\(ext): \(feed.reread) of \(size) bytes read again")
     }
 
     @Test("a decoder that stops early lets the writer finish: every chunk goes back to the pool")
