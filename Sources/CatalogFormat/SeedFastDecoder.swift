@@ -196,38 +196,21 @@ extension JSONByteScanner {
     }
 
     mutating func pack() throws(Failure) -> Seed.Pack {
-        var id: String?
-        var slug: String?
-        var kind: Kind?
-        var title: String?
-        var description: String?
-        var artworkURL: String?
-        var version: Int?
-        var manifestURL: String?
+        var fields = SeedStreamPackFields()
         var items: [Seed.Item]?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
         while let key = try nextKey(.pack, &first, &seen) {
-            switch key {
-            case 0: id = try string()
-            case 1: slug = try string()
-            case 2:
-                kind = Kind(rawValue: try string(intern: true))
-                guard kind != nil else { throw Failure() }
-            case 3: title = try string()
-            case 4: description = try optionalString()
-            case 5: artworkURL = try optionalString()
-            case 6: version = try int()
-            case 7: manifestURL = try string()
-            case 8: items = try array { (s: inout Self) throws(Failure) in try s.item() }
-            default: try skipValue()
+            if key == 8 {
+                items = try array { (s: inout Self) throws(Failure) in try s.item() }
+            } else {
+                try fields.read(key, &self)
             }
         }
-        guard let id, let slug, let kind, let title, let version, let manifestURL, let items else { throw Failure() }
-        return Seed.Pack(
-            id: id, slug: slug, kind: kind, title: title, description: description, artworkURL: artworkURL,
-            version: version, manifestURL: manifestURL, items: items)
+        guard var pack = fields.pack, let items else { throw Failure() }
+        pack.items = items
+        return pack
     }
 
     mutating func item() throws(Failure) -> Seed.Item {

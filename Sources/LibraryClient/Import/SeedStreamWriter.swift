@@ -117,15 +117,7 @@ struct SeedStreamWriter: SeedStreamHandler {
     mutating func finish() throws -> (ImportSummary, FacetIndex) {
         guard let bulk else { throw SeedStreamError.unsure }
         try bulk.flush()
-        try db.execute(sql: "PRAGMA cache_size = -16384")  // each CREATE INDEX sorts in cache-size memory
-        try deferred?.restore(db)
-        // Raw SQL: one INSERT … SELECT fills the FTS5 table (measured by soundshelf-bench sync).
-        try db.execute(
-            sql: """
-                INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
-                SELECT li.item_number, li.title, li.subtitle, p.title
-                FROM library_item li LEFT JOIN pack_item pi ON pi.item_id = li.id LEFT JOIN pack p ON p.id = pi.pack_id
-                """)
+        try SeedWriter.finishBulkLoad(deferred, db)
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
         return (summary, builder.build())
     }
