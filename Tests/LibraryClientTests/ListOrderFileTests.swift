@@ -44,7 +44,7 @@ import Testing
         // sorting again; the same file saved for another state of the library is not used.
         let current = try await stamp(h)
         let saved = try ItemRanking(contentsOf: file, expectedStamp: current, maxItem: 1 << 20)
-        let reversed = ItemRanking(order: saved.order.reversed())
+        let reversed = ItemRanking(order: Array(saved.order.reversed()))
         try reversed.write(to: file, stamp: current)
         #expect(try await titles(try h.reopen(), .sfx, .title) == Array(reference.reversed()))
         try reversed.write(to: file, stamp: "some-other-seed:1")

@@ -116,15 +116,22 @@ extension FacetIndex {
     /// dictionaries: a few checks over about one byte per item); the forward index and the posting
     /// lists are checked and decoded when first used (see ``isDamaged``).
     init(sectionsOf data: Data, expectedStamp: String) throws {
-        let (head, sections) = try FacetIndexSections.open(data, expectedStamp: expectedStamp)
-        self = try data.withUnsafeBytes { raw in
+        self = try Self.sections(of: data, expectedStamp: expectedStamp).index
+    }
+
+    /// ``init(sectionsOf:expectedStamp:)`` with the stamp found in the file; `expectedStamp` nil
+    /// accepts any stamp.
+    static func sections(of data: Data, expectedStamp: String?) throws -> (index: FacetIndex, stamp: String) {
+        let (head, sections, stamp) = try FacetIndexSections.open(data, expectedStamp: expectedStamp)
+        var index = try data.withUnsafeBytes { raw in
             var reader = FacetBinaryReader(raw, position: head.lowerBound)
             let index = try Self.decodeHead(&reader)
             guard reader.position == head.upperBound else { throw FacetIndexError.corrupt("head") }
             return index
         }
-        self.sections = sections
-        postings = Array(repeating: [], count: FacetSlots.count)
+        index.sections = sections
+        index.postings = Array(repeating: [], count: FacetSlots.count)
+        return (index, stamp)
     }
 
     private static func decodeHead(_ reader: inout FacetBinaryReader) throws -> FacetIndex {
@@ -162,6 +169,11 @@ extension FacetIndex {
     /// ```
     package init(mapping url: URL, expectedStamp: String) throws {
         try self.init(sectionsOf: Data(contentsOf: url, options: .alwaysMapped), expectedStamp: expectedStamp)
+    }
+
+    /// Maps the cache file at `url` and loads its head, whatever its stamp; gives the stamp too.
+    static func mapping(_ url: URL) throws -> (index: FacetIndex, stamp: String) {
+        try sections(of: Data(contentsOf: url, options: .alwaysMapped), expectedStamp: nil)
     }
 
     /// Writes ``serialized(stamp:)`` to `url` atomically.

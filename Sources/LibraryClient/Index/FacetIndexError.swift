@@ -19,4 +19,6 @@ package enum FacetIndexError: Error, Sendable, Equatable {
     case truncated
     /// The checksum or a structural check failed.
     case corrupt(String)
+    /// The file is missing, empty or could not be read (`errno` of the failed call).
+    case unreadable(path: String, errno: Int32)
 }

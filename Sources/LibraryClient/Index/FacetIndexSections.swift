@@ -39,7 +39,10 @@ final class FacetIndexSections: @unchecked Sendable {
 
     /// Checks the header and the stamp, finds every section, checks the head section's checksum,
     /// and returns the head's byte range with the sections still to decode.
-    static func open(_ data: Data, expectedStamp: String) throws -> (head: Range<Int>, sections: FacetIndexSections) {
+    /// `expectedStamp` nil takes the file's stamp, whatever it is (the caller compares it later).
+    static func open(_ data: Data, expectedStamp: String?) throws -> (
+        head: Range<Int>, sections: FacetIndexSections, stamp: String
+    ) {
         try data.withUnsafeBytes { raw in
             var reader = FacetBinaryReader(raw)
             guard raw.count >= FacetIndex.magic.count, Array(raw.prefix(FacetIndex.magic.count)) == FacetIndex.magic
@@ -51,7 +54,9 @@ final class FacetIndexSections: @unchecked Sendable {
             guard version == FacetIndex.formatVersion else { throw FacetIndexError.unsupportedVersion(version) }
             let stampCount = try reader.read(UInt32.self)
             let stamp = String(decoding: try reader.readBytes(count: Int(stampCount)), as: UTF8.self)
-            guard stamp == expectedStamp else { throw FacetIndexError.stampMismatch(found: stamp) }
+            guard expectedStamp == nil || stamp == expectedStamp else {
+                throw FacetIndexError.stampMismatch(found: stamp)
+            }
             var sections: [Section] = []
             for _ in 0..<(2 + 2 * FacetSlots.count) {
                 let count = try reader.read(UInt64.self)
@@ -68,7 +73,7 @@ final class FacetIndexSections: @unchecked Sendable {
             }
             let slotSections = stride(from: 2, to: sections.count, by: 2).map { (sections[$0], sections[$0 + 1]) }
             let rest = FacetIndexSections(data: data, forward: sections[1], slots: slotSections)
-            return (head.range, rest)
+            return (head.range, rest, stamp)
         }
     }
 

@@ -58,11 +58,10 @@ extension ItemRanking {
     }
 
     /// The item numbers of `matches` at positions `start...` of the order, `offset` skipped, at
-    /// most `limit`, in display order. Few matches are sorted by rank; many are found by walking
-    /// the order, which stops once the page is full.
+    /// most `limit`, in display order. Few matches are sorted by rank once the rank table is worth
+    /// building; otherwise the order is walked, which stops once the page is full.
     func page(of matches: Bitset, count: Int, from start: Int, offset: Int, limit: Int?) -> [UInt32] {
-        if limit == nil || count * 16 < order.count {
-            let rank = self.rank
+        if limit == nil || count * 16 < order.count, let rank = rankIfWorthIt {
             func rankOf(_ number: UInt32) -> Int { Int(number) < rank.count ? Int(rank[Int(number)]) : Int(Int32.max) }
             let sorted = matches.elements().filter { rankOf($0) >= start }.sorted { rankOf($0) < rankOf($1) }
             let low = min(offset, sorted.count)

@@ -18,13 +18,17 @@ struct DimensionValueCatalog: Sendable {
     private(set) var values: [TagDimension: [Int64: Value]] = [:]
 
     init(_ db: Database) throws {
-        for dim in TagDimension.allCases {
-            var map: [Int64: Value] = [:]
-            let rows = try Table(dim.table).select(Column("id"), Column("name"), Column("sort_order")).fetchCursor(db)
-            while let row = try rows.next() {
-                map[row["id"]] = Value(id: row["id"], name: row["name"], sortOrder: row["sort_order"])
-            }
-            values[dim] = map
+        // Raw SQL: one statement for every dimension; read by a fresh process before its first
+        // answer, where six query-interface requests cost about 0.5 ms more (soundshelf-bench catalog).
+        let dimensions = TagDimension.allCases
+        let sql = dimensions.indices.map { "SELECT \($0), id, name, sort_order FROM \(dimensions[$0].table)" }
+            .joined(separator: " UNION ALL ")
+        for dim in dimensions { values[dim] = [:] }
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
+        while let row = try rows.next() {
+            let dim = dimensions[row[0] as Int]
+            let id: Int64 = row[1]
+            values[dim]?[id] = Value(id: id, name: row[2], sortOrder: row[3])
         }
     }
 

@@ -36,7 +36,7 @@ extension ItemRanking {
         writer.append(UInt64(0))
         writer.append(UInt64(0))
         let payloadStart = writer.count
-        writer.appendArray(order)
+        writer.appendArray(order.array)
         let checksum = writer.bytes.withUnsafeBytes {
             FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[payloadStart...]))
         }
@@ -50,24 +50,26 @@ extension ItemRanking {
     /// Reads a ranking written by ``write(to:stamp:)``; throws ``FacetIndexError`` for another
     /// stamp or version, or damaged data. Item numbers above `maxItem` count as damage.
     init(contentsOf url: URL, expectedStamp: String, maxItem: Int) throws {
-        let data = try Data(contentsOf: url, options: .alwaysMapped)  // one copy: into the order array
-        let order: [UInt32] = try data.withUnsafeBytes { raw in
-            var reader = FacetBinaryReader(raw)
-            guard raw.count >= Self.magic.count, Array(raw.prefix(Self.magic.count)) == Self.magic else {
-                throw FacetIndexError.notAFacetIndex
-            }
-            _ = try reader.readBytes(count: Self.magic.count)
-            let version = try reader.read(UInt32.self)
-            guard version == Self.formatVersion else { throw FacetIndexError.unsupportedVersion(version) }
-            let stamp = String(decoding: try reader.readBytes(count: Int(try reader.read(UInt32.self))), as: UTF8.self)
-            guard stamp == expectedStamp else { throw FacetIndexError.stampMismatch(found: stamp) }
-            let payloadCount = try reader.read(UInt64.self)
-            let checksum = try reader.read(UInt64.self)
-            guard payloadCount == UInt64(reader.remaining) else { throw FacetIndexError.truncated }
-            let payload = UnsafeRawBufferPointer(rebasing: raw[reader.position...])
-            guard FacetChecksum.of(payload) == checksum else { throw FacetIndexError.corrupt("checksum") }
-            return try reader.readArray(UInt32.self)
+        // Mapped and used in place (see ItemOrder): no copy of the order.
+        let file = try FileMapping(url)
+        let raw = file.bytes
+        var reader = FacetBinaryReader(raw)
+        guard raw.count >= Self.magic.count, Array(raw.prefix(Self.magic.count)) == Self.magic else {
+            throw FacetIndexError.notAFacetIndex
         }
+        _ = try reader.readBytes(count: Self.magic.count)
+        let version = try reader.read(UInt32.self)
+        guard version == Self.formatVersion else { throw FacetIndexError.unsupportedVersion(version) }
+        let stamp = String(decoding: try reader.readBytes(count: Int(try reader.read(UInt32.self))), as: UTF8.self)
+        guard stamp == expectedStamp else { throw FacetIndexError.stampMismatch(found: stamp) }
+        let payloadCount = try reader.read(UInt64.self)
+        let checksum = try reader.read(UInt64.self)
+        guard payloadCount == UInt64(reader.remaining) else { throw FacetIndexError.truncated }
+        let payload = UnsafeRawBufferPointer(rebasing: raw[reader.position...])
+        guard FacetChecksum.of(payload) == checksum else { throw FacetIndexError.corrupt("checksum") }
+        let count = try reader.read(UInt64.self)
+        guard count <= UInt64(reader.remaining / 4) else { throw FacetIndexError.truncated }
+        let order = file.order(at: reader.position, count: Int(count))
         guard order.allSatisfy({ Int($0) <= maxItem }) else { throw FacetIndexError.corrupt("item number") }
         self.init(order: order)
     }

@@ -6,12 +6,14 @@ import GRDB
 /// the facet index's matches can be sorted and paged without asking SQLite to sort them.
 struct ItemRanking: Sendable {
     /// Item numbers in display order.
-    let order: [UInt32]
-    /// Built on first use (only pages of few matches need it).
+    let order: ItemOrder
+    /// Built when pages of few matches ask for it a second time (see ``RankTable``).
     private let ranks = RankTable()
 
-    /// rank[itemNumber] = position in `order` (Int32.max when absent).
-    var rank: [Int32] { ranks.table(for: order) }
+    /// rank[itemNumber] = position in `order` (Int32.max when absent), or nil the first time it is
+    /// asked for: one walk of the order costs less than building the table, so a process that
+    /// lists once never builds it.
+    var rankIfWorthIt: [Int32]? { ranks.tableIfAskedBefore(for: order) }
 
     init(kind: Kind, sort: ItemSort, _ db: Database) throws {
         // Raw SQL: the sort's ORDER BY is shared with the SQL engine (ItemSort.orderSQL).
@@ -26,6 +28,11 @@ struct ItemRanking: Sendable {
 
     /// A ranking from item numbers in display order.
     init(order: [UInt32]) {
+        self.order = ItemOrder(order)
+    }
+
+    /// A ranking over an order read from a file.
+    init(order: ItemOrder) {
         self.order = order
     }
 
@@ -49,14 +56,21 @@ struct ItemRanking: Sendable {
     }
 }
 
-/// The inverse of a ranking's order, built once when first asked for and shared by its copies.
+/// The inverse of a ranking's order, shared by its copies. Building it touches every item
+/// number, as much as one walk of the order does: it is built on the second request, so one
+/// request walks and repeated ones share the table.
 final class RankTable: @unchecked Sendable {
     private let lock = NSLock()
     private var built: [Int32]?
+    private var asked = false
 
-    func table(for order: [UInt32]) -> [Int32] {
+    func tableIfAskedBefore(for order: ItemOrder) -> [Int32]? {
         lock.withLock {
             if let built { return built }
+            guard asked else {
+                asked = true
+                return nil
+            }
             var rank = [Int32](repeating: .max, count: Int(order.max() ?? 0) + 1)
             for (position, number) in order.enumerated() { rank[Int(number)] = Int32(position) }
             built = rank

@@ -48,4 +48,31 @@ import Testing
         #expect(throws: FacetIndexError.self) { try lazy.materialized() }
         #expect(throws: FacetIndexError.self) { try FacetIndex(serialized: data, expectedStamp: "s") }
     }
+
+    /// The head's item bytes are checked eight at a time: every byte value, at every position of
+    /// a block of eight and in the tail, is refused exactly when no writer writes it, and the
+    /// stored items are counted.
+    @Test func everyMalformedItemByteIsRefused() throws {
+        var index = FacetIndex.build(FacetIndexExampleTests.rows)
+        for size in [16, 21] {
+            for position in 0..<size {
+                for raw in 0...255 {
+                    let byte = UInt8(raw)
+                    var meta = [UInt8](repeating: ItemMeta(kind: .sfx, visible: true).raw, count: size)
+                    meta[3 % size] = 0  // an absent item
+                    meta[position] = byte
+                    index.meta = meta
+                    let expected = meta.filter { ItemMeta(raw: $0).isPresent }.count
+                    if ItemMeta(raw: byte).isWellFormed {
+                        try index.validateMeta()
+                        #expect(index.presentCount == expected)
+                    } else {
+                        #expect(throws: FacetIndexError.corrupt("items"), "byte \(raw) at \(position)") {
+                            try index.validateMeta()
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
