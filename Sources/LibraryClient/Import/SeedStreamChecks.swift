@@ -29,9 +29,12 @@ struct SeedStreamChecks {
         }
     }
 
-    /// A pack's own rules; its id must not be an entry's id written before it either.
-    mutating func pack(_ pack: Seed.Pack, path: String, _ v: SeedValidator, _ db: Database) throws {
-        let usedByEntry = try LibraryItemRecord.exists(db, key: pack.id)
+    /// A pack's own rules; its id must not be an entry's id written before it either
+    /// (`isEntry`).
+    mutating func pack(
+        _ pack: Seed.Pack, path: String, _ v: SeedValidator, isEntry: (String) throws -> Bool
+    ) throws {
+        let usedByEntry = try isEntry(pack.id)
         guard !usedByEntry, packIDs.insert(pack.id).inserted else { throw twice(pack.id, path, v) }
         guard pack.kind.isPackKind else {
             throw v.fail("pack \(pack.id) has kind 'music'; a pack's kind must be atmosphere or sfx", "\(path).kind")

@@ -2,11 +2,11 @@ import CatalogFormat
 import Foundation
 import GRDB
 
-/// A first import read straight from the seed file in one transaction (``SeedStreamWriter``):
-/// memory stays flat however many items the seed holds, and the facet index is built in the same
-/// pass. It runs only into an empty catalog; it gives nil when the catalog is not empty, or when
-/// the reader cannot stream the file (members in another order, or a value only `JSONDecoder` can
-/// judge), and then the transaction is rolled back and the caller imports the decoded seed.
+/// An import read straight from the seed file in one transaction (``SeedStreamWriter``): memory
+/// stays flat however many items the seed holds. A first import builds the facet index in the
+/// same pass; an update compares each entry with its stored row. It gives nil when the reader
+/// cannot stream the file (members in another order, or a value only `JSONDecoder` can judge);
+/// the transaction is then rolled back and the caller imports the decoded seed.
 ///
 /// ```swift
 /// if let summary = try await SeedStreamImport(database: db, seed: file).run(prebuild: nil, alsoWrite: nil) { … }
@@ -22,15 +22,18 @@ struct SeedStreamImport {
         let timer = PhaseTimer.current
         do {
             return try await database.bulkWrite { db -> ImportSummary? in
-                guard try Self.catalogIsEmpty(db) else { return nil }
-                var writer = SeedStreamWriter(db, file: name, now: Timestamp.now())
+                let updating = try !Self.catalogIsEmpty(db)
+                var writer = SeedStreamWriter(db, file: name, now: Timestamp.now(), updating: updating)
                 try SeedStreamReader(path: path).read(into: &writer)
-                timer?.mark("seed streamed: items, tags and facet index written")
+                timer?.mark(
+                    updating
+                        ? "seed streamed: each entry compared, changes written"
+                        : "seed streamed: items, tags and facet index written")
                 let (summary, index) = try writer.finish()
-                timer?.mark("indexes and search table written")
+                timer?.mark(updating ? "unlisted items hidden" : "indexes and search table written")
                 try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
                 try alsoWrite?(db, summary)
-                prebuild?.finish(index)
+                if let index { prebuild?.finish(index) }
                 return summary
             }
         } catch SeedStreamError.unsure {

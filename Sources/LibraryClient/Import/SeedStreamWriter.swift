@@ -1,14 +1,17 @@
 import CatalogFormat
 import GRDB
 
-/// Writes a first import straight from ``SeedStreamReader``, inside the caller's transaction:
-/// each entry is validated, written (item, membership, tags, sound figures, credits, playback)
-/// and added to the facet index as it is parsed, so memory stays flat however many items the
-/// seed holds. Items are numbered in seed order. An id used twice is caught by the
-/// `library_item` primary key and reported at the entry that repeats it.
+/// Writes an import straight from ``SeedStreamReader``, inside the caller's transaction: each
+/// entry is validated and written (item, membership, tags, sound figures, credits, playback) as
+/// it is parsed, so memory stays flat however many items the seed holds.
+///
+/// Into an empty catalog (a first import) items are numbered in seed order and added to the
+/// facet index in the same pass; an id used twice is caught by the `library_item` primary key
+/// and reported at the entry that repeats it. Into a catalog already imported (`updating`), each
+/// entry is compared with its stored row and written only where it changed (``SeedStreamUpdate``).
 ///
 /// ```swift
-/// var writer = try SeedStreamWriter(db, file: "seeds/ab12.json", now: Timestamp.now())
+/// var writer = try SeedStreamWriter(db, file: "seeds/ab12.json", now: Timestamp.now(), updating: false)
 /// try SeedStreamReader(path: seedPath).read(into: &writer)
 /// let (summary, index) = try writer.finish()
 /// ```
@@ -24,9 +27,12 @@ struct SeedStreamWriter: SeedStreamHandler {
     private var nextNumber: Int64 = 1
     private var packs: [(id: String, kind: Kind, title: String)] = []
     private(set) var summary = ImportSummary(didWrite: true)
+    private let updating: Bool
+    private var update: SeedStreamUpdate?
 
-    init(_ db: Database, file: String, now: String) {
+    init(_ db: Database, file: String, now: String, updating: Bool) {
         self.db = db
+        self.updating = updating
         validator = SeedValidator(file: file)
         let empty = Seed(catalogVersion: 0, vocabularies: Vocabularies(), music: [], packs: [])
         rows = SeedWriter(seed: empty, file: file, now: now)
@@ -44,7 +50,11 @@ struct SeedStreamWriter: SeedStreamHandler {
             }
         }
         dimensions = try DimensionIDs(db, vocabularies: header.vocabularies)
-        deferred = try DeferredIndexes.drop(db)
+        if updating {
+            update = try SeedStreamUpdate(db, rows: rows)
+        } else {
+            deferred = try DeferredIndexes.drop(db)
+        }
         bulk = try BulkStatements(db)
         for (i, entry) in header.music.enumerated() {
             let path = "$.music[\(i)]"
@@ -58,6 +68,7 @@ struct SeedStreamWriter: SeedStreamHandler {
                 playlistId: entry.appleMusicPlaylistId, spotifyPlaylistId: entry.spotifyPlaylistId,
                 tags: try dimensions!.ids(for: entry.tags, kind: .music, db), origin: .music(i))
             try insert(item)
+            try update?.extras(of: nil, id: id)
         }
     }
 
@@ -65,10 +76,18 @@ struct SeedStreamWriter: SeedStreamHandler {
         let path = "$.packs[\(index)]"
         var pack = pack
         pack.id = try validator.canonicalForm(pack.id) { path }
-        try checks.pack(pack, path: path, validator, db)
-        try rows.writePack(pack, db, insert: true)
+        let update = self.update
+        try checks.pack(pack, path: path, validator) { id in
+            // An entry written before this pack: in an update, only one the seed listed counts.
+            try update?.isListed(id) ?? LibraryItemRecord.exists(db, key: id)
+        }
+        if let update {
+            try update.pack(pack, path: path, &summary)
+        } else {
+            try rows.writePack(pack, db, insert: true)
+            summary.inserted += 1
+        }
         packs.append((pack.id, pack.kind, pack.title))
-        summary.inserted += 1
     }
 
     mutating func item(_ item: Seed.Item, pack p: Int, index i: Int) throws {
@@ -84,6 +103,10 @@ struct SeedStreamWriter: SeedStreamHandler {
             artworkURL: nil, packId: pack.id, packTitle: pack.title, sortOrder: item.sortOrder, playlistId: nil,
             tags: try dimensions!.ids(for: item.tags, kind: pack.kind, db), origin: .packItem(p, i))
         try insert(desired)
+        if let update {
+            try update.extras(of: item, id: item.id)
+            return
+        }
         if let sound = ItemSoundRecord(itemId: item.id, item) { try sound.save(db) }
         if let credits = ItemAttributionRecord(itemID: item.id, item.attribution) { try credits.save(db) }
         if let playback = ItemPlaybackRecord(item) { try playback.save(db) }
@@ -99,6 +122,10 @@ struct SeedStreamWriter: SeedStreamHandler {
 
     private mutating func insert(_ item: DesiredItem) throws {
         guard let bulk else { return }
+        if let update {
+            try update.place(item, bulk, validator, &summary)
+            return
+        }
         let number = nextNumber
         do {
             try rows.insertItem(item, number: number, bulk, db)
@@ -112,11 +139,17 @@ struct SeedStreamWriter: SeedStreamHandler {
         summary.inserted += 1
     }
 
-    /// After the reader is done: the buffered rows, the secondary indexes, the search table, and
-    /// the facet index of exactly the rows written.
-    mutating func finish() throws -> (ImportSummary, FacetIndex) {
+    /// After the reader is done: the buffered rows; then for a first import the secondary
+    /// indexes, the search table and the facet index of exactly the rows written, for an update
+    /// what the seed no longer lists hidden (the facet index is then rebuilt after the commit).
+    mutating func finish() throws -> (ImportSummary, FacetIndex?) {
         guard let bulk else { throw SeedStreamError.unsure }
         try bulk.flush()
+        if let update {
+            summary.hidden = try update.hideMissing(now: rows.now)
+            if summary.hasChanges || update.takesChanged { try CatalogStateRecord.bumpGeneration(db) }
+            return (summary, nil)
+        }
         try SeedWriter.finishBulkLoad(deferred, db)
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
         return (summary, builder.build())

@@ -144,7 +144,7 @@ struct SeedWriter {
         "$.packs[\(seed.packs.firstIndex { $0.id == id } ?? 0)]"
     }
 
-    private func kindChange(_ id: String, _ old: String, _ new: String, path: String) -> Diagnostic {
+    func kindChange(_ id: String, _ old: String, _ new: String, path: String) -> Diagnostic {
         Diagnostic(
             .error, "id \(id) was \(old) and is now \(new); an id never changes kind, so the catalog must use a new id",
             file: file, path: "\(path).kind")

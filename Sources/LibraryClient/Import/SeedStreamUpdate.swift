@@ -1,0 +1,148 @@
+import CatalogFormat
+import GRDB
+
+/// The update half of a streamed import (a catalog already imported): each parsed entry is
+/// compared with its stored row by id and written only when it changed; new entries take the
+/// next item numbers. What the seed listed is remembered as one bit per item number, so memory
+/// stays flat however many items the library holds; at the end, items and packs the seed no
+/// longer lists are hidden. The rules are those of ``SeedWriter``: `pack_state`, `local_asset`
+/// and installed files are never touched, and an id never changes kind.
+///
+/// ```swift
+/// let update = try SeedStreamUpdate(db, rows: rows)
+/// try update.place(desired, bulk, &summary)      // for each entry, in seed order
+/// summary.hidden = try update.hideMissing()
+/// ```
+final class SeedStreamUpdate {
+    private let db: Database
+    private let rows: SeedWriter
+    private let stored: StoredItemLookup
+    /// Item numbers of the entries the seed listed so far.
+    private var listed: Bitset
+    private var listedPacks = Set<String>()
+    private var packTitleChanged = Set<String>()
+    private var nextNumber: Int64
+    /// Whether a take count or playback rule changed (the list rows show them).
+    private(set) var takesChanged = false
+
+    init(_ db: Database, rows: SeedWriter) throws {
+        self.db = db
+        self.rows = rows
+        stored = try StoredItemLookup(db)
+        nextNumber = (try Int64.fetchOne(db, sql: "SELECT MAX(item_number) FROM library_item") ?? 0) + 1
+        listed = Bitset(wordCount: Bitset.wordCount(for: Int(nextNumber)))
+    }
+
+    /// Whether `id` is an entry the seed listed before this point.
+    func isListed(_ id: String) throws -> Bool {
+        guard let old = try stored.item(id) else { return false }
+        return listed.contains(UInt32(truncatingIfNeeded: old.number))
+    }
+
+    /// Inserts or updates a pack; a changed title refreshes its items' search rows.
+    func pack(_ pack: Seed.Pack, path: String, _ summary: inout ImportSummary) throws {
+        listedPacks.insert(pack.id)
+        let desired = ExistingCatalog.Pack(pack)
+        guard let old = try stored.pack(pack.id) else {
+            try rows.writePack(pack, db, insert: true)
+            summary.inserted += 1
+            return
+        }
+        if old.kind != desired.kind {
+            throw rows.kindChange(pack.id, old.kind, desired.kind, path: path)
+        }
+        if old != desired {
+            try rows.writePack(pack, db, insert: false)
+            summary.updated += 1
+            if old.title != pack.title { packTitleChanged.insert(pack.id) }
+        }
+    }
+
+    /// Inserts the entry, or updates its stored row where it differs; a repeated id is refused.
+    func place(_ item: DesiredItem, _ bulk: BulkStatements, _ validator: SeedValidator, _ summary: inout ImportSummary)
+        throws
+    {
+        guard let old = try stored.item(item.id) else {
+            let number = nextNumber
+            try rows.insertItem(item, number: number, bulk, db)
+            try rows.insertTags(of: item, bulk)
+            try rows.refreshSearch(number: number, item: item, db)
+            listed.insert(UInt32(truncatingIfNeeded: number))
+            nextNumber += 1
+            summary.inserted += 1
+            return
+        }
+        let number = UInt32(truncatingIfNeeded: old.number)
+        guard !listed.contains(number) else {
+            throw validator.fail(
+                "id \(item.id) appears twice in the seed; every item and pack needs its own id", "\(item.path).id")
+        }
+        listed.insert(number)
+        if old.kind != item.kind.rawValue {
+            throw rows.kindChange(item.id, old.kind, item.kind.rawValue, path: item.path)
+        }
+        let tagsChanged = try stored.tagSignature(item.id) != TagSignature.of(item.tags)
+        if item.differs(from: old) || tagsChanged {
+            try rows.updateItem(item, old: old, bulk, db)
+            if tagsChanged { try rows.replaceTags(of: item, bulk, db) }
+            summary.updated += 1
+        }
+        let searchChanged =
+            old.title != item.title || old.subtitle != item.subtitle || old.packId != item.packId
+            || item.packId.map(packTitleChanged.contains) == true
+        if searchChanged { try rows.refreshSearch(number: old.number, item: item, db) }
+    }
+
+    /// A pack item's sound figures, credits and playback rules, written where they changed
+    /// (`item` nil: a music entry, which has none).
+    func extras(of item: Seed.Item?, id: String) throws {
+        let sound = item.flatMap { ItemSoundRecord(itemId: id, $0) }
+        let oldSound = try stored.sound(id)
+        if sound != oldSound {
+            if let sound { try sound.save(db) } else { _ = try oldSound?.delete(db) }
+        }
+        guard let item else { return }
+        let credits = ItemAttributionRecord(itemID: id, item.attribution)
+        let oldCredits = try stored.attribution(id)
+        if credits != oldCredits {
+            if let credits { try credits.save(db) } else { _ = try oldCredits?.delete(db) }
+        }
+        let playback = ItemPlaybackRecord(item)
+        let oldPlayback = try stored.playback(id)
+        if playback != oldPlayback {
+            takesChanged = true
+            if let playback { try playback.save(db) } else { _ = try oldPlayback?.delete(db) }
+        }
+    }
+
+    /// Hides the visible items and packs the seed did not list, and removes the sound figures of
+    /// the items it did not list; returns how many items and packs were hidden.
+    func hideMissing(now: String) throws -> Int {
+        var hidden = 0
+        var unlisted: [Int64] = []
+        let visible = try Int64.fetchCursor(db, sql: "SELECT item_number FROM library_item WHERE is_visible = 1")
+        while let number = try visible.next() {
+            if !listed.contains(UInt32(truncatingIfNeeded: number)) { unlisted.append(number) }
+        }
+        let hideItem = try db.makeStatement(
+            sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE item_number = ?")
+        for number in unlisted { try hideItem.execute(arguments: [now, number]) }
+        hidden += unlisted.count
+
+        var stale: [String] = []
+        let sounds = try Row.fetchCursor(
+            db, sql: "SELECT s.item_id, li.item_number FROM item_sound s JOIN library_item li ON li.id = s.item_id")
+        while let row = try sounds.next() {
+            if !listed.contains(UInt32(truncatingIfNeeded: row[1] as Int64)) { stale.append(row[0]) }
+        }
+        for id in stale { _ = try ItemSoundRecord.deleteOne(db, key: id) }
+
+        let packs = try String.fetchAll(db, sql: "SELECT id FROM pack WHERE is_visible = 1")
+        let hidePack = try db.makeStatement(sql: "UPDATE pack SET is_visible = 0 WHERE id = ?")
+        for id in packs where !listedPacks.contains(id) {
+            try hidePack.execute(arguments: [id])
+            hidden += 1
+        }
+        return hidden
+    }
+}
