@@ -8,11 +8,14 @@ import GRDB
 
 /// A cached prepared statement driven through the SQLite C API, for the importer's hot loops
 /// (hundreds of thousands of rows in one transaction): no argument arrays, no per-row
-/// allocation. Only for plain INSERT/UPDATE/DELETE inside a transaction the caller owns.
+/// allocation. For plain INSERT/UPDATE/DELETE (``run(_:)``) and point reads (``query(_:row:)``)
+/// inside a transaction the caller owns.
 ///
 /// ```swift
 /// let insert = try BulkStatement(db, "INSERT INTO item_mood(item_id, mood_id) VALUES (?, ?)")
 /// try insert.run { $0.bind(1, itemId); $0.bind(2, moodId) }
+/// let moods = try BulkStatement(db, "SELECT mood_id FROM item_mood WHERE item_id = ?")
+/// try moods.query({ $0.bind(1, itemId) }) { ids.append($0.int64(0) ?? 0) }
 /// ```
 struct BulkStatement {
     private let handle: SQLiteStatement
@@ -35,6 +38,38 @@ struct BulkStatement {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
         }
         sqlite3_reset(handle)
+    }
+
+    /// Binds with `bind`, then hands each result row to `row` (read with ``int64(_:)``,
+    /// ``double(_:)``, ``text(_:)``, 0-based columns); resets.
+    func query(_ bind: (BulkStatement) -> Void, row: (BulkStatement) throws -> Void) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        bind(self)
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(handle)))
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
+            }
+            try row(self)
+        }
+    }
+
+    func int64(_ column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+    }
+
+    func double(_ column: Int32) -> Double? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
+    }
+
+    func text(_ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        return String(
+            decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

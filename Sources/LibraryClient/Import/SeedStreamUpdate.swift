@@ -24,6 +24,8 @@ final class SeedStreamUpdate {
     private var nextNumber: Int64
     /// Whether a take count or playback rule changed (the list rows show them).
     private(set) var takesChanged = false
+    /// Which optional rows the entry last placed has stored (read with its row).
+    private var storedExtras = StoredItemLookup.Extras()
 
     init(_ db: Database, rows: SeedWriter) throws {
         self.db = db
@@ -36,7 +38,7 @@ final class SeedStreamUpdate {
     /// Whether `id` is an entry the seed listed before this point.
     func isListed(_ id: String) throws -> Bool {
         guard let old = try stored.item(id) else { return false }
-        return listed.contains(UInt32(truncatingIfNeeded: old.number))
+        return listed.contains(UInt32(truncatingIfNeeded: old.item.number))
     }
 
     /// Inserts or updates a pack; a changed title refreshes its items' search rows.
@@ -62,7 +64,8 @@ final class SeedStreamUpdate {
     func place(_ item: DesiredItem, _ bulk: BulkStatements, _ validator: SeedValidator, _ summary: inout ImportSummary)
         throws
     {
-        guard let old = try stored.item(item.id) else {
+        guard let (old, extras) = try stored.item(item.id) else {
+            storedExtras = StoredItemLookup.Extras()
             let number = nextNumber
             try rows.insertItem(item, number: number, bulk, db)
             try rows.insertTags(of: item, bulk)
@@ -72,6 +75,7 @@ final class SeedStreamUpdate {
             summary.inserted += 1
             return
         }
+        storedExtras = extras
         let number = UInt32(truncatingIfNeeded: old.number)
         guard !listed.contains(number) else {
             throw validator.fail(
@@ -93,22 +97,24 @@ final class SeedStreamUpdate {
         if searchChanged { try rows.refreshSearch(number: old.number, item: item, db) }
     }
 
-    /// A pack item's sound figures, credits and playback rules, written where they changed
-    /// (`item` nil: a music entry, which has none).
+    /// The sound figures, credits and playback rules of the entry just placed, written where
+    /// they changed (`item` nil: a music entry, which has none); the stored ones were read with
+    /// the entry's row.
     func extras(of item: Seed.Item?, id: String) throws {
+        let has = storedExtras
         let sound = item.flatMap { ItemSoundRecord(itemId: id, $0) }
-        let oldSound = try stored.sound(id)
+        let oldSound = has.sound
         if sound != oldSound {
             if let sound { try sound.save(db) } else { _ = try oldSound?.delete(db) }
         }
         guard let item else { return }
         let credits = ItemAttributionRecord(itemID: id, item.attribution)
-        let oldCredits = try stored.attribution(id)
+        let oldCredits = has.credits
         if credits != oldCredits {
             if let credits { try credits.save(db) } else { _ = try oldCredits?.delete(db) }
         }
         let playback = ItemPlaybackRecord(item)
-        let oldPlayback = try stored.playback(id)
+        let oldPlayback = has.playback
         if playback != oldPlayback {
             takesChanged = true
             if let playback { try playback.save(db) } else { _ = try oldPlayback?.delete(db) }

@@ -7,57 +7,86 @@ import GRDB
 ///
 /// ```swift
 /// let stored = try StoredItemLookup(db)
-/// if let old = try stored.item("sfx-0001") { … old.title, old.packId … }
+/// if let (old, extras) = try stored.item("sfx-0001") { … old.title, extras.sound … }
 /// ```
 struct StoredItemLookup {
-    private let db: Database
-    private let itemStatement: Statement
-    private let tagStatement: Statement
+    /// An item's optional rows, as stored.
+    struct Extras {
+        var sound: ItemSoundRecord?
+        var credits: ItemAttributionRecord?
+        var playback: ItemPlaybackRecord?
+    }
+
+    private let itemStatement: BulkStatement
+    private let tagStatement: BulkStatement
     private let packStatement: Statement
-    private let soundStatement: Statement
-    private let attributionStatement: Statement
-    private let playbackStatement: Statement
 
     init(_ db: Database) throws {
-        self.db = db
-        // Raw SQL: the row, its membership and playlist in one read per item.
-        itemStatement = try db.makeStatement(
-            sql: """
-                SELECT li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
-                       pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id
-                FROM library_item li
-                LEFT JOIN pack_item pi ON pi.item_id = li.id
-                LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
-                WHERE li.id = ?
-                """)
-        // Raw SQL: every dimension's join rows of one item in one read.
-        tagStatement = try db.makeStatement(
-            sql: TagDimension.allCases.enumerated().map { position, dim in
+        // Raw SQL through the C API (this runs once per entry of an update: a million at 1M
+        // items): the row, its membership, playlist, sound figures, credits and playback rules in
+        // one read, about half the time of a GRDB row and three record fetches.
+        itemStatement = try BulkStatement(
+            db,
+            """
+            SELECT li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
+                   pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id,
+                   s.item_id, s.integrated, s.loudness_range, s.true_peak, s.momentary_max, s.loop_start, s.loop_end,
+                   s.peaks, a.item_id, a.license, a.credits, a.source, p.item_id, p.takes, p.playback
+            FROM library_item li
+            LEFT JOIN pack_item pi ON pi.item_id = li.id
+            LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
+            LEFT JOIN item_sound s ON s.item_id = li.id
+            LEFT JOIN item_attribution a ON a.item_id = li.id
+            LEFT JOIN item_playback p ON p.item_id = li.id
+            WHERE li.id = ?
+            """)
+        // Every dimension's join rows of one item in one read.
+        tagStatement = try BulkStatement(
+            db,
+            TagDimension.allCases.enumerated().map { position, dim in
                 "SELECT \(position), \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?1"
             }.joined(separator: " UNION ALL "))
         packStatement = try db.makeStatement(
             sql: """
                 SELECT kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack WHERE id = ?
                 """)
-        soundStatement = try db.makeStatement(sql: "SELECT * FROM item_sound WHERE item_id = ?")
-        attributionStatement = try db.makeStatement(sql: "SELECT * FROM item_attribution WHERE item_id = ?")
-        playbackStatement = try db.makeStatement(sql: "SELECT * FROM item_playback WHERE item_id = ?")
     }
 
-    /// The stored item `id`, or nil when the database has none.
-    func item(_ id: String) throws -> ExistingCatalog.Item? {
-        guard let row = try Row.fetchOne(itemStatement, arguments: [id]) else { return nil }
-        return ExistingCatalog.Item(
-            number: row[0] ?? 0, kind: row[1], title: row[2], subtitle: row[3], duration: row[4], artworkURL: row[5],
-            visible: row[6], packId: row[7], sortOrder: row[8], playlistId: row[9], spotifyPlaylistId: row[10])
+    /// The stored item `id` and its optional rows, or nil when the database has none.
+    func item(_ id: String) throws -> (item: ExistingCatalog.Item, extras: Extras)? {
+        var found: (ExistingCatalog.Item, Extras)?
+        try itemStatement.query({ $0.bind(1, id) }) { row in
+            guard found == nil else { return }
+            let item = ExistingCatalog.Item(
+                number: row.int64(0) ?? 0, kind: row.text(1) ?? "", title: row.text(2) ?? "", subtitle: row.text(3),
+                duration: row.double(4), artworkURL: row.text(5), visible: row.int64(6) != 0, packId: row.text(7),
+                sortOrder: row.int64(8).map { Int($0) }, playlistId: row.text(9), spotifyPlaylistId: row.text(10))
+            var extras = Extras()
+            if let soundID = row.text(11) {
+                extras.sound = ItemSoundRecord(
+                    itemId: soundID, integrated: row.double(12), loudnessRange: row.double(13),
+                    truePeak: row.double(14), momentaryMax: row.double(15), loopStart: row.int64(16),
+                    loopEnd: row.int64(17), peaks: row.text(18))
+            }
+            if let creditsID = row.text(19) {
+                extras.credits = ItemAttributionRecord(
+                    itemID: creditsID, license: row.text(20), credits: row.text(21), source: row.text(22))
+            }
+            if let playbackID = row.text(23) {
+                extras.playback = ItemPlaybackRecord(
+                    itemId: playbackID, takes: Int(row.int64(24) ?? 1), playback: row.text(25))
+            }
+            found = (item, extras)
+        }
+        return found
     }
 
     /// The stored tags of item `id`, as a ``TagSignature``.
     func tagSignature(_ id: String) throws -> [Int64] {
         var signature: [Int64] = []
-        let rows = try Row.fetchCursor(tagStatement, arguments: [id])
-        while let row = try rows.next() {
-            signature.append(TagSignature.element(TagDimension.allCases[row[0] as Int], row[1]))
+        try tagStatement.query({ $0.bind(1, id) }) { row in
+            let dim = TagDimension.allCases[Int(row.int64(0) ?? 0)]
+            signature.append(TagSignature.element(dim, row.int64(1) ?? 0))
         }
         return signature.sorted()
     }
@@ -70,15 +99,4 @@ struct StoredItemLookup {
             manifestURL: row[5], slug: row[6], visible: row[7])
     }
 
-    func sound(_ id: String) throws -> ItemSoundRecord? {
-        try ItemSoundRecord.fetchOne(soundStatement, arguments: [id])
-    }
-
-    func attribution(_ id: String) throws -> ItemAttributionRecord? {
-        try ItemAttributionRecord.fetchOne(attributionStatement, arguments: [id])
-    }
-
-    func playback(_ id: String) throws -> ItemPlaybackRecord? {
-        try ItemPlaybackRecord.fetchOne(playbackStatement, arguments: [id])
-    }
 }

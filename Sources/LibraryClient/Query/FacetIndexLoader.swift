@@ -10,45 +10,31 @@ enum FacetIndexLoader {
         var tags: [TagDimension: [Int64]]
     }
 
-    /// The whole index, built in ascending item order with one compact array per item
-    /// (tags as ``TagSignature`` elements) rather than a dictionary per item.
+    /// The whole index, built in ascending item order: the items in number order, each item's
+    /// tags by one point read (a UNION ALL over the join tables). Nothing but the index grows with
+    /// the library: reading every join table first held an array per item (a 1M-item update sync
+    /// peaked at 232 MiB that way, soundshelf-bench catalog).
     static func build(_ db: Database) throws -> FacetIndex {
-        let bound = Int(try Int64.fetchOne(db, sql: "SELECT MAX(item_number) FROM library_item") ?? 0) + 1
-        var kinds = [Kind?](repeating: nil, count: bound)
-        var visible = [Bool](repeating: false, count: bound)
-        let statement = try db.makeStatement(sql: "SELECT item_number, kind, is_visible FROM library_item")
-        let column = ColumnPositions(statement)
-        let (numberColumn, kindColumn, visibleColumn) = try (
-            column["item_number"], column["kind"], column["is_visible"]
-        )
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-            guard let number: Int64 = row[numberColumn], number >= 0, Int(number) < bound else { continue }
-            kinds[Int(number)] = try StoredValue.decode(
-                Kind.self, row[kindColumn], table: "library_item", column: "kind")
-            visible[Int(number)] = row[visibleColumn]
-        }
-        var tags = [[Int64]](repeating: [], count: bound)
-        for dim in TagDimension.allCases {
-            let tagStatement = try db.makeStatement(
-                sql: """
-                    SELECT li.item_number, j.\(dim.joinColumn) AS value_id
-                    FROM \(dim.joinTable) j JOIN library_item li ON li.id = j.item_id
-                    """)
-            let column = ColumnPositions(tagStatement)
-            let (numberColumn, valueColumn) = try (column["item_number"], column["value_id"])
-            let tagRows = try Row.fetchCursor(tagStatement)
-            while let row = try tagRows.next() {
-                guard let number: Int64 = row[numberColumn], number >= 0, Int(number) < bound else { continue }
-                tags[Int(number)].append(TagSignature.element(dim, row[valueColumn]))
-            }
-        }
+        let dimensions = TagDimension.allCases
+        // Raw SQL through the C API: a million reads of each statement on a rebuild at 1M items.
+        let tags = try BulkStatement(
+            db,
+            dimensions.enumerated().map { position, dim in
+                "SELECT \(position), \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?1"
+            }.joined(separator: " UNION ALL "))
+        let items = try BulkStatement(
+            db,
+            "SELECT item_number, kind, is_visible, id FROM library_item WHERE item_number >= 0 ORDER BY item_number")
         var builder = FacetIndex.Builder()
-        for number in 0..<bound {
-            guard let kind = kinds[number] else { continue }
-            builder.add(
-                item: UInt32(number), kind: kind, visible: visible[number], tags: TagSignature.decode(tags[number]))
-            tags[number] = []
+        var itemTags: [TagDimension: [Int64]] = [:]
+        try items.query({ _ in }) { row in
+            guard let number = row.int64(0), number <= Int64(UInt32.max), let id = row.text(3) else { return }
+            let kind = try StoredValue.decode(Kind.self, row.text(1) ?? "", table: "library_item", column: "kind")
+            itemTags.removeAll(keepingCapacity: true)
+            try tags.query({ $0.bind(1, id) }) { tag in
+                itemTags[dimensions[Int(tag.int64(0) ?? 0)], default: []].append(tag.int64(1) ?? 0)
+            }
+            builder.add(item: UInt32(number), kind: kind, visible: row.int64(2) != 0, tags: itemTags)
         }
         return builder.build()
     }

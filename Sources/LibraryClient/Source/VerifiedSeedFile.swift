@@ -23,7 +23,7 @@ package struct VerifiedSeedFile: Sendable {
         if isTemporary { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// The whole seed decoded in memory (updates compare it with the database): the fast decoder,
+    /// The whole seed decoded in memory (for a seed the stream cannot judge): the fast decoder,
     /// or `JSONDecoder` for a located message when the fast path is unsure.
     package func decoded() throws -> Seed {
         let data: Data

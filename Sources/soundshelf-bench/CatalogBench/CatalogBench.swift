@@ -34,11 +34,26 @@ enum CatalogBench {
                 "first sync (fetch, verify, decode, import, index)",
                 String(format: "%.2f s, peak RSS %d MiB", importTime, outcome.maxRSSKiB / 1024)))
         let forced = try Timer.measure {
-            try BenchProcess.run(
-                CommandLine.arguments[0], ["catalog-child", "import", root.path, dist.path, "--force"]
-            ).status
+            outcome = try BenchProcess.run(
+                CommandLine.arguments[0], ["catalog-child", "import", root.path, dist.path, "--force"])
+            return outcome.status
         }
-        report.append(row("forced re-sync (update path, nothing changed)", String(format: "%.2f s", forced)))
+        report.append(
+            row(
+                "forced re-sync (update path, nothing changed)",
+                String(format: "%.2f s, peak RSS %d MiB", forced, outcome.maxRSSKiB / 1024)))
+        let dist2 = folder.appendingPathComponent("dist2")
+        _ = try BenchProcess.run(
+            CommandLine.arguments[0], ["catalog-child", "generate", dist2.path, "\(items)", "--update"])
+        let update = try Timer.measure {
+            outcome = try BenchProcess.run(
+                CommandLine.arguments[0], ["catalog-child", "import", root.path, dist2.path])
+            return outcome.status
+        }
+        report.append(
+            row(
+                "update sync (a pack gone, 1 in 10 retitled, 1% new)",
+                String(format: "%.2f s, peak RSS %d MiB", update, outcome.maxRSSKiB / 1024)))
 
         let indexed = try Library(root: root, mode: .facetIndex)
         let plain = try Library(root: root, mode: .sql)
@@ -66,7 +81,8 @@ enum CatalogBench {
     static func runChild(_ args: [String]) async throws -> String {
         switch (args.first, args.count) {
         case ("generate", 3...):
-            try SyntheticCatalog(items: Int(args[2]) ?? 100_000).write(to: URL(fileURLWithPath: args[1]))
+            try SyntheticCatalog(items: Int(args[2]) ?? 100_000, updated: args.contains("--update"))
+                .write(to: URL(fileURLWithPath: args[1]))
             return "generated \(args[2]) items in \(args[1])"
         case ("import", 3...):
             let library = try Library(root: URL(fileURLWithPath: args[1]), mode: .facetIndex)
@@ -77,7 +93,7 @@ enum CatalogBench {
         default:
             throw BenchFailure(
                 message:
-                    "usage: catalog-child generate DIR N | catalog-child import ROOT CATALOG [--force] | catalog-child first-list ROOT OUT KIND FILTERS"
+                    "usage: catalog-child generate DIR N [--update] | catalog-child import ROOT CATALOG [--force] | catalog-child first-list ROOT OUT KIND FILTERS"
             )
         }
     }

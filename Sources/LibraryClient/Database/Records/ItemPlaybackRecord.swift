@@ -28,6 +28,13 @@ package struct ItemPlaybackRecord: Codable, Sendable, Hashable, FetchableRecord,
         package static let playback = Column(CodingKeys.playback)
     }
 
+    /// A row from its columns.
+    package init(itemId: String, takes: Int, playback: String?) {
+        self.itemId = itemId
+        self.takes = takes
+        self.playback = playback
+    }
+
     /// The row a seed item stands for; nil for one take without a rule.
     package init?(_ item: Seed.Item) {
         guard item.takeCount > 1 || item.playback != nil else { return nil }

@@ -23,6 +23,21 @@ struct ItemSoundRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         static let itemId = Column(CodingKeys.itemId)
     }
 
+    /// A row from its columns.
+    init(
+        itemId: String, integrated: Double?, loudnessRange: Double?, truePeak: Double?, momentaryMax: Double?,
+        loopStart: Int64?, loopEnd: Int64?, peaks: String?
+    ) {
+        self.itemId = itemId
+        self.integrated = integrated
+        self.loudnessRange = loudnessRange
+        self.truePeak = truePeak
+        self.momentaryMax = momentaryMax
+        self.loopStart = loopStart
+        self.loopEnd = loopEnd
+        self.peaks = peaks
+    }
+
     init?(itemId: String, _ item: Seed.Item) {
         guard item.loudness != nil || item.loop != nil || item.peaks != nil else { return nil }
         self.itemId = itemId
