@@ -101,6 +101,8 @@ public final class Library: Sendable {
             let result = try await sync.run(options)
             // Best effort: the database is committed; a failed rebuild is retried by the next query.
             if result.summary.didWrite, let indexStore {
+                // The log is copied into the database file while the index and orders are prepared.
+                async let copied: Void = database.checkpoint()
                 if let index = prebuild?.result() {
                     try? await indexStore.install(prebuilt: index)
                 } else {
@@ -111,6 +113,8 @@ public final class Library: Sendable {
                 timer?.mark("facet index in step")
                 await indexStore.prepareRankings()
                 timer?.mark("list orders sorted and saved")
+                await copied
+                timer?.mark("write-ahead log copied")
             }
             return result
         }

@@ -38,4 +38,17 @@ extension AppDatabase {
             throw LibraryClientError.database(error, path: path)
         }
     }
+
+    /// Copies the write-ahead log into the database file now (SQLite's passive checkpoint, which
+    /// never blocks readers). After a sync wrote, ``Library/sync(_:transport:)`` runs it while the
+    /// facet index and the list orders are prepared, so that closing the library, which would
+    /// otherwise copy the whole log then, has little left to do. Best effort: what is not copied
+    /// now is copied later.
+    ///
+    /// ```swift
+    /// await database.checkpoint()
+    /// ```
+    func checkpoint() async {
+        _ = try? await writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+    }
 }

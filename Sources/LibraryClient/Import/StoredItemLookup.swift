@@ -41,11 +41,7 @@ struct StoredItemLookup {
             WHERE li.id = ?
             """)
         // Every dimension's join rows of one item in one read.
-        tagStatement = try BulkStatement(
-            db,
-            TagDimension.allCases.enumerated().map { position, dim in
-                "SELECT \(position), \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?1"
-            }.joined(separator: " UNION ALL "))
+        tagStatement = try BulkStatement(db, FacetIndexLoader.itemTagsSQL)
         packStatement = try db.makeStatement(
             sql: """
                 SELECT kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack WHERE id = ?

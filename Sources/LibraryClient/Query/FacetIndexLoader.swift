@@ -10,6 +10,12 @@ enum FacetIndexLoader {
         var tags: [TagDimension: [Int64]]
     }
 
+    /// One item's tag ids (`item_id` = ?1): rows of (position in `TagDimension.allCases`, value id),
+    /// every dimension's join table in one read.
+    static let itemTagsSQL = TagDimension.allCases.enumerated().map { position, dim in
+        "SELECT \(position), \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?1"
+    }.joined(separator: " UNION ALL ")
+
     /// The whole index, built in ascending item order: the items in number order, each item's
     /// tags by one point read (a UNION ALL over the join tables). Nothing but the index grows with
     /// the library: reading every join table first held an array per item (a 1M-item update sync
@@ -17,11 +23,7 @@ enum FacetIndexLoader {
     static func build(_ db: Database) throws -> FacetIndex {
         let dimensions = TagDimension.allCases
         // Raw SQL through the C API: a million reads of each statement on a rebuild at 1M items.
-        let tags = try BulkStatement(
-            db,
-            dimensions.enumerated().map { position, dim in
-                "SELECT \(position), \(dim.joinColumn) FROM \(dim.joinTable) WHERE item_id = ?1"
-            }.joined(separator: " UNION ALL "))
+        let tags = try BulkStatement(db, itemTagsSQL)
         let items = try BulkStatement(
             db,
             "SELECT item_number, kind, is_visible, id FROM library_item WHERE item_number >= 0 ORDER BY item_number")
