@@ -84,4 +84,20 @@ import Testing
         #expect(try await h.dump() == empty)
         #expect(try await h.library.isImported() == false)
     }
+
+    /// When sync returns, its pages are already in the database file (the write-ahead log was
+    /// copied while the index and the list orders were prepared), not left for the library's
+    /// close to copy.
+    @Test func theDatabaseFileHoldsTheImportWhenSyncReturns() async throws {
+        let h = try Harness()
+        try h.fixture.publish(seed: SyntheticSeed(items: 3000).seed())
+        try await h.sync()
+        let (pages, pageSize) = try await h.library.database.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        let file = h.root.appendingPathComponent("library.sqlite").path
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber).intValue
+        #expect(pages > 500)
+        #expect(size >= pages * pageSize, "\(size) bytes on disk for \(pages) pages of \(pageSize)")
+    }
 }
