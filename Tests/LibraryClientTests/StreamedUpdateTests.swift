@@ -118,15 +118,19 @@ import Testing
         try await expectSameAsWholeUpdate([v1, v2, v3])
     }
 
-    /// The last entry repeats an id listed earlier in the seed (an id the library already holds):
-    /// the update is refused at that entry and the library is as it was.
-    @Test func aRepeatedIdInAnUpdateChangesNothing() async throws {
+    /// A library synced with a 1,200-item catalog, the seed and the library's rows.
+    static func synced() async throws -> (Harness, Seed, String) {
         let v1 = SyntheticSeed(items: 1200).seed()
         let h = try Harness()
         try h.fixture.publish(seed: v1)
         try await h.sync()
-        let before = try await h.dump()
+        return (h, v1, try await h.dump())
+    }
 
+    /// The last entry repeats an id listed earlier in the seed (an id the library already holds):
+    /// the update is refused at that entry and the library is as it was.
+    @Test func aRepeatedIdInAnUpdateChangesNothing() async throws {
+        let (h, v1, before) = try await Self.synced()
         var v2 = Self.changed(v1)
         let last = v2.packs.count - 1  // the new atmosphere pack repeats an atmosphere item
         v2.packs[last].items.append(v2.packs[1].items[1])
@@ -143,12 +147,7 @@ import Testing
 
     /// An id may not change kind: the update is refused at the entry, nothing changes.
     @Test func anItemChangingKindChangesNothing() async throws {
-        let v1 = SyntheticSeed(items: 1200).seed()
-        let h = try Harness()
-        try h.fixture.publish(seed: v1)
-        try await h.sync()
-        let before = try await h.dump()
-
+        let (h, v1, before) = try await Self.synced()
         var v2 = v1
         v2.catalogVersion = 2
         var item = v2.packs[0].items.removeLast()  // sfx
