@@ -70,11 +70,7 @@ import Testing
     func everyFormatAgreesWithFFmpeg(ext: String, codec: [String]) throws {
         let tmp = try TemporaryDirectory()
         let source = tmp.path("source.wav")
-        try AudioFixtures.ffmpeg([
-            "-f", "lavfi", "-i", "anoisesrc=color=pink:seed=7:amplitude=0.25:r=44100:d=8",
-            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=8",
-            "-filter_complex", "[0][1]amerge=inputs=2,volume=-6dB", "-c:a", "pcm_s16le", source,
-        ])
+        try AudioFixtures.noiseAndTone(at: source, seconds: 8, seed: 7)
         let path = tmp.path("audio.\(ext)")
         try AudioFixtures.encode(source, to: path, codec: codec)
         let reference = try AudioFixtures.ffmpegLoudness(of: path)

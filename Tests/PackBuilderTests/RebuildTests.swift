@@ -45,6 +45,18 @@ struct RebuildTests {
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
     }
 
+    /// Flips the bits `mask` of the second-to-last byte of `path`, in place: the same file, size
+    /// and modification time.
+    func flipByte(_ path: String, _ mask: UInt8) throws {
+        let modified = try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[bytes.count - 2] ^= mask
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        try backdate(path, to: modified)
+    }
+
     func inode(_ path: String) throws -> UInt64 {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64)
     }
@@ -111,16 +123,7 @@ struct RebuildTests {
         let manifest = try build(pack, into: tmp.path("one"), env)
         let one = tmp.path("one/packs/\(Self.packId)/1")
         // Flip one byte of the archive and of an asset, keeping their sizes and modification times.
-        for name in ["pack.tar", manifest.assets[0].url] {
-            let path = "\(one)/\(name)"
-            let modified = try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            bytes[bytes.count - 2] ^= 0xFF
-            let handle = try #require(FileHandle(forWritingAtPath: path))
-            try handle.write(contentsOf: bytes)
-            try handle.close()
-            try backdate(path, to: modified)
-        }
+        for name in ["pack.tar", manifest.assets[0].url] { try flipByte("\(one)/\(name)", 0xFF) }
         let again = try build(pack, into: tmp.path("two"), env)
         let two = tmp.path("two/packs/\(Self.packId)/1")
         #expect(again == manifest)
@@ -135,11 +138,7 @@ struct RebuildTests {
         let env = ["XDG_CACHE_HOME": tmp.path("cache")]
         let first = try build(pack, into: tmp.path("one"), env)
         let rain = tmp.path("src/audio/rain.wav")
-        let modified = try #require(FileManager.default.attributesOfItem(atPath: rain)[.modificationDate] as? Date)
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: rain))
-        bytes[bytes.count - 2] ^= 0x40  // one sample of the last frame
-        try bytes.write(to: URL(fileURLWithPath: rain))
-        try backdate(rain, to: modified)
+        try flipByte(rain, 0x40)  // one sample of the last frame
         let again = try build(pack, into: tmp.path("two"), env)
         let two = tmp.path("two/packs/\(Self.packId)/1")
         #expect(again.assets[0].sha256 == (try SHA256Digest.file(atPath: rain).sha256))

@@ -43,11 +43,7 @@ struct SourceFeedTests {
     func streamedDecodeEqualsTheFile(ext: String, codec: [String]) throws {
         let tmp = try TemporaryDirectory()
         let source = tmp.path("source.wav")
-        try AudioFixtures.ffmpeg([
-            "-f", "lavfi", "-i", "anoisesrc=color=pink:seed=3:amplitude=0.25:r=44100:d=12",
-            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=12",
-            "-filter_complex", "[0][1]amerge=inputs=2,volume=-6dB", "-c:a", "pcm_s16le", source,
-        ])
+        try AudioFixtures.noiseAndTone(at: source, seconds: 12, seed: 3)
         let path = tmp.path("audio.\(ext)")
         try AudioFixtures.encode(source, to: path, codec: codec)
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64)

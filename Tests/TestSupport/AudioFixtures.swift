@@ -38,6 +38,16 @@ public enum AudioFixtures {
             ["-f", "lavfi", "-i", "aevalsrc=exprs=\(expression):s=\(rate):d=\(seconds)"] + codec + [path])
     }
 
+    /// `seconds` of pink noise (seeded) in one channel and a 440 Hz sine in the other, 44.1 kHz,
+    /// 6 dB down, as 16-bit WAV at `path`: program material that every codec changes a little.
+    public static func noiseAndTone(at path: String, seconds: Int, seed: Int) throws {
+        try ffmpeg([
+            "-f", "lavfi", "-i", "anoisesrc=color=pink:seed=\(seed):amplitude=0.25:r=44100:d=\(seconds)",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=\(seconds)",
+            "-filter_complex", "[0][1]amerge=inputs=2,volume=-6dB", "-c:a", "pcm_s16le", path,
+        ])
+    }
+
     /// Encodes `source` into `path` with the given codec arguments.
     public static func encode(_ source: String, to path: String, codec: [String]) throws {
         try ffmpeg(["-i", source, "-map_metadata", "-1"] + codec + [path])

@@ -44,19 +44,8 @@ final class SeedStreamUpdate {
     /// Inserts or updates a pack; a changed title refreshes its items' search rows.
     func pack(_ pack: Seed.Pack, path: String, _ summary: inout ImportSummary) throws {
         listedPacks.insert(pack.id)
-        let desired = ExistingCatalog.Pack(pack)
-        guard let old = try stored.pack(pack.id) else {
-            try rows.writePack(pack, db, insert: true)
-            summary.inserted += 1
-            return
-        }
-        if old.kind != desired.kind {
-            throw rows.kindChange(pack.id, old.kind, desired.kind, path: path)
-        }
-        if old != desired {
-            try rows.writePack(pack, db, insert: false)
-            summary.updated += 1
-            if old.title != pack.title { packTitleChanged.insert(pack.id) }
+        if try rows.writePack(pack, over: stored.pack(pack.id), path: path, db, &summary) {
+            packTitleChanged.insert(pack.id)
         }
     }
 
@@ -82,18 +71,9 @@ final class SeedStreamUpdate {
                 "id \(item.id) appears twice in the seed; every item and pack needs its own id", "\(item.path).id")
         }
         listed.insert(number)
-        if old.kind != item.kind.rawValue {
-            throw rows.kindChange(item.id, old.kind, item.kind.rawValue, path: item.path)
-        }
-        let tagsChanged = try stored.tagSignature(item.id) != TagSignature.of(item.tags)
-        if item.differs(from: old) || tagsChanged {
-            try rows.updateItem(item, old: old, bulk, db)
-            if tagsChanged { try rows.replaceTags(of: item, bulk, db) }
-            summary.updated += 1
-        }
-        let searchChanged =
-            old.title != item.title || old.subtitle != item.subtitle || old.packId != item.packId
-            || item.packId.map(packTitleChanged.contains) == true
+        let searchChanged = try rows.updateItem(
+            item, over: old, oldTags: stored.tagSignature(item.id), packTitleChanged: packTitleChanged, bulk, db,
+            &summary)
         if searchChanged { try rows.refreshSearch(number: old.number, item: item, db) }
     }
 

@@ -27,19 +27,9 @@ struct SeedWriter {
 
         var packTitleChanged = Set<String>()
         for pack in seed.packs {
-            let desired = ExistingCatalog.Pack(pack)
-            if let old = existing.packs[pack.id] {
-                if old.kind != desired.kind {
-                    throw kindChange(pack.id, old.kind, desired.kind, path: path(ofPack: pack.id))
-                }
-                if old != desired {
-                    try writePack(pack, db, insert: false)
-                    summary.updated += 1
-                    if old.title != pack.title { packTitleChanged.insert(pack.id) }
-                }
-            } else {
-                try writePack(pack, db, insert: true)
-                summary.inserted += 1
+            let old = existing.packs[pack.id]
+            if try writePack(pack, over: old, path: path(ofPack: pack.id), db, &summary) {
+                packTitleChanged.insert(pack.id)
             }
         }
 
@@ -53,19 +43,9 @@ struct SeedWriter {
         }
         for item in desired {
             if let old = existing.items[item.id] {
-                if old.kind != item.kind.rawValue {
-                    throw kindChange(item.id, old.kind, item.kind.rawValue, path: item.path)
-                }
-                let tagsChanged = existing.tagSignature(number: old.number) != TagSignature.of(item.tags)
-                let rowChanged = item.differs(from: old)
-                if rowChanged || tagsChanged {
-                    try updateItem(item, old: old, bulk, db)
-                    if tagsChanged { try replaceTags(of: item, bulk, db) }
-                    summary.updated += 1
-                }
-                let searchChanged =
-                    old.title != item.title || old.subtitle != item.subtitle
-                    || old.packId != item.packId || item.packId.map(packTitleChanged.contains) == true
+                let searchChanged = try updateItem(
+                    item, over: old, oldTags: existing.tagSignature(number: old.number),
+                    packTitleChanged: packTitleChanged, bulk, db, &summary)
                 if searchChanged { searchRefresh.append((old.number, item)) }
             } else {
                 let number = item.number ?? nextNumber

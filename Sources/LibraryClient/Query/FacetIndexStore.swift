@@ -100,15 +100,18 @@ actor FacetIndexStore: QueryEngine {
 
     /// The index matching the database's current stamp: the one in memory, the file, or a rebuild.
     func current() async throws -> Loaded {
-        if loaded == nil, let first = try await firstLoad() { return first }
-        let stamp = try await database.read { try Stamp.current($0) }
-        if let loaded, loaded.stamp == stamp { return loaded }
-        // The head only: each slot's posting lists are read when a query first needs them.
-        if let index = try? FacetIndex(mapping: paths.facetIndex, expectedStamp: stamp.text) {
-            let values = try await database.read { try DimensionValueCatalog($0) }
-            let fresh = Loaded(index: index, stamp: stamp, values: values)
-            install(fresh)
-            return fresh
+        if let loaded {
+            let stamp = try await database.read { try Stamp.current($0) }
+            if loaded.stamp == stamp { return loaded }
+            // The head only: each slot's posting lists are read when a query first needs them.
+            if let index = try? FacetIndex(mapping: paths.facetIndex, expectedStamp: stamp.text) {
+                let values = try await database.read { try DimensionValueCatalog($0) }
+                let fresh = Loaded(index: index, stamp: stamp, values: values)
+                install(fresh)
+                return fresh
+            }
+        } else if let first = try await firstLoad() {
+            return first
         }
         try await rebuild()
         guard let loaded else { throw LibraryClientError.facetIndexUnavailable(path: paths.facetIndex.path) }
