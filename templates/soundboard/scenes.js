@@ -4,8 +4,8 @@ import { el } from "./dom.js";
 import { api } from "./api.js";
 import { app } from "./app.js";
 import { items } from "./items.js";
-import { library } from "./library.js";
 import * as player from "./player.js";
+import { focusedTileControl, restoreTileFocus, sceneTile } from "./scene-tile.js";
 
 export const scenes = (() => {
   const state = { scenes: [], scene: null, dragged: null, edits: 0, saving: Promise.resolve() };
@@ -79,35 +79,10 @@ export const scenes = (() => {
     }
   }
 
-  // Which tile control has the keyboard focus, so a redraw (after a move, or a change from
-  // elsewhere) gives it back: pressing "Move later" again keeps moving the same sound.
-  function focusedControl() {
-    const active = document.activeElement;
-    const tile = active && active.closest && active.closest("[data-scene-item]");
-    if (!tile) return null;
-    const role = active.dataset.move || (active.classList.contains("pad") ? "pad" : active.dataset.tool);
-    return role ? { item: tile.dataset.sceneItem, role } : null;
-  }
-
-  function restoreFocus(control) {
-    if (!control) return;
-    const tile = document.querySelector(`[data-scene-item="${CSS.escape(control.item)}"]`);
-    if (!tile) return;
-    const selector =
-      control.role === "pad"
-        ? ".pad"
-        : control.role === "remove"
-          ? "[data-tool=remove]"
-          : `[data-move="${control.role}"]`;
-    let target = tile.querySelector(selector);
-    if (target && target.disabled) target = tile.querySelector(".pad");
-    if (target) target.focus();
-  }
-
   function renderBoard() {
-    const control = focusedControl();
+    const control = focusedTileControl();
     drawBoard();
-    restoreFocus(control);
+    restoreTileFocus(control);
   }
 
   function drawBoard() {
@@ -152,93 +127,13 @@ export const scenes = (() => {
       return;
     }
     const grid = el("ol", { class: "tiles", id: "tiles" });
-    scene.items.forEach((item, index) => grid.append(tile(item, index, scene.items.length)));
+    const actions = {
+      move,
+      remove: (itemID) => save(state.scene.items.filter((other) => other.id !== itemID)),
+      drag: state,
+    };
+    scene.items.forEach((item, index) => grid.append(sceneTile(item, index, scene.items.length, actions)));
     board.append(grid);
-  }
-
-  function tile(item, index, count) {
-    const playable = player.canPlay(item);
-    const on = player.isPlaying(item.id);
-    const node = el(
-      "li",
-      {
-        class: `tile kind-${item.kind}${on ? " playing" : ""}${playable || item.kind === "music" ? "" : " unavailable"}`,
-        draggable: "true",
-        "data-scene-item": item.id,
-      },
-      el(
-        "button",
-        {
-          type: "button",
-          class: "pad",
-          "data-pad": item.id,
-          "aria-pressed": playable ? String(on) : null,
-          disabled: !playable && item.kind !== "music",
-          onclick: () => (item.kind === "music" ? library.showTracks(item) : player.toggle(item)),
-        },
-        index < 9 ? el("kbd", { class: "hotkey", title: `Hotkey ${index + 1}`, text: String(index + 1) }) : null,
-        el("span", { class: "pad-title", text: item.title }),
-        el("span", {
-          class: "pad-meta",
-          text:
-            item.kind === "music"
-              ? "♫ tracks"
-              : !playable
-                ? "not installed"
-                : `${player.isLoopable(item) ? "⟳ loop · " : ""}${items.duration(item.duration)}`,
-        }),
-      ),
-      el(
-        "div",
-        { class: "pad-tools" },
-        el("span", { class: "grip", "aria-hidden": "true", title: "Drag to reorder", text: "⠿" }),
-        el("button", {
-          type: "button",
-          class: "btn icon",
-          "data-move": "earlier",
-          "aria-label": `Move ${item.title} earlier`,
-          disabled: index === 0,
-          onclick: () => move(item.id, index - 1),
-          text: "←",
-        }),
-        el("button", {
-          type: "button",
-          class: "btn icon",
-          "data-move": "later",
-          "aria-label": `Move ${item.title} later`,
-          disabled: index === count - 1,
-          onclick: () => move(item.id, index + 1),
-          text: "→",
-        }),
-        el("button", {
-          type: "button",
-          class: "btn icon",
-          "data-tool": "remove",
-          "aria-label": `Remove ${item.title} from the scene`,
-          onclick: () => save(state.scene.items.filter((other) => other.id !== item.id)),
-          text: "✕",
-        }),
-      ),
-    );
-    node.addEventListener("dragstart", (event) => {
-      state.dragged = item.id;
-      event.dataTransfer.effectAllowed = "move";
-      event.dataTransfer.setData("text/plain", item.id);
-      node.classList.add("dragging");
-    });
-    node.addEventListener("dragend", () => node.classList.remove("dragging"));
-    node.addEventListener("dragover", (event) => {
-      if (!state.dragged) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = "move";
-    });
-    node.addEventListener("drop", (event) => {
-      event.preventDefault();
-      const dragged = state.dragged || event.dataTransfer.getData("text/plain");
-      state.dragged = null;
-      if (dragged && dragged !== item.id) move(dragged, index);
-    });
-    return node;
   }
 
   function move(itemID, to) {

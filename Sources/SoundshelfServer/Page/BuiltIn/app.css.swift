@@ -3,6 +3,8 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/app.css`.
     static let appCss = ##"""
+        /* The page's base: colours, controls, header and tabs, library, now playing, waveforms, settings. */
+
         :root {
           color-scheme: light dark;
           --fg: #1c1c22;
@@ -185,133 +187,6 @@ extension BuiltInSoundboard {
           border-radius: .3rem; padding: .15rem .4rem; background: var(--chip); color: var(--fg); }
         .pad .hotkey { position: absolute; top: .4rem; right: .5rem; font-size: .75rem; }
         .stop-all { flex: none; font-weight: 600; }
-
-        /* Scenes */
-        .scenes { display: grid; grid-template-columns: minmax(14rem, 18rem) 1fr; gap: 1.5rem; align-items: start; }
-        .new-scene { display: flex; gap: .4rem; margin-bottom: .75rem; }
-        .new-scene input {
-          flex: 1; min-width: 0; font: inherit; padding: .45rem .7rem; border: 1px solid var(--line); border-radius: .5rem;
-          background: var(--card); color: var(--fg);
-        }
-        .scene-names { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem; }
-        .scene-name {
-          width: 100%; display: flex; justify-content: space-between; gap: .5rem; font: inherit; text-align: left;
-          padding: .55rem .8rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--card);
-          color: var(--fg); cursor: pointer;
-        }
-        .scene-name.on { border-color: var(--accent); box-shadow: inset 4px 0 0 var(--accent); font-weight: 600; }
-        .scene-name .count { color: var(--muted); font-variant-numeric: tabular-nums; }
-        .board-head { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin-bottom: .9rem; }
-        .board-head h2 { font-size: 1.35rem; }
-        .rename { display: flex; gap: .4rem; }
-        .rename input {
-          font: inherit; font-size: 1.1rem; padding: .35rem .6rem; border: 1px solid var(--accent); border-radius: .5rem;
-          background: var(--card); color: var(--fg); min-width: 0;
-        }
-        .board-head .summary { margin: 0; flex: 1; }
-        .tiles {
-          list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
-          grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));
-        }
-        .tile {
-          display: flex; flex-direction: column; background: var(--card); border: 1px solid var(--line);
-          border-radius: .8rem; overflow: hidden; border-top: 5px solid var(--accent);
-        }
-        .tile.kind-sfx { border-top-color: #c2410c; }
-        .tile.kind-music { border-top-color: #7c3aed; }
-        .tile.playing { border-color: var(--playing); box-shadow: 0 0 0 2px var(--playing); }
-        .tile.dragging { opacity: .5; }
-        .pad {
-          position: relative;
-          flex: 1; min-height: 6rem; display: flex; flex-direction: column; justify-content: center; gap: .25rem;
-          font: inherit; text-align: left; padding: .7rem .8rem; border: 0; background: none; color: var(--fg); cursor: pointer;
-        }
-        .pad:disabled { cursor: not-allowed; opacity: .6; }
-        .pad-title { font-weight: 700; font-size: 1.05rem; }
-        .pad-meta { color: var(--muted); font-size: .85rem; }
-        .tile.playing .pad-meta::before { content: "▶ playing · "; color: var(--playing); font-weight: 600; }
-        .pad-tools { display: flex; justify-content: flex-end; gap: .2rem; padding: .25rem; border-top: 1px solid var(--line); }
-        .grip { align-self: center; line-height: 1; margin-right: auto; padding: 0 .5rem; color: var(--muted); cursor: grab; font-size: 1.1rem; user-select: none; }
-        .pad-tools .btn { min-height: 2.1rem; min-width: 2.1rem; border-color: transparent; background: none; }
-
-        /* Charts */
-        .chart { width: 100%; max-width: 48rem; border-collapse: collapse; background: var(--card); border-radius: .6rem; overflow: hidden; }
-        .chart th, .chart td { padding: .55rem .8rem; text-align: left; border-bottom: 1px solid var(--line); }
-        .chart th { font-size: .85rem; color: var(--muted); font-weight: 600; }
-        .chart .rank { font-weight: 700; font-variant-numeric: tabular-nums; width: 3rem; }
-        .chart .move { width: 4rem; font-weight: 700; font-size: .85rem; }
-        .chart .move.up { color: var(--up); }
-        .chart .move.down { color: var(--down); }
-        .chart .move.same { color: var(--muted); }
-        .chart .move.new { color: var(--accent); }
-        .chart .plays { text-align: right; font-variant-numeric: tabular-nums; }
-        .chart-title { font-weight: 600; }
-
-        /* Packs */
-        .packs { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem; max-width: 56rem; }
-        .pack {
-          display: grid; grid-template-columns: 1fr minmax(10rem, 16rem) 7rem auto; align-items: center; gap: 1rem;
-          background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .7rem .9rem;
-        }
-        .pack-text { display: flex; flex-direction: column; }
-        .pack .title { font-weight: 600; }
-        .pack .meta { font-size: .85rem; }
-        .pack-progress { display: flex; flex-direction: column; gap: .15rem; font-size: .8rem; color: var(--muted); }
-        .pack-progress progress { width: 100%; height: .6rem; accent-color: var(--playing); }
-        .pack .state { color: var(--muted); font-size: .9rem; }
-        .pack.state-downloaded .state { color: var(--playing); font-weight: 600; }
-        .pack.state-failed .state { color: var(--danger); font-weight: 600; }
-
-        /* Tracks dialog */
-        dialog {
-          width: min(40rem, calc(100vw - 2rem)); max-height: 80vh; border: 1px solid var(--line); border-radius: .8rem;
-          background: var(--card); color: var(--fg); padding: 0 1.2rem 1rem;
-        }
-        dialog::backdrop { background: rgb(0 0 0 / 45%); }
-        .dialog-head { display: flex; justify-content: space-between; align-items: center; position: sticky; top: 0; background: var(--card); padding: .8rem 0; }
-        .tracks { margin: 0; padding-left: 1.6rem; }
-        .tracks li { padding: .35rem 0; border-bottom: 1px solid var(--line); }
-        .tracks li span { display: block; }
-        .tracks .title { font-weight: 600; }
-        .tracks .sub, .tracks .meta, .tracks .dur { font-size: .85rem; color: var(--muted); }
-
-        /* Phones */
-        @media (max-width: 760px) {
-          .top { padding: .4rem .5rem; gap: .25rem; flex-wrap: nowrap; }
-          .views { flex-wrap: nowrap; overflow-x: auto; }
-          .views a { padding: .4rem .45rem; }
-          .live { display: none; }
-          main { padding: .75rem; }
-          .library, .scenes { grid-template-columns: 1fr; gap: .75rem; }
-          .filters { position: static; max-height: none; overflow: visible; }
-          .filter-box > summary {
-            display: list-item; cursor: pointer; font-weight: 600; padding: .5rem .75rem; margin-bottom: .5rem;
-            border: 1px solid var(--line); border-radius: .5rem; background: var(--card);
-          }
-          .brand span { display: none; }
-          .views { gap: 0; }
-          .views a { font-size: .95rem; }
-          .facet { margin-bottom: .6rem; }
-          .item { grid-template-columns: auto 1fr auto auto; gap: .1rem .5rem; }
-          .item .play { grid-row: 1 / span 2; }
-          .item .dur { grid-column: 2; grid-row: 2; }
-          .tiles { grid-template-columns: repeat(2, 1fr); gap: .5rem; }
-          .pad { min-height: 5rem; }
-          .pack { grid-template-columns: 1fr auto; gap: .5rem; }
-          .pack-progress { grid-column: 1 / -1; }
-          .now { padding: .45rem .75rem; flex-wrap: wrap; }
-          .now-list input[type="range"] { display: none; }
-          .item .wave, .now-list .wave { display: none; }
-          .settings fieldset { grid-template-columns: 1fr 1fr; }
-        }
-
-        /* Credits view, and the "NC" mark on items whose license forbids commercial use. */
-        .nc { display: inline-block; font-size: .7rem; font-weight: 700; padding: 0 .35rem; margin-left: .4rem; border-radius: .3rem; background: #b3261e; color: #fff; vertical-align: middle; }
-        .credit-license { max-width: 56rem; margin: 0 0 1.2rem; }
-        .credit-license h2 { font-size: 1.1rem; margin: 0 0 .2rem; }
-        .credit-items { list-style: none; margin: .4rem 0 0; padding: 0; }
-        .credit-items li { border-top: 1px solid var(--line); padding: .4rem 0; }
-        .credits-filter { display: block; margin: 0 0 1rem; }
 
         """##
 }

@@ -11,6 +11,8 @@ extension BuiltInSoundboard {
         <title>Soundshelf</title>
         <link rel="icon" href="icon.svg" type="image/svg+xml">
         <link rel="stylesheet" href="app.css">
+        <link rel="stylesheet" href="views.css">
+        <link rel="stylesheet" href="phones.css">
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>
