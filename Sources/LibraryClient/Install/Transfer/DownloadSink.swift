@@ -129,13 +129,15 @@ final class DownloadSink: @unchecked Sendable {
     }
 
     /// Empties the file: the server ignored `Range` and sends everything again.
+    /// A reader following the file learns of the restart before the file shrinks, so whatever
+    /// it reads after the truncation it sees as a restart (see ``GrowingFileReader``).
     func restart() throws {
+        signal?.restart()
         buffered = 0
         try handle?.truncate(atOffset: 0)
         progress(-written)
         written = 0
         hasher = SHA256()
-        signal?.restart()
     }
 
     /// Checks size and SHA-256; on a mismatch the partial file is deleted.

@@ -17,6 +17,8 @@ final class GrowingFileReader: @unchecked Sendable {
     private let generation: Int
     private let idleLimit: TimeInterval
     private var offset: Int64 = 0
+    /// Runs between a wait that found bytes and their read (tests use it to restart there).
+    var afterWait: (() throws -> Void)?
 
     init(path: String, signal: DownloadSignal, idleLimit: TimeInterval) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -36,7 +38,9 @@ final class GrowingFileReader: @unchecked Sendable {
         case .restarted: throw Restarted()
         case .failed, .timedOut: throw Stopped()
         case .finished: return try readAvailable(upTo: nil)
-        case .available(let written): return try readAvailable(upTo: written)
+        case .available(let written):
+            try afterWait?()
+            return try readAvailable(upTo: written)
         }
     }
 
@@ -58,6 +62,9 @@ final class GrowingFileReader: @unchecked Sendable {
         guard n >= 0 else {
             throw PackInstallError.fileSystem(path: path, reason: "cannot read the download file (errno \(errno))")
         }
+        // The download may have restarted between the wait and the read: the file then holds
+        // fewer bytes, or bytes of the new body. The generation moves before the file shrinks.
+        if signal.currentGeneration != generation { throw Restarted() }
         guard n > 0 else { return nil }
         offset += Int64(n)
         return n == buffer.count ? buffer : buffer.prefix(n)
