@@ -8,34 +8,32 @@ import Testing
 /// shrunken file for the end of the archive.
 @Suite("Growing file reader")
 struct GrowingFileReaderTests {
-    private func resumedSink(in folder: URL, signal: DownloadSignal) throws -> DownloadSink {
+    /// A download resumed on a partial file of 30,000 bytes, and a reader following it.
+    private func resumedDownload() throws -> (URL, DownloadSignal, DownloadSink, GrowingFileReader) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("part").path
         try Data(repeating: 7, count: 30_000).write(to: URL(fileURLWithPath: path))
-        return try DownloadSink(
+        let signal = DownloadSignal()
+        let sink = try DownloadSink(
             path: path, label: "u", expectedBytes: 100_000,
             expectedSHA256: String(repeating: "0", count: 64), resume: true, signal: signal
         ) { _ in }
+        return (folder, signal, sink, try GrowingFileReader(path: path, signal: signal, idleLimit: 5))
     }
 
     @Test("a restart between the wait and the read is a restart, not an empty file")
     func restartBetweenWaitAndRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grow-\(UUID().uuidString)")
+        let (folder, _, sink, reader) = try resumedDownload()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let signal = DownloadSignal()
-        let sink = try resumedSink(in: folder, signal: signal)
-        let reader = try GrowingFileReader(path: sink.path, signal: signal, idleLimit: 5)
         reader.afterWait = { try sink.restart() }
         #expect(throws: GrowingFileReader.Restarted.self) { try reader.next() }
     }
 
     @Test("a restart after a read is reported at the next read; the new body is read by a new reader")
     func restartAfterRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grow-\(UUID().uuidString)")
+        let (folder, signal, sink, reader) = try resumedDownload()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let signal = DownloadSignal()
-        let sink = try resumedSink(in: folder, signal: signal)
-        let reader = try GrowingFileReader(path: sink.path, signal: signal, idleLimit: 5)
         #expect(try reader.next()?.count == 30_000)
         try sink.restart()
         try sink.append(Data(repeating: 9, count: 40_000))
