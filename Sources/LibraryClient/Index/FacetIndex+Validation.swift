@@ -113,43 +113,64 @@ extension FacetIndex {
         var counts: [UInt32]
     }
 
-    /// Reads one slot's posting lists; every item must be a visible item of the slot's kind,
-    /// sparse lists strictly ascending, dense lists exactly one item-number-wide bitset each, and
-    /// every list as long as the summary says. Each list is copied once, straight from the file.
-    func decodeSlot(
-        _ slot: Int, summary summaryReader: inout FacetBinaryReader, payload: inout FacetBinaryReader
-    ) throws -> [PostingList] {
-        let pair = FacetSlots.pairs[slot]
-        let summary = try decodeSlotSummary(slot, from: &summaryReader)
-        let (flags, offsets, counts) = (summary.flags, summary.offsets, summary.counts)
-        let items = try payload.readSlice(UInt32.self)
-        let denseWords = try payload.readSlice(UInt64.self)
-        let words = wordCount
-        let mask = kindMasks[pair.kind]
-        let denseCount = flags.reduce(0) { $0 + ($1 == 1 ? 1 : 0) }
-        guard offsets.last.map(Int.init) == items.count, denseWords.count == denseCount * words else {
-            throw FacetIndexError.corrupt("postings")
-        }
-        var lists = [PostingList]()
-        lists.reserveCapacity(flags.count)
-        var denseStart = 0
-        for value in flags.indices {
-            let start = Int(offsets[value])
-            let end = Int(offsets[value + 1])
+    /// One slot as the file stores it, its shape checked: the summary, and the sparse items and
+    /// dense bitset words left in the file's buffer (valid as long as that buffer).
+    struct StoredSlot {
+        let summary: SlotSummary
+        let items: FacetBinarySlice<UInt32>
+        let denseWords: FacetBinarySlice<UInt64>
+        let wordCount: Int
+        let mask: Bitset
+
+        /// Value `value`'s list, copied once out of the file: a sparse list strictly ascending, a
+        /// dense one exactly one item-number-wide bitset (the `denseIndex`-th), every item in the
+        /// slot's kind mask, and as long as the summary says.
+        func list(_ value: Int, denseIndex: Int) throws -> PostingList {
+            let start = Int(summary.offsets[value])
+            let end = Int(summary.offsets[value + 1])
             guard start <= end, end <= items.count else { throw FacetIndexError.corrupt("postings") }
-            if flags[value] == 1 {
+            if summary.flags[value] == 1 {
                 guard start == end else { throw FacetIndexError.corrupt("postings") }
-                let bits = Bitset(words: denseWords.array(from: denseStart, count: words))
-                denseStart += words
-                guard Self.isSubset(bits, of: mask), bits.count == Int(counts[value]) else {
+                let bits = Bitset(words: denseWords.array(from: denseIndex * wordCount, count: wordCount))
+                guard FacetIndex.isSubset(bits, of: mask), bits.count == Int(summary.counts[value]) else {
                     throw FacetIndexError.corrupt("postings")
                 }
-                lists.append(PostingList(bits: bits))
-            } else {
-                let run = items.array(from: start, count: end - start)
-                guard Self.isAscending(run, within: mask) else { throw FacetIndexError.corrupt("postings") }
-                lists.append(PostingList(sorted: run))
+                return PostingList(bits: bits)
             }
+            let run = items.array(from: start, count: end - start)
+            guard FacetIndex.isAscending(run, within: mask) else { throw FacetIndexError.corrupt("postings") }
+            return PostingList(sorted: run)
+        }
+    }
+
+    /// Reads one slot's summary and finds its payload's arrays, sized as the summary says.
+    func storedSlot(
+        _ slot: Int, summary summaryReader: inout FacetBinaryReader, payload: inout FacetBinaryReader
+    ) throws -> StoredSlot {
+        let summary = try decodeSlotSummary(slot, from: &summaryReader)
+        let items = try payload.readSlice(UInt32.self)
+        let denseWords = try payload.readSlice(UInt64.self)
+        let denseCount = summary.flags.reduce(0) { $0 + Int($1) }
+        guard summary.offsets.last.map(Int.init) == items.count, denseWords.count == denseCount * wordCount else {
+            throw FacetIndexError.corrupt("postings")
+        }
+        return StoredSlot(
+            summary: summary, items: items, denseWords: denseWords, wordCount: wordCount,
+            mask: kindMasks[FacetSlots.pairs[slot].kind])
+    }
+
+    /// Reads one slot's posting lists, each checked as ``StoredSlot/list(_:denseIndex:)`` says.
+    func decodeSlot(
+        _ slot: Int, summary: inout FacetBinaryReader, payload: inout FacetBinaryReader
+    ) throws -> [PostingList] {
+        let stored = try storedSlot(slot, summary: &summary, payload: &payload)
+        let flags = stored.summary.flags
+        var lists = [PostingList]()
+        lists.reserveCapacity(flags.count)
+        var denseIndex = 0
+        for value in flags.indices {
+            lists.append(try stored.list(value, denseIndex: denseIndex))
+            denseIndex += Int(flags[value])
         }
         return lists
     }
@@ -157,34 +178,12 @@ extension FacetIndex {
     /// One value's list of a slot, with the checks ``decodeSlot(_:summary:payload:)`` makes for it;
     /// nil when the value has no list in the slot.
     func decodeList(
-        _ slot: Int, value: Int, summary summaryReader: inout FacetBinaryReader, payload: inout FacetBinaryReader
+        _ slot: Int, value: Int, summary: inout FacetBinaryReader, payload: inout FacetBinaryReader
     ) throws -> PostingList? {
-        let summary = try decodeSlotSummary(slot, from: &summaryReader)
-        let (flags, offsets, counts) = (summary.flags, summary.offsets, summary.counts)
+        let stored = try storedSlot(slot, summary: &summary, payload: &payload)
+        let flags = stored.summary.flags
         guard value < flags.count else { return nil }
-        let items = try payload.readSlice(UInt32.self)
-        let denseWords = try payload.readSlice(UInt64.self)
-        let words = wordCount
-        let denseCount = flags.reduce(0) { $0 + Int($1) }
-        guard offsets.last.map(Int.init) == items.count, denseWords.count == denseCount * words else {
-            throw FacetIndexError.corrupt("postings")
-        }
-        let mask = kindMasks[FacetSlots.pairs[slot].kind]
-        let start = Int(offsets[value])
-        let end = Int(offsets[value + 1])
-        if flags[value] == 1 {
-            guard start == end else { throw FacetIndexError.corrupt("postings") }
-            let denseIndex = flags[..<value].reduce(0) { $0 + Int($1) }
-            let bits = Bitset(words: denseWords.array(from: denseIndex * words, count: words))
-            guard Self.isSubset(bits, of: mask), bits.count == Int(counts[value]) else {
-                throw FacetIndexError.corrupt("postings")
-            }
-            return PostingList(bits: bits)
-        }
-        guard start <= end, end <= items.count else { throw FacetIndexError.corrupt("postings") }
-        let run = items.array(from: start, count: end - start)
-        guard Self.isAscending(run, within: mask) else { throw FacetIndexError.corrupt("postings") }
-        return PostingList(sorted: run)
+        return try stored.list(value, denseIndex: flags[..<value].reduce(0) { $0 + Int($1) })
     }
 
     /// Strictly ascending, and every item in `mask`.

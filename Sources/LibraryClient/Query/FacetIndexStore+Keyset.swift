@@ -11,16 +11,14 @@ extension FacetIndexStore {
         let keyset = sort.keyset
         let paths = self.paths
         for _ in 0..<5 {
-            var current = try await self.current()
+            let loaded = try await self.current()
             // The saved order is read on another thread while this one finds the matches.
-            let (inMemory, loaded) = (rankingIsInMemory(kind: kind, sort: sort), current)
+            let inMemory = rankingIsInMemory(kind: kind, sort: sort)
             async let saved = inMemory ? nil : Self.savedRanking(kind, sort, paths, loaded)
-            var found = current.index.matchingSet(kind: kind, filters: filters)
-            if current.index.isDamaged {  // a section of the file failed its checks: rebuild, match again
-                current = try await rebuildDamaged()
-                found = current.index.matchingSet(kind: kind, filters: filters)
+            let (current, matches) = try await checkedAnswer(from: loaded) {
+                $0.index.matchingSet(kind: kind, filters: filters)
             }
-            let (matches, total) = (found, found.count)
+            let total = matches.count
             let ranking = try await ranking(kind: kind, sort: sort, saved: await saved)
             let stamp = current.stamp
             let result: ItemPage? = try await database.read { db in

@@ -44,11 +44,8 @@ actor FacetIndexStore: QueryEngine {
     /// Counted outside the actor: the actor hands out the current index (a value), so concurrent
     /// queries (a server's requests) count in parallel instead of one after another.
     nonisolated func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
-        var current = try await self.current()
-        var raw = current.index.counts(kind: kind, filters: filters)
-        if current.index.isDamaged {  // a section of the file failed its checks: rebuild, count again
-            current = try await rebuildDamaged()
-            raw = current.index.counts(kind: kind, filters: filters)
+        let (current, raw) = try await checkedAnswer(from: self.current()) {
+            $0.index.counts(kind: kind, filters: filters)
         }
         return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
     }
@@ -137,6 +134,15 @@ actor FacetIndexStore: QueryEngine {
         try await rebuild()
         guard let loaded else { throw LibraryClientError.facetIndexUnavailable(path: paths.facetIndex.path) }
         return loaded
+    }
+
+    /// `body`'s answer from `current`; when a section of `current`'s file failed its checks while
+    /// `body` read it (the answer may then miss items), the index is rebuilt and `body` answers again.
+    nonisolated func checkedAnswer<T>(from current: Loaded, _ body: (Loaded) throws -> T) async throws -> (Loaded, T) {
+        let answer = try body(current)
+        guard current.index.isDamaged else { return (current, answer) }
+        let rebuilt = try await rebuildDamaged()
+        return (rebuilt, try body(rebuilt))
     }
 
     private func install(_ new: Loaded) {

@@ -54,12 +54,8 @@ extension FacetIndexStore {
     /// Resolved and counted against one loaded index (one look at the database's stamp for
     /// both, which a server answering many requests saves).
     nonisolated func facetCounts(kind: Kind, filterNames: [TagDimension: [String]]) async throws -> FacetCounts {
-        var current = try await self.current()
-        let filters = try FilterResolver.resolve(filterNames, in: current.values)
-        var raw = current.index.counts(kind: kind, filters: filters)
-        if current.index.isDamaged {  // a section of the file failed its checks: rebuild, count again
-            current = try await rebuildDamaged()
-            raw = current.index.counts(kind: kind, filters: filters)
+        let (current, raw) = try await checkedAnswer(from: self.current()) { loaded in
+            loaded.index.counts(kind: kind, filters: try FilterResolver.resolve(filterNames, in: loaded.values))
         }
         return current.values.facetCounts(kind: kind, total: raw.total, raw: raw.counts)
     }
