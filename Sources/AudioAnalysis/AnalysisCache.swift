@@ -18,10 +18,7 @@ package struct AnalysisCache: Sendable {
 
     /// `$XDG_CACHE_HOME/soundshelf/analysis`, else `~/.cache/soundshelf/analysis`.
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
-        return Self(folder: base.appendingPathComponent("soundshelf/analysis"))
+        Self(folder: CacheFiles.folder("analysis", environment: environment))
     }
 
     private func file(_ sha256: String) -> URL { folder.appendingPathComponent("\(sha256).json") }
@@ -34,10 +31,7 @@ package struct AnalysisCache: Sendable {
     /// Stores an entry; a cache that cannot be written only costs a decode next time.
     package func store(_ analysis: SoundAnalysis, sha256: String) {
         guard let data = try? JSONEncoder().encode(analysis) else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(sha256).\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else { return }
-        if rename(temporary.path, file(sha256).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        CacheFiles.write(data, to: file(sha256))
     }
 
     /// The cached analysis, when there is one that can answer for `authoredLoop` (its seam was

@@ -1,3 +1,4 @@
+import AudioAnalysis
 import CatalogModel
 import Foundation
 
@@ -25,9 +26,9 @@ struct EarlierBuilds: Sendable {
 
     /// `$XDG_CACHE_HOME/soundshelf/builds`, else `~/.cache/soundshelf/builds`.
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        let digests = FileDigests.standard(environment: environment)
-        return Self(
-            folder: digests.folder.deletingLastPathComponent().appendingPathComponent("builds"), digests: digests)
+        Self(
+            folder: CacheFiles.folder("builds", environment: environment),
+            digests: FileDigests.standard(environment: environment))
     }
 
     static func key(for manifest: Manifest, mtime: Int64) -> String {
@@ -51,10 +52,7 @@ struct EarlierBuilds: Sendable {
             folders += earlier.folders.filter { $0 != path }.prefix(3)
         }
         guard let data = try? JSONEncoder().encode(Record(folders: folders, archive: archive)) else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(key).\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else { return }
-        if rename(temporary.path, file(key).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        CacheFiles.write(data, to: file(key))
     }
 
     /// Hard-links into `staging` the asset copies and archive of an earlier build of `manifest`

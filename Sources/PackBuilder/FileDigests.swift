@@ -1,3 +1,4 @@
+import AudioAnalysis
 import CatalogModel
 import Crypto
 import Foundation
@@ -81,10 +82,7 @@ struct FileDigests: Sendable {
 
     /// `$XDG_CACHE_HOME/soundshelf/digests`, else `~/.cache/soundshelf/digests`.
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
-        return Self(folder: base.appendingPathComponent("soundshelf/digests"))
+        Self(folder: CacheFiles.folder("digests", environment: environment))
     }
 
     private func file(_ stat: FileStat) -> URL { folder.appendingPathComponent("\(stat.device)-\(stat.inode).json") }
@@ -127,10 +125,7 @@ struct FileDigests: Sendable {
     }
 
     func record(start: String, sha256: String) {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".start-\(start).\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(sha256.utf8)) else { return }
-        if rename(temporary.path, startFile(start).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        CacheFiles.write(Data(sha256.utf8), to: startFile(start))
     }
 
     static func startKey(size: Int64, first: UnsafeRawBufferPointer) -> String {
@@ -153,9 +148,6 @@ struct FileDigests: Sendable {
         guard Self.settled(stat, at: checkedAt),
             let data = try? JSONEncoder().encode(Entry(stat: stat, sha256: sha256, checkedAt: checkedAt))
         else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(stat.device)-\(stat.inode).\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else { return }
-        if rename(temporary.path, file(stat).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        CacheFiles.write(data, to: file(stat))
     }
 }
