@@ -10,6 +10,13 @@ import Testing
 struct RebuildTests {
     static let packId = "3c7d1e9a-5b2f-4a8c-9d0e-6f1a2b3c4d5e"
 
+    /// A temporary folder holding the pack's sources (``makePack(_:)``), and the environment that
+    /// keeps the build caches in it.
+    func fixture(_ prefix: String) throws -> (tmp: TemporaryDirectory, pack: String, env: [String: String]) {
+        let tmp = try TemporaryDirectory(prefix: prefix)
+        return (tmp, try makePack(tmp), ["XDG_CACHE_HOME": tmp.path("cache")])
+    }
+
     /// Two WAVs authored a minute ago (as a library's files are), and their pack.yaml.
     func makePack(_ tmp: TemporaryDirectory) throws -> String {
         let audio = tmp.path("src/audio")
@@ -79,9 +86,7 @@ struct RebuildTests {
 
     @Test("an unchanged pack built into a new folder shares the earlier build's files instead of writing them")
     func unchangedRebuildLinks() throws {
-        let tmp = try TemporaryDirectory(prefix: "rebuild")
-        let pack = try makePack(tmp)
-        let env = ["XDG_CACHE_HOME": tmp.path("cache")]
+        let (tmp, pack, env) = try fixture("rebuild")
         let first = try build(pack, into: tmp.path("one"), env)
         // Building the same version into the same folder again leaves it alone and spoils nothing.
         #expect(try build(pack, into: tmp.path("one"), env) == first)
@@ -117,9 +122,7 @@ struct RebuildTests {
 
     @Test("an earlier build changed in place (size and time stamp kept) is not reused: the rebuild writes true files")
     func damagedEarlierBuildIsNotReused() throws {
-        let tmp = try TemporaryDirectory(prefix: "rebuild-damage")
-        let pack = try makePack(tmp)
-        let env = ["XDG_CACHE_HOME": tmp.path("cache")]
+        let (tmp, pack, env) = try fixture("rebuild-damage")
         let manifest = try build(pack, into: tmp.path("one"), env)
         let one = tmp.path("one/packs/\(Self.packId)/1")
         // Flip one byte of the archive and of an asset, keeping their sizes and modification times.
@@ -133,9 +136,7 @@ struct RebuildTests {
 
     @Test("a source edited in place (size and time stamp kept) is read again, and the new build says what it holds")
     func editedSourceIsReadAgain() throws {
-        let tmp = try TemporaryDirectory(prefix: "rebuild-source")
-        let pack = try makePack(tmp)
-        let env = ["XDG_CACHE_HOME": tmp.path("cache")]
+        let (tmp, pack, env) = try fixture("rebuild-source")
         let first = try build(pack, into: tmp.path("one"), env)
         let rain = tmp.path("src/audio/rain.wav")
         try flipByte(rain, 0x40)  // one sample of the last frame
@@ -149,9 +150,8 @@ struct RebuildTests {
 
     @Test("the same audio copied to another folder (new files, new inodes) is answered by the cache: nothing decoded")
     func copiedPackDecodesNothing() throws {
-        let tmp = try TemporaryDirectory(prefix: "rebuild-copy")
-        let pack = try makePack(tmp)
-        let env = ["XDG_CACHE_HOME": tmp.path("cache"), "SOUNDSHELF_TIMING": "1"]
+        var (tmp, pack, env) = try fixture("rebuild-copy")
+        env["SOUNDSHELF_TIMING"] = "1"
         let first = try ToolRunner.run("packer", ["build", pack, "--out", tmp.path("one")], environment: env)
         try #require(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("analysis: 2 files decoded from the stream"), "\(first.stderr)")
@@ -168,9 +168,7 @@ struct RebuildTests {
 
     @Test("an earlier build that was removed is not missed: the rebuild writes the whole pack again")
     func removedEarlierBuildIsWrittenAgain() throws {
-        let tmp = try TemporaryDirectory(prefix: "rebuild-gone")
-        let pack = try makePack(tmp)
-        let env = ["XDG_CACHE_HOME": tmp.path("cache")]
+        let (tmp, pack, env) = try fixture("rebuild-gone")
         let manifest = try build(pack, into: tmp.path("one"), env)
         try FileManager.default.removeItem(atPath: tmp.path("one"))
         #expect(try build(pack, into: tmp.path("two"), env) == manifest)
