@@ -69,10 +69,7 @@ import Testing
     ])
     func everyFormatAgreesWithFFmpeg(ext: String, codec: [String]) throws {
         let tmp = try TemporaryDirectory()
-        let source = tmp.path("source.wav")
-        try AudioFixtures.noiseAndTone(at: source, seconds: 8, seed: 7)
-        let path = tmp.path("audio.\(ext)")
-        try AudioFixtures.encode(source, to: path, codec: codec)
+        let path = try AudioFixtures.noiseAndTone(in: tmp, ext: ext, codec: codec, seconds: 8, seed: 7)
         let reference = try AudioFixtures.ffmpegLoudness(of: path)
         let analysis = try SoundAnalyzer.analyze(path: path, authoredLoop: nil)
         let integrated = try #require(analysis.loudness.integrated)

@@ -42,10 +42,7 @@ struct SourceFeedTests {
     ])
     func streamedDecodeEqualsTheFile(ext: String, codec: [String]) throws {
         let tmp = try TemporaryDirectory()
-        let source = tmp.path("source.wav")
-        try AudioFixtures.noiseAndTone(at: source, seconds: 12, seed: 3)
-        let path = tmp.path("audio.\(ext)")
-        try AudioFixtures.encode(source, to: path, codec: codec)
+        let path = try AudioFixtures.noiseAndTone(in: tmp, ext: ext, codec: codec, seconds: 12, seed: 3)
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64)
         let loop = LoopRegion(start: 22050, end: 441000)
         let direct = try SoundAnalyzer.analyze(path: path, authoredLoop: loop)

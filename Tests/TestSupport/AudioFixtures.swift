@@ -48,6 +48,18 @@ public enum AudioFixtures {
         ])
     }
 
+    /// ``noiseAndTone(at:seconds:seed:)`` encoded with `codec` as `audio.<ext>` in `folder`; returns
+    /// its path.
+    public static func noiseAndTone(
+        in folder: TemporaryDirectory, ext: String, codec: [String], seconds: Int, seed: Int
+    ) throws -> String {
+        let source = folder.path("source.wav")
+        try noiseAndTone(at: source, seconds: seconds, seed: seed)
+        let path = folder.path("audio.\(ext)")
+        try encode(source, to: path, codec: codec)
+        return path
+    }
+
     /// Encodes `source` into `path` with the given codec arguments.
     public static func encode(_ source: String, to path: String, codec: [String]) throws {
         try ffmpeg(["-i", source, "-map_metadata", "-1"] + codec + [path])
