@@ -23,7 +23,7 @@ struct SeedStreamImport {
         do {
             return try await database.bulkWrite { db -> ImportSummary? in
                 let updating = try !Self.catalogIsEmpty(db)
-                var writer = SeedStreamWriter(db, file: name, now: Timestamp.now(), updating: updating)
+                var writer = try SeedStreamWriter(db, file: name, now: Timestamp.now(), updating: updating)
                 try SeedStreamReader(path: path).read(into: &writer)
                 timer?.mark(
                     updating

@@ -27,15 +27,15 @@ struct SeedStreamWriter: SeedStreamHandler {
     private var nextNumber: Int64 = 1
     private var packs: [(id: String, kind: Kind, title: String)] = []
     private(set) var summary = ImportSummary(didWrite: true)
-    private let updating: Bool
-    private var update: SeedStreamUpdate?
+    /// Set when `updating`: the comparison with the stored rows.
+    private let update: SeedStreamUpdate?
 
-    init(_ db: Database, file: String, now: String, updating: Bool) {
+    init(_ db: Database, file: String, now: String, updating: Bool) throws {
         self.db = db
-        self.updating = updating
         validator = SeedValidator(file: file)
         let empty = Seed(catalogVersion: 0, vocabularies: Vocabularies(), music: [], packs: [])
         rows = SeedWriter(seed: empty, file: file, now: now)
+        update = updating ? try SeedStreamUpdate(db, rows: rows) : nil
     }
 
     mutating func begin(_ header: Seed) throws {
@@ -50,11 +50,7 @@ struct SeedStreamWriter: SeedStreamHandler {
             }
         }
         dimensions = try DimensionIDs(db, vocabularies: header.vocabularies)
-        if updating {
-            update = try SeedStreamUpdate(db, rows: rows)
-        } else {
-            deferred = try DeferredIndexes.drop(db)
-        }
+        if update == nil { deferred = try DeferredIndexes.drop(db) }
         bulk = try BulkStatements(db)
         for (i, entry) in header.music.enumerated() {
             let path = "$.music[\(i)]"
