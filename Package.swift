@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "PackBuilder",
             dependencies: [
-                "CatalogModel", "AudioProbe", "AudioAnalysis", "PackArchive", "POSIXWrite", "CFileFlags",
+                "CatalogModel", "AudioProbe", "AudioAnalysis", "PackArchive", "POSIXWrite", "CFileFlags", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
@@ -95,7 +95,7 @@ let package = Package(
             name: "CatalogPublisher",
             dependencies: [
                 "CatalogModel", "PackBuilder", "ObjectStore", "Licenses",
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "LibraryClient",
@@ -136,7 +136,7 @@ let package = Package(
         .executableTarget(
             name: "client",
             dependencies: [
-                "CommandSupport", "CatalogModel", "LibraryClient", "LibraryJSON", "SoundshelfServer",
+                "CommandSupport", "CatalogFormat", "LibraryClient", "LibraryJSON", "SoundshelfServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Deterministic synthetic data (seeded generator, catalogs, WAV headers) for the
@@ -145,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "soundshelf-bench",
             dependencies: [
-                "CatalogModel", "PackBuilder", "CatalogPublisher", "LibraryClient", "PackArchive", "SyntheticData",
+                "CatalogModel", "CatalogPublisher", "LibraryClient", "SyntheticData",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(

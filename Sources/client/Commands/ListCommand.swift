@@ -1,5 +1,5 @@
 import ArgumentParser
-import CatalogModel
+import CatalogFormat
 import CommandSupport
 import LibraryClient
 import LibraryJSON

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogFormat
 import CommandSupport
 import LibraryClient
 import LibraryJSON

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import CommandSupport
 import Foundation
 import LibraryClient
