@@ -10,9 +10,39 @@ import Foundation
 /// CatalogSignature.verify(sig, of: catalogBytes, publicKey: key.publicKey)   // true
 /// ```
 public enum CatalogSignature {
-    public struct KeyError: Error, Sendable, CustomStringConvertible {
+    /// A key file that cannot be used, and why; the facts only (a tool adds what to run).
+    ///
+    /// ```swift
+    /// catch let error as CatalogSignature.KeyError where error.reason == .notPrivateKey { … }
+    /// ```
+    public struct KeyError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong with the file.
+        public enum Reason: Sendable, Hashable {
+            /// The file cannot be read.
+            case unreadable
+            /// The file is not one line of base64 holding 32 bytes.
+            case notKeyText
+            /// 32 bytes that are not an Ed25519 private key.
+            case notPrivateKey
+            /// 32 bytes that are not an Ed25519 public key.
+            case notPublicKey
+        }
+
+        /// The key file's path.
         public var file: String
-        public var message: String
+        /// What is wrong with it.
+        public var reason: Reason
+
+        /// The facts, without the path.
+        public var message: String {
+            switch reason {
+            case .unreadable: "the key file cannot be read"
+            case .notKeyText: "expected one line of base64 holding a 32-byte Ed25519 key"
+            case .notPrivateKey: "not an Ed25519 private key"
+            case .notPublicKey: "not an Ed25519 public key"
+            }
+        }
+
         public var description: String { "\(file): \(message)" }
     }
 
@@ -30,25 +60,24 @@ public enum CatalogSignature {
     public static func readPrivateKey(atPath path: String) throws(KeyError) -> Curve25519.Signing.PrivateKey {
         let raw = try readKeyBytes(path)
         do { return try Curve25519.Signing.PrivateKey(rawRepresentation: raw) } catch {
-            throw KeyError(file: path, message: "not an Ed25519 private key; make one with `catalog keygen --out DIR`")
+            throw KeyError(file: path, reason: .notPrivateKey)
         }
     }
 
     public static func readPublicKey(atPath path: String) throws(KeyError) -> Curve25519.Signing.PublicKey {
         let raw = try readKeyBytes(path)
         do { return try Curve25519.Signing.PublicKey(rawRepresentation: raw) } catch {
-            throw KeyError(
-                file: path, message: "not an Ed25519 public key; use the catalog.pub written by `catalog keygen`")
+            throw KeyError(file: path, reason: .notPublicKey)
         }
     }
 
     private static func readKeyBytes(_ path: String) throws(KeyError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw KeyError(file: path, message: "cannot read the key file; check the path")
+            throw KeyError(file: path, reason: .unreadable)
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let raw = Data(base64Encoded: text), raw.count == 32 else {
-            throw KeyError(file: path, message: "expected one line of base64 holding a 32-byte Ed25519 key")
+            throw KeyError(file: path, reason: .notKeyText)
         }
         return raw
     }

@@ -19,7 +19,7 @@ public enum CatalogPublisher {
         var signKey: Curve25519.Signing.PrivateKey?
         if let path = options.signKeyPath {
             do { signKey = try CatalogSignature.readPrivateKey(atPath: path) } catch {
-                throw PublishError.io(path: error.file, message: error.message)
+                throw PublishError.signingKey(error)
             }
         }
         let (validated, report) = CatalogValidator.validate(catalogAt: sourceFile, strict: options.strict)

@@ -14,6 +14,8 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
     case previousCatalog(path: String, message: String)
     /// A file could not be written or read.
     case io(path: String, message: String)
+    /// The signing key file cannot be used.
+    case signingKey(CatalogSignature.KeyError)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
             return "\(path): \(message)"
         case .io(let path, let message):
             return "\(path): \(message)"
+        case .signingKey(let error):
+            return "\(error)"
         }
     }
 }

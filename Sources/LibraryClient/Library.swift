@@ -87,13 +87,13 @@ public final class Library: Sendable {
     /// sync changes nothing.
     ///
     /// ```swift
-    /// let result = try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/"))
+    /// let result = try await library.sync(SyncOptions(catalog: URL(string: "https://cdn.example.com/shelf/")))
     /// print(result.inserted, result.updated, result.hidden)
     /// ```
     public func sync(_ options: SyncOptions, transport: any CatalogTransport = URLCatalogTransport()) async throws
         -> SyncResult
     {
-        let timer = options.reportsPhaseTimes ? PhaseTimer("sync") : nil
+        let timer = PhaseTimer()
         return try await PhaseTimer.$current.withValue(timer) {
             var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))
             let prebuild = indexStore == nil ? nil : FacetIndexPrebuild()
@@ -110,13 +110,15 @@ public final class Library: Sendable {
                     // a forced re-import that changed nothing keeps the index it has.
                     _ = try? await indexStore.current()
                 }
-                timer?.mark("facet index in step")
+                timer.mark("facet index in step")
                 await indexStore.prepareRankings()
-                timer?.mark("list orders sorted and saved")
+                timer.mark("list orders sorted and saved")
                 await copied
-                timer?.mark("write-ahead log copied")
+                timer.mark("write-ahead log copied")
             }
-            return result
+            var timed = result
+            timed.phases = timer.phases
+            return timed
         }
     }
 

@@ -61,10 +61,3 @@ extension PagingError: CommandAdvising {
         }
     }
 }
-
-extension MusicServiceError: CommandAdvising {
-    public var commandAdvice: String? {
-        if case .invalidCursor = self { return "pass the nextCursor of the previous page or leave --after out" }
-        return nil
-    }
-}

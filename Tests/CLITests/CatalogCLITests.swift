@@ -44,4 +44,19 @@ struct CatalogCLITests {
         #expect(r.stderr.contains("tavern-life/pack.yaml:4:7: error: unknown kind 'ambience'"))
         #expect(!FileManager.default.fileExists(atPath: tmp.path("dist/catalog.json")))
     }
+
+    @Test func aKeyFileThatIsNotAKeyIsNamedAndTheToolSaysHowToMakeOne() throws {
+        let tmp = try TemporaryDirectory()
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        try "not a key\n".write(toFile: tmp.path("catalog.key"), atomically: true, encoding: .utf8)
+        let publish = try ToolRunner.run(
+            "catalog", ["publish", tmp.path("dist"), "--source", source, "--sign-key", tmp.path("catalog.key")])
+        #expect(publish.status == 1)
+        #expect(
+            publish.stderr.contains("catalog.key: expected one line of base64 holding a 32-byte Ed25519 key; ")
+                && publish.stderr.contains("catalog keygen --out DIR"), "\(publish.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("dist/catalog.json")))
+        let verify = try ToolRunner.run("catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("missing.pub")])
+        #expect(verify.status != 0 && verify.stderr.contains("missing.pub: the key file cannot be read; check the path"))
+    }
 }

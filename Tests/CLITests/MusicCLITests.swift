@@ -111,6 +111,12 @@ import Testing
         #expect(sources.map { $0["status"] as? String } == ["ok", "failed"])
         let errors = try #require(sources[1]["errors"] as? [String])
         #expect(errors.count == 1 && errors[0].contains("sp-night") && errors[0].contains("Spotify"))
+        #expect(!errors[0].contains("SOUNDSHELF_"), "the library states facts; the variable is the tool's word")
+        let text = try run(["music", "refresh", "--force"])
+        #expect(
+            text.status == 1
+                && text.stderr.contains("Spotify refused playlist sp-night (HTTP 401)")
+                && text.stderr.contains("; renew the SOUNDSHELF_SPOTIFY_TOKEN token and retry"), "\(text.stderr)")
         let notConnected = try object(
             try run(
                 ["music", "refresh", "--json", "--force"],

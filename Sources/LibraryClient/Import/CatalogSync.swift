@@ -19,12 +19,10 @@ public struct SyncOptions: Sendable, Hashable {
     public var allowDowngrade: Bool
     /// The clock used for `expires` (tests set it).
     public var now: Date
-    /// Print how long each phase of the sync took to standard error (where a slow sync spends its time).
-    public var reportsPhaseTimes = false
 
     /// Options for one sync; the defaults sync the remembered catalog.
     public init(
-        catalog: String? = nil, force: Bool = false, trustKeyFile: String? = nil,
+        catalog: URL? = nil, force: Bool = false, trustKeyFile: String? = nil,
         allowDowngrade: Bool = false, now: Date = Date()
     ) {
         self.catalog = catalog
@@ -43,6 +41,8 @@ public struct SyncResult: Sendable, Hashable {
     public var location: String
     /// The import's counts.
     public var summary: ImportSummary
+    /// How long each phase took, in order (where a slow sync spends its time).
+    public var phases: [SyncPhase] = []
 
     /// Items added by this sync.
     public var inserted: Int { summary.inserted }

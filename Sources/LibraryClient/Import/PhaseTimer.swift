@@ -1,35 +1,46 @@
 import Foundation
 
-/// Prints how long each phase of a long operation took to standard error, when the caller asks
-/// for it (``SyncOptions/reportsPhaseTimes``): for finding where a slow sync spends its time.
+/// How long one phase of a sync took: where a slow sync spends its time (``SyncResult/phases``).
 ///
 /// ```swift
-/// let timer = PhaseTimer("sync")
-/// timer.mark("decode")      // "sync: decode 812.3 ms (total 830.1 ms)"
+/// for phase in result.phases { print(phase.name, phase.seconds) }   // "seed decoded" 0.81
+/// ```
+public struct SyncPhase: Sendable, Hashable {
+    /// What was done, e.g. "seed read and SHA-256 (1048576 bytes)".
+    public var name: String
+    /// Seconds since the previous phase ended (or the sync started).
+    public var seconds: Double
+    /// Seconds since the sync started.
+    public var totalSeconds: Double
+}
+
+/// Records how long each phase of a long operation took, for the caller to read afterwards.
+///
+/// ```swift
+/// let timer = PhaseTimer()
+/// timer.mark("decode")
+/// timer.phases   // [SyncPhase(name: "decode", seconds: 0.81, totalSeconds: 0.83)]
 /// ```
 final class PhaseTimer: @unchecked Sendable {
-    /// The timer of the operation running in this task (nil when timing is off).
+    /// The timer of the operation running in this task (nil outside a sync).
     @TaskLocal static var current: PhaseTimer?
-    private let label: String
     private let start = DispatchTime.now().uptimeNanoseconds
     private let lock = NSLock()
     private var last: UInt64
+    private var marks: [SyncPhase] = []
 
-    init(_ label: String) {
-        self.label = label
-        last = start
-    }
+    init() { last = start }
 
-    /// Prints the time since the previous mark (or the start).
+    /// Records the time since the previous mark (or the start).
     func mark(_ phase: String) {
         let now = DispatchTime.now().uptimeNanoseconds
-        let previous = lock.withLock {
-            defer { last = now }
-            return last
+        lock.withLock {
+            marks.append(
+                SyncPhase(name: phase, seconds: Double(now - last) / 1e9, totalSeconds: Double(now - start) / 1e9))
+            last = now
         }
-        let line = String(
-            format: "%@: %@ %.1f ms (total %.1f ms)\n", label, phase,
-            Double(now - previous) / 1e6, Double(now - start) / 1e6)
-        FileHandle.standardError.write(Data(line.utf8))
     }
+
+    /// The phases marked so far, in order.
+    var phases: [SyncPhase] { lock.withLock { marks } }
 }

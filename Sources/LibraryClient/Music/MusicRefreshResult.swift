@@ -53,6 +53,13 @@ public struct MusicRefreshResult: Sendable, Hashable, Encodable {
         public var tracks: Int
         /// One sentence per failed playlist, naming the service and the playlist id.
         public var errors: [String]
+        /// The failures that were the service's own (refused, missing, unreachable, …), as values
+        /// an app can switch over; `errors` has the sentence of each. Not part of the JSON.
+        public var failures: [MusicServiceError] = []
+
+        private enum CodingKeys: String, CodingKey {
+            case source, status, playlists, tracks, errors
+        }
     }
 
     /// One entry per service, Apple Music first.

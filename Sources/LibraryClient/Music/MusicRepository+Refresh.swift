@@ -11,7 +11,7 @@ extension MusicRepository {
     /// the ISRC dedup. A service with no client in `clients` is reported `not-connected`.
     ///
     /// ```swift
-    /// let clients = MusicConnections.clients(environment: ProcessInfo.processInfo.environment)
+    /// let clients = MusicConnections.clients([MusicServiceAccess(service: .spotify, token: token)])
     /// let result = try await library.music.refresh(MusicRefreshOptions(force: true), clients: clients)
     /// ```
     public func refresh(_ options: MusicRefreshOptions, clients: [any MusicServiceClient]) async throws
@@ -117,6 +117,7 @@ extension MusicRepository {
             } catch {
                 let message = Self.message(error)
                 result.errors.append(message)
+                if let error = error as? MusicServiceError { result.failures.append(error) }
                 try await context.database.write {
                     try MusicTrackStore.saveFailure(
                         playlistID: id, service: service, message: message, now: Timestamp.now(), $0)

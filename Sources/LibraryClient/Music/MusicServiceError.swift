@@ -29,49 +29,26 @@ public enum MusicServiceError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unauthorized(let service, let id, let status):
-            return
-                "\(service.displayName) refused playlist \(id) (HTTP \(status)); renew the \(service.tokenVariable) token and retry"
+            return "\(service.displayName) refused playlist \(id) (HTTP \(status)): the token was not accepted"
         case .playlistNotFound(let service, let id):
-            return "\(service.displayName) has no playlist \(id) (HTTP 404); fix the playlist id in catalog.yaml"
+            return "\(service.displayName) has no playlist \(id) (HTTP 404)"
         case .httpStatus(let service, let id, let status):
-            return "\(service.displayName) answered HTTP \(status) for playlist \(id); try again later"
+            return "\(service.displayName) answered HTTP \(status) for playlist \(id)"
         case .rateLimited(let service, let id):
-            return "\(service.displayName) kept rate-limiting playlist \(id) (HTTP 429); wait a minute and retry"
+            return "\(service.displayName) kept rate-limiting playlist \(id) (HTTP 429) after the allowed retries"
         case .unreachable(let service, let id, let reason):
-            return
-                "\(service.displayName) could not be reached for playlist \(id) (\(reason)); check the connection and \(service.apiVariable)"
+            return "\(service.displayName) could not be reached for playlist \(id) (\(reason))"
         case .malformedResponse(let service, let id, let detail):
-            return
-                "\(service.displayName) sent a malformed answer for playlist \(id) (\(detail)); check \(service.apiVariable) points at the service"
+            return "\(service.displayName) sent a malformed answer for playlist \(id) (\(detail))"
         case .responseTooLarge(let service, let id, let limit):
-            return
-                "\(service.displayName) sent more than \(limit >> 20) MiB for playlist \(id); check \(service.apiVariable) points at the service"
+            return "\(service.displayName) sent more than \(limit >> 20) MiB for playlist \(id); nothing past that was kept"
         case .foreignLink(let service, let id, let link):
             return
-                "\(service.displayName) paged playlist \(id) to \(link), away from its API address; not followed, check \(service.apiVariable)"
+                "\(service.displayName) paged playlist \(id) to \(link), away from its API address; the link was not followed"
         case .unknownStoredService(let text):
-            return "the database names an unknown music service '\(text)'; update the client"
+            return "the database names a music service '\(text)' that this version does not know"
         case .invalidCursor(let text):
-            return
-                "'\(text)' is not a cursor from this listing (a cursor is the nextCursor of the previous page)"
-        }
-    }
-}
-
-extension MusicService {
-    /// The environment variable holding the service's token.
-    public var tokenVariable: String {
-        switch self {
-        case .appleMusic: "SOUNDSHELF_APPLE_MUSIC_TOKEN"
-        case .spotify: "SOUNDSHELF_SPOTIFY_TOKEN"
-        }
-    }
-
-    /// The environment variable holding the service's API address.
-    public var apiVariable: String {
-        switch self {
-        case .appleMusic: "SOUNDSHELF_APPLE_MUSIC_API"
-        case .spotify: "SOUNDSHELF_SPOTIFY_API"
+            return "'\(text)' is not a cursor from this listing"
         }
     }
 }

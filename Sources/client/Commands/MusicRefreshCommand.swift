@@ -23,7 +23,7 @@ struct MusicRefreshCommand: AsyncParsableCommand {
         var failed = false
         try await CommandRunner.run {
             let library = try await global.openSyncedLibrary()
-            let clients = MusicConnections.clients(environment: ToolEnvironment.variables)
+            let clients = MusicConnections.clients(MusicService.environmentAccesses)
             let result = try await library.music.refresh(
                 MusicRefreshOptions(entries: entries, source: source, force: force),
                 clients: clients)
@@ -36,7 +36,10 @@ struct MusicRefreshCommand: AsyncParsableCommand {
                 })
             Output.line("merged by ISRC: \(result.merged)")
             for source in result.sources {
-                for error in source.errors { FileHandle.standardError.write(Data("client: error: \(error)\n".utf8)) }
+                for error in source.errors {
+                    let advice = source.failures.first { $0.description == error }?.commandAdvice
+                    FileHandle.standardError.write(Data("client: error: \(error)\(advice.map { "; \($0)" } ?? "")\n".utf8))
+                }
             }
         }
         if failed { throw ExitCode.failure }

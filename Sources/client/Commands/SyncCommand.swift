@@ -23,9 +23,16 @@ struct SyncCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try Library(root: global.rootURL)
             var options = SyncOptions(
-                catalog: global.catalogLocation, force: force, trustKeyFile: trustKey, allowDowngrade: allowDowngrade)
-            options.reportsPhaseTimes = ToolEnvironment.reportsPhaseTimes
+                catalog: try global.catalogLocation.map { try CatalogLocation.parsing($0).catalogURL }, force: force, trustKeyFile: trustKey, allowDowngrade: allowDowngrade)
             let result = try await library.sync(options)
+            if ToolEnvironment.reportsPhaseTimes {
+                for phase in result.phases {
+                    Output.error(
+                        String(
+                            format: "sync: %@ %.1f ms (total %.1f ms)", phase.name, phase.seconds * 1e3,
+                            phase.totalSeconds * 1e3))
+                }
+            }
             if global.json {
                 try JSONOutput.print(SyncJSON(result))
             } else if !result.summary.didWrite {

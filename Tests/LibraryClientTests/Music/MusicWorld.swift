@@ -52,16 +52,13 @@ final class MusicWorld: @unchecked Sendable {
     var library: Library { get throws { try harness.library } }
 
     func clients(apple: Bool = true, spotify: Bool = true) -> [any MusicServiceClient] {
-        var env: [String: String] = [
-            "SOUNDSHELF_APPLE_MUSIC_API": stub.baseURL.absoluteString,
-            "SOUNDSHELF_SPOTIFY_API": stub.baseURL.absoluteString,
-        ]
-        if apple { env["SOUNDSHELF_APPLE_MUSIC_TOKEN"] = Self.appleToken }
-        if spotify { env["SOUNDSHELF_SPOTIFY_TOKEN"] = Self.spotifyToken }
+        var accesses: [MusicServiceAccess] = []
+        if apple { accesses.append(.init(service: .appleMusic, token: Self.appleToken, api: stub.baseURL)) }
+        if spotify { accesses.append(.init(service: .spotify, token: Self.spotifyToken, api: stub.baseURL)) }
         var retry = MusicRetryPolicy()
         let log = sleeps
         retry.sleep = { log.append($0) }
-        return MusicConnections.clients(environment: env, retry: retry)
+        return MusicConnections.clients(accesses, retry: retry)
     }
 
     func refresh(
