@@ -36,6 +36,11 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
         catalogURL = url
     }
 
+    /// The location of a folder or catalog.json given as a URL (`https://`, `http://`, `file://`).
+    public init(_ url: URL) throws(CatalogLocationError) {
+        try self.init(url.isFileURL ? url.path : url.absoluteString)
+    }
+
     /// A folder URL, ending in "/" so relative references resolve inside it.
     private static func directory(_ url: URL) -> URL {
         if url.absoluteString.hasSuffix("/") { return url }

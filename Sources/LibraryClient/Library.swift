@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let library = try Library(root: appSupportURL)
-/// _ = try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/"))
+/// _ = try await library.sync(SyncOptions(catalog: URL(string: "https://cdn.example.com/shelf/")))
 /// let rows = try await library.items.fetchItems(kind: .music, filters: Filters(), sort: .title)
 /// ```
 public final class Library: Sendable {

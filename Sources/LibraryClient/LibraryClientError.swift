@@ -5,7 +5,7 @@ import CatalogFormat
 /// why. What to run next is the app's or the tool's to say.
 ///
 /// ```swift
-/// do { try await library.sync(SyncOptions(catalog: "https://cdn.example.com/shelf/")) }
+/// do { try await library.sync(SyncOptions(catalog: URL(string: "https://cdn.example.com/shelf/"))) }
 /// catch let error as LibraryClientError { print(error.description) }
 /// ```
 public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equatable {

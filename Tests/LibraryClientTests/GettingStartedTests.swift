@@ -23,7 +23,7 @@ struct GettingStartedTests {
 
         // article: open and sync
         let library = try Library(root: dataRoot)
-        let synced = try await library.sync(SyncOptions(catalog: catalogURL.absoluteString))
+        let synced = try await library.sync(SyncOptions(catalog: catalogURL))
         print("catalog version \(synced.catalogVersion): \(synced.inserted) new items")
         // article: browse and search
         let filters = try await library.resolver.resolve([.location: ["Underdark"]])

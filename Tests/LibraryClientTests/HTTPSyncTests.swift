@@ -14,7 +14,7 @@ import Testing
         let server = try FaultyHTTPServer(root: h.fixture.folder.path)
         defer { server.stop() }
         let base = server.baseURL.absoluteString.dropLast()  // "http://127.0.0.1:port"
-        let result = try await h.library.sync(SyncOptions(catalog: base + suffix))
+        let result = try await h.library.sync(SyncOptions(catalog: URL(string: base + suffix)))
         #expect(result.catalogVersion == 2 && result.inserted == 8)
         #expect(try await h.library.catalogState().catalogLocation == base + "/catalog.json")
         #expect(server.requests.map(\.path).contains { $0.hasPrefix("/seeds/") })
@@ -28,7 +28,7 @@ import Testing
             faults: ["/catalog.json": .status(503, body: "busy")])
         defer { server.stop() }
         do {
-            _ = try await h.library.sync(SyncOptions(catalog: server.baseURL.absoluteString))
+            _ = try await h.library.sync(SyncOptions(catalog: server.baseURL))
             Issue.record("expected a failure")
         } catch let error as LibraryClientError {
             guard case .httpStatus(let url, 503) = error else {
@@ -51,7 +51,7 @@ import Testing
             throws: LibraryClientError.missingFile(
                 url: server.baseURL.absoluteString + "seeds/\(published.seedSHA256).json")
         ) {
-            _ = try await h.library.sync(SyncOptions(catalog: server.baseURL.absoluteString))
+            _ = try await h.library.sync(SyncOptions(catalog: server.baseURL))
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
         defer { server.stop() }
         await #expect(throws: LibraryClientError.self) {
             _ = try await h.library.sync(
-                SyncOptions(catalog: server.baseURL.absoluteString),
+                SyncOptions(catalog: server.baseURL),
                 transport: URLCatalogTransport(timeout: 0.5))
         }
     }

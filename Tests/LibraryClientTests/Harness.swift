@@ -38,7 +38,7 @@ final class Harness: @unchecked Sendable {
     func sync(force: Bool = false, trustKey: String? = nil, allowDowngrade: Bool = false) async throws -> SyncResult {
         try await library.sync(
             SyncOptions(
-                catalog: fixture.folder.path, force: force, trustKeyFile: trustKey,
+                catalog: fixture.folder, force: force, trustKeyFile: trustKey,
                 allowDowngrade: allowDowngrade))
     }
 

@@ -5,12 +5,13 @@ import GRDB
 /// What `sync` is asked to do.
 ///
 /// ```swift
-/// var options = SyncOptions(catalog: "https://cdn.example.com/shelf/")
+/// var options = SyncOptions(catalog: URL(string: "https://cdn.example.com/shelf/"))
 /// options.trustKeyFile = "catalog.pub"
 /// ```
 public struct SyncOptions: Sendable, Hashable {
-    /// The catalog location; nil uses the one remembered from the last successful sync.
-    public var catalog: String?
+    /// The catalog's folder or its catalog.json (`https://`, `http://` or a file URL); nil uses
+    /// the one remembered from the last successful sync.
+    public var catalog: URL?
     /// Re-import even when the seed's SHA-256 is unchanged.
     public var force: Bool
     /// A public key file (base64 raw Ed25519) to trust from now on for this data root.
@@ -72,8 +73,14 @@ package struct CatalogSync: Sendable {
 
     package func run(_ options: SyncOptions) async throws -> SyncResult {
         let state = try await database.read { try CatalogStateRecord.current($0) }
-        guard let text = options.catalog ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
-        let location = try CatalogLocation.parsing(text)
+        let location: CatalogLocation
+        if let url = options.catalog {
+            location = try CatalogLocation.parsing(url)
+        } else if let text = state.catalogLocation {
+            location = try CatalogLocation.parsing(text)
+        } else {
+            throw LibraryClientError.noCatalogLocation
+        }
         let trustedKey = try options.trustKeyFile.map(CatalogFetcher.readTrustedKey(atPath:)) ?? state.trustedPublicKey
         let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey)
         try fetcher.checkFreshness(

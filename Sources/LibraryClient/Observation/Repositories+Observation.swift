@@ -10,7 +10,9 @@ extension LibraryRepository {
     ///     print(page.total, page.items.map(\.title))
     /// }
     /// ```
-    public func observeItems(kind: Kind, filters: Filters, sort: ItemSort, limit: Int) -> LibraryObservation<ItemPage> {
+    public func observeItems(
+        kind: Kind, filters: Filters = Filters(), sort: ItemSort = .title, limit: Int
+    ) -> LibraryObservation<ItemPage> {
         let paths = context.paths
         let request = PageRequest(limit: limit)
         return .tracking(context.database, tables: ObservedTables.filteredItems) { db in
@@ -26,7 +28,7 @@ extension FacetRepository {
     /// ```swift
     /// for try await counts in library.facets.observeFacetCounts(kind: .sfx, filters: filters) { print(counts.total) }
     /// ```
-    public func observeFacetCounts(kind: Kind, filters: Filters) -> LibraryObservation<FacetCounts> {
+    public func observeFacetCounts(kind: Kind, filters: Filters = Filters()) -> LibraryObservation<FacetCounts> {
         let context = self.context
         return .derived(
             context.database, tables: ["catalog_state"], trigger: { db in try FacetIndexStore.Stamp.current(db) }
@@ -43,11 +45,8 @@ extension PackRepository {
     /// ```swift
     /// for try await pack in library.packs.observePack("dungeon-delve") { print(pack?.bytesDownloaded ?? 0) }
     /// ```
-    public func observePack(_ reference: String) -> LibraryObservation<PackWithState?> {
-        let id = CanonicalID.parse(reference) ?? reference
-        return .tracking(context.database, tables: ObservedTables.packs) { db in
-            try PackWithState.fetchAll(db, where: "p.id = ? OR p.slug = ?", arguments: [id, reference]).first
-        }
+    public func observePack(_ reference: PackReference) -> LibraryObservation<PackWithState?> {
+        .tracking(context.database, tables: ObservedTables.packs) { try PackWithState.fetchOne($0, reference) }
     }
 }
 

@@ -13,7 +13,7 @@ public struct FacetRepository: Sendable {
 
     /// The counts per dimension for the visible items of `kind` (see the type's discussion);
     /// `total` is the number of items matching every filter. Values with count 0 are left out.
-    public func fetchFacetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
+    public func fetchFacetCounts(kind: Kind, filters: Filters = Filters()) async throws -> FacetCounts {
         try await context.engine().facetCounts(kind: kind, filters: filters)
     }
 

@@ -8,18 +8,22 @@ import GRDB
 /// var filters = Filters()
 /// filters.locationIDs = [forest.id, swamp.id]
 /// let rows = try await library.items.fetchItems(kind: .sfx, filters: filters, sort: .title)
-/// let hits = try await library.items.fetchItems(matching: "drag", kind: nil, filters: Filters())
+/// let hits = try await library.items.fetchItems(matching: "drag")
 /// ```
 public struct LibraryRepository: Sendable {
     let context: LibraryContext
 
     /// Every visible item of `kind` matching `filters`, ordered by `sort`.
-    public func fetchItems(kind: Kind, filters: Filters, sort: ItemSort) async throws -> [LibraryItemRow] {
+    public func fetchItems(kind: Kind, filters: Filters = Filters(), sort: ItemSort = .title) async throws
+        -> [LibraryItemRow]
+    {
         try await fetchItems(kind: kind, filters: filters, sort: sort, page: .all).items
     }
 
     /// One page of the visible items of `kind` matching `filters`, with the total number of matches.
-    public func fetchItems(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage {
+    public func fetchItems(
+        kind: Kind, filters: Filters = Filters(), sort: ItemSort = .title, page: PageRequest
+    ) async throws -> ItemPage {
         try await context.engine().page(kind: kind, filters: filters, sort: sort, page: page)
     }
 
@@ -72,12 +76,16 @@ public struct LibraryRepository: Sendable {
     /// Full-text search over title, subtitle and pack title: every word of `query` must match
     /// the start of a word, ignoring case and diacritics. Items whose title holds every word
     /// first, then by title.
-    public func fetchItems(matching query: String, kind: Kind?, filters: Filters) async throws -> [LibraryItemRow] {
+    public func fetchItems(matching query: String, kind: Kind? = nil, filters: Filters = Filters()) async throws
+        -> [LibraryItemRow]
+    {
         try await fetchItems(matching: query, kind: kind, filters: filters, page: .all).items
     }
 
     /// A page of search results with the number of all matches.
-    public func fetchItems(matching query: String, kind: Kind?, filters: Filters, page: PageRequest) async throws
+    public func fetchItems(
+        matching query: String, kind: Kind? = nil, filters: Filters = Filters(), page: PageRequest
+    ) async throws
         -> ItemPage
     {
         guard let pattern = Self.prefixPattern(query) else { throw LibraryClientError.emptySearch }

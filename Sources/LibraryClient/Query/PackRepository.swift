@@ -50,14 +50,7 @@ public struct PackRepository: Sendable {
 
     /// The pack named by `reference`; throws ``LibraryClientError/packNotFound(_:)``.
     public func fetchPack(_ reference: PackReference) async throws -> PackWithState {
-        let found = try await context.database.read { db in
-            let (column, value) =
-                switch reference {
-                case .id(let id): ("p.id", id)
-                case .slug(let slug): ("p.slug", slug)
-                }
-            return try PackWithState.fetchAll(db, where: "\(column) = ?", arguments: [value]).first
-        }
+        let found = try await context.database.read { try PackWithState.fetchOne($0, reference) }
         guard let found else { throw LibraryClientError.packNotFound(reference) }
         return found
     }

@@ -65,6 +65,14 @@ extension PackWithState {
         try fetchAll(db, where: "p.id = ?", arguments: [id]).first
     }
 
+    /// The pack `reference` names (by id or by slug).
+    static func fetchOne(_ db: Database, _ reference: PackReference) throws -> PackWithState? {
+        switch reference {
+        case .id(let id): try fetchOne(db, id: id)
+        case .slug(let slug): try fetchAll(db, where: "p.slug = ?", arguments: [slug]).first
+        }
+    }
+
     /// Decodes a row of ``select`` by column name; an unknown kind or state is an error.
     init(row: Row) throws {
         id = row["id"]

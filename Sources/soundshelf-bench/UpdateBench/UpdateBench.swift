@@ -39,7 +39,7 @@ enum UpdateBench {
         try moto.createBuckets(["copies", "uploads"])
         for bucket in ["copies", "uploads"] { _ = try await moto.push(dist, bucket: bucket, copies: true) }
         let updated = try Library(root: try folder(work, "root-update"))
-        _ = try await updated.sync(SyncOptions(catalog: nginx.baseURL))
+        _ = try await updated.sync(SyncOptions(catalog: URL(string: nginx.baseURL)))
         try await updated.makeDownloadManager().startDownload("bench-pack")
 
         try rewrite(packFolder, files: files, changed: changed)
@@ -57,7 +57,7 @@ enum UpdateBench {
                     seconds: Date().timeIntervalSince(start),
                     detail: "\(result.uploaded) uploaded, \(result.copied) copied, \(result.unchanged) unchanged"))
         }
-        _ = try await updated.sync(SyncOptions(catalog: nginx.baseURL))
+        _ = try await updated.sync(SyncOptions(catalog: URL(string: nginx.baseURL)))
         var start = Date()
         let update = try await updated.makeDownloadManager().startDownload("bench-pack")
         rows.append(
@@ -65,7 +65,7 @@ enum UpdateBench {
                 "install v2 over v1", bytes: update.downloadedBytes, seconds: Date().timeIntervalSince(start),
                 detail: "\(update.reusedFiles) files reused"))
         let fresh = try Library(root: try folder(work, "root-fresh"))
-        _ = try await fresh.sync(SyncOptions(catalog: nginx.baseURL))
+        _ = try await fresh.sync(SyncOptions(catalog: URL(string: nginx.baseURL)))
         start = Date()
         let first = try await fresh.makeDownloadManager().startDownload("bench-pack")
         rows.append(

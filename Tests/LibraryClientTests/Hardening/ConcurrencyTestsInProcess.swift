@@ -32,7 +32,7 @@ struct ConcurrencyTestsInProcess {
         defer { server.stop() }
         let rootURL = tmp.url.appendingPathComponent("root")
         let library = try Library(root: rootURL)
-        _ = try await library.sync(SyncOptions(catalog: server.baseURL.absoluteString))
+        _ = try await library.sync(SyncOptions(catalog: server.baseURL))
         let packCount = try await library.packs.fetchPacks(kind: nil).count
         let manager = library.makeDownloadManager()
         let started = Date()

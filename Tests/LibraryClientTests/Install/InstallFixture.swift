@@ -33,7 +33,7 @@ final class InstallFixture: @unchecked Sendable {
     /// Opens the library and syncs it from `catalog` (a URL or the dist folder).
     func sync(from catalog: String) async throws {
         if library == nil { library = try Library(root: root) }
-        _ = try await library.sync(SyncOptions(catalog: catalog))
+        _ = try await library.sync(SyncOptions(catalog: try CatalogLocation(catalog).catalogURL))
     }
 
     func manager(_ policy: DownloadPolicy = InstallFixture.fastPolicy) -> PackDownloadManager {

@@ -23,7 +23,7 @@ struct InstallReuseTests {
         try catalog.publish()
         let nginx = try NginxServer(root: catalog.dist.path)
         let library = try Library(root: tmp.url.appendingPathComponent("root"))
-        _ = try await library.sync(SyncOptions(catalog: nginx.baseURL.absoluteString))
+        _ = try await library.sync(SyncOptions(catalog: nginx.baseURL))
         return (tmp, catalog, nginx, library)
     }
 
@@ -114,7 +114,7 @@ struct InstallReuseTests {
         v2.contents = Array(1...5) + Array(1001...1045)
         try catalog.write([v2])
         try catalog.publish()
-        _ = try await library.sync(SyncOptions(catalog: nginx.baseURL.absoluteString))
+        _ = try await library.sync(SyncOptions(catalog: nginx.baseURL))
         var before = nginx.accessLog().count
         let archived = try await manager.startDownload("storm")
         var pack = nginx.accessLog().dropFirst(before).filter { $0.path.hasPrefix("/packs/\(v1.id)/2/") }
@@ -129,7 +129,7 @@ struct InstallReuseTests {
         v3.contents[20] = 2002
         try catalog.write([v3])
         try catalog.publish()
-        _ = try await library.sync(SyncOptions(catalog: nginx.baseURL.absoluteString))
+        _ = try await library.sync(SyncOptions(catalog: nginx.baseURL))
         before = nginx.accessLog().count
         let updated = try await manager.startDownload("storm")
         pack = nginx.accessLog().dropFirst(before).filter { $0.path.hasPrefix("/packs/\(v1.id)/3/") }
