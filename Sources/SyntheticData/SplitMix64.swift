@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// SplitMix64: a tiny deterministic random generator, so synthetic data (benchmarks) and
 /// random test cases can be replayed from their seed.
 ///
@@ -12,11 +14,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64Step.next(&state)
     }
 
     /// Uniform in 0 ..< bound (0 when bound < 1).

@@ -10,7 +10,7 @@ enum WAVGenerator {
         try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
         let perFile = max(Int64(4096), (totalBytes / Int64(files)) & ~3)
         var yaml = "id: \(CanonicalID.random())\nslug: \(slug)\nkind: sfx\ntitle: \(slug)\nversion: 1\nitems:\n"
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var written: Int64 = 0
         for i in 0..<files {
@@ -29,12 +29,7 @@ enum WAVGenerator {
                 let n = Int(min(Int64(chunk.count), left))
                 chunk.withUnsafeMutableBytes { raw in
                     let words = raw.bindMemory(to: UInt64.self)
-                    for w in 0..<(n / 8) {
-                        state &+= 0x9E37_79B9_7F4A_7C15
-                        var z = state
-                        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                        words[w] = z ^ (z >> 27)
-                    }
+                    for w in 0..<(n / 8) { words[w] = random.next() }
                 }
                 try handle.write(contentsOf: chunk[0..<n])
                 left -= Int64(n)

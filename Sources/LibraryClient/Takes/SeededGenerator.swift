@@ -1,3 +1,5 @@
+import CatalogFormat
+
 /// A small seeded random source (SplitMix64): the same seed gives the same numbers on every
 /// platform, so a ``TakePicker`` driven by it is reproducible (tests, replays).
 ///
@@ -14,10 +16,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
 
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64Step.next(&state)
     }
 }
