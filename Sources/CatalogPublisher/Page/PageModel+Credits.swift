@@ -14,24 +14,9 @@ struct CreditSectionView {
     /// (items naming credits but no license last), items by title (case-insensitive), then id —
     /// the order of `client credits`.
     static func sections(_ seed: Seed) -> [CreditSectionView] {
-        var groups: [String?: [Seed.Item]] = [:]
-        for pack in seed.packs {
-            for item in pack.items where item.license != nil || item.credits != nil {
-                groups[item.license, default: []].append(item)
-            }
-        }
-        return groups.sorted { a, b in
-            switch (a.key, b.key) {
-            case (let x?, let y?): x < y
-            case (.some, .none): true
-            default: false
-            }
-        }.map { license, items in
+        let credited = seed.packs.flatMap { $0.items.filter { $0.license != nil || $0.credits != nil } }
+        return CreditOrder.grouped(credited, license: \.license, title: \.title, id: \.id).map { license, sorted in
             let info = license.flatMap { LicenseList.builtIn.info(for: $0) }
-            let sorted = items.sorted {
-                let (x, y) = ($0.title.lowercased(), $1.title.lowercased())
-                return x != y ? x < y : $0.id < $1.id
-            }
             return CreditSectionView(
                 creditLicense: license ?? "none", creditName: info?.name ?? license ?? "No license stated",
                 creditURL: info?.url, creditAttribution: info?.attributionRequired == true,

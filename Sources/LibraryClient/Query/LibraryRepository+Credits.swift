@@ -1,6 +1,7 @@
 import CatalogFormat
 import Foundation
 import GRDB
+import Licenses
 
 extension LibraryRepository {
     /// Every credited item grouped by license — what an app's "Credits" screen shows. Sections
@@ -20,27 +21,17 @@ extension LibraryRepository {
                 .annotated(withRequired: item.select(LibraryItemRecord.Columns.title))
                 .asRequest(of: CreditRow.self).fetchAll(db)
         }
-        var groups: [String?: [CreditedItem]] = [:]
-        for row in rows {
-            let (title, record) = (row.title, row.attribution)
-            let attribution = record.attribution
-            let item = CreditedItem(
-                id: record.itemID, title: title, credits: attribution.credits ?? [], source: attribution.source)
-            groups[attribution.license, default: []].append(item)
+        let credited = rows.map { row in
+            let attribution = row.attribution.attribution
+            return (
+                license: attribution.license,
+                item: CreditedItem(
+                    id: row.attribution.itemID, title: row.title, credits: attribution.credits ?? [],
+                    source: attribution.source)
+            )
         }
-        return groups.sorted { a, b in
-            switch (a.key, b.key) {
-            case (let x?, let y?): x < y
-            case (.some, .none): true
-            default: false
-            }
-        }.map { license, items in
-            LicenseCredits(
-                license: license,
-                items: items.sorted {
-                    let (x, y) = ($0.title.lowercased(), $1.title.lowercased())
-                    return x != y ? x < y : $0.id < $1.id
-                })
+        return CreditOrder.grouped(credited, license: \.license, title: \.item.title, id: \.item.id).map {
+            LicenseCredits(license: $0.license, items: $0.items.map(\.item))
         }
     }
 }
