@@ -18,23 +18,12 @@ extension PackItemAppender {
             throw AuthoringError(
                 file: packPath, message: "--takes needs two or more audio files; add a single file without --takes")
         }
-        guard let data = FileManager.default.contents(atPath: packPath) else {
-            throw AuthoringError(
-                file: packPath, message: "cannot be read; check the path or create it with `packer init`")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        let (pack, problems) = PackSource.parse(text, file: packPath)
-        guard let pack else {
-            let first = problems.first { $0.severity == .error }
-            throw AuthoringError(
-                file: packPath, message: "fix it before adding items: \(first?.description ?? "not a pack.yaml")")
-        }
-        let listed = Set(pack.items.flatMap { $0.takes.map(\.file) })
+        let opened = try open(packPath)
         var copies: [(from: String, to: String)] = []
         var relatives: [String] = []
         for file in files {
-            let relative = try placement(of: file, in: pack.directory, copies: &copies)
-            if listed.contains(relative) {
+            let relative = try placement(of: file, in: opened.pack.directory, copies: &copies)
+            if opened.listed.contains(relative) {
                 throw AuthoringError(
                     file: file, message: "is already listed in \(packPath) as \(relative); take it out of --takes")
             }
@@ -49,7 +38,7 @@ extension PackItemAppender {
             id: CanonicalID.random(),
             title: name.flatMap { $0.isEmpty ? nil : $0 } ?? Self.title(fromFileName: files[0]),
             file: relatives[0], files: relatives)
-        try write([added], copies: copies, into: text, problems: problems, file: packPath)
+        try write([added], copies: copies, into: opened.text, problems: opened.problems, file: packPath)
         return added
     }
 }

@@ -24,28 +24,17 @@ public enum PackItemAppender {
         files: [String], to packPath: String,
         probe: (String) throws -> Void = { _ in }
     ) throws(AuthoringError) -> [Added] {
-        guard let data = FileManager.default.contents(atPath: packPath) else {
-            throw AuthoringError(
-                file: packPath, message: "cannot be read; check the path or create it with `packer init`")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        let (pack, problems) = PackSource.parse(text, file: packPath)
-        guard let pack else {
-            let first = problems.first { $0.severity == .error }
-            throw AuthoringError(
-                file: packPath, message: "fix it before adding items: \(first?.description ?? "not a pack.yaml")")
-        }
-        let listed = Set(pack.items.map(\.file))
+        let opened = try open(packPath)
         var added: [Added] = []
         var copies: [(from: String, to: String)] = []
         for file in files {
-            let relative = try placement(of: file, in: pack.directory, copies: &copies)
-            if listed.contains(relative) || added.contains(where: { $0.file == relative }) { continue }
+            let relative = try placement(of: file, in: opened.pack.directory, copies: &copies)
+            if opened.listed.contains(relative) || added.contains(where: { $0.file == relative }) { continue }
             do { try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
             added.append(Added(id: CanonicalID.random(), title: title(fromFileName: file), file: relative))
         }
         guard !added.isEmpty else { return [] }
-        try write(added, copies: copies, into: text, problems: problems, file: packPath)
+        try write(added, copies: copies, into: opened.text, problems: opened.problems, file: packPath)
         return added
     }
 

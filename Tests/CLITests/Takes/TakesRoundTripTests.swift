@@ -34,6 +34,11 @@ struct TakesRoundTripTests {
         #expect(text.contains(#"files: ["audio/clash-1.wav", "audio/clash-2.wav", "audio/clash-3.wav"]"#), "\(text)")
         #expect(text.contains(#"title: "Sword Clash""#))
         #expect(FileManager.default.fileExists(atPath: world.tmp.path("catalog/packs/foley/audio/clash-3.wav")))
+        // A later take of an item is "already listed" too: adding it again adds nothing.
+        let takeAgain = try world.tool(
+            "packer", ["add", world.packFile, world.tmp.path("catalog/packs/foley/audio/clash-2.wav"), "--json"])
+        #expect((try world.json(takeAgain)["added"] as? [Any])?.isEmpty == true, "\(takeAgain.stderr)")
+        #expect(world.tmp.read("catalog/packs/foley/pack.yaml") == text)
 
         try world.publishAndSync()
         let verify = try world.tool("catalog", ["verify", world.dist])
