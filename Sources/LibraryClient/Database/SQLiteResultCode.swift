@@ -10,6 +10,7 @@ public struct SQLiteResultCode: Sendable, Hashable, CustomStringConvertible {
     /// The extended result code (e.g. 5 = SQLITE_BUSY, 11 = SQLITE_CORRUPT, 13 = SQLITE_FULL).
     public let rawValue: Int32
 
+    /// The code SQLite returned (an extended result code).
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The primary result code (the low 8 bits).

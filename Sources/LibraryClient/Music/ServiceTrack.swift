@@ -64,9 +64,11 @@ public struct ServiceTrack: Sendable, Hashable {
 /// info.name   // "Into the Underdark"
 /// ```
 public struct ServicePlaylist: Sendable, Hashable {
+    /// The playlist's id on the service.
     public var id: String
     /// The playlist's name.
     public var name: String?
+    /// The playlist's description as its owner wrote it, when it has one.
     public var description: String?
     /// The playlist's artwork.
     public var artworkURL: String?

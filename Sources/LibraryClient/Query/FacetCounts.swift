@@ -27,6 +27,7 @@ public struct FacetCounts: Sendable, Equatable {
 
 /// One value of a facet with its count.
 public struct FacetValue: Sendable, Hashable, Codable {
+    /// The value's id in this library (what ``Filters`` take).
     public let id: Int64
     /// The value's name as the catalog spells it.
     public let name: String

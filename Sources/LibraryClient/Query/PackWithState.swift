@@ -15,6 +15,7 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
     public var kind: Kind
     /// The pack's title.
     public var title: String
+    /// The pack's description from the catalog, when it has one.
     public var description: String?
     /// The pack's artwork, when the catalog has one.
     public var artworkURL: String?

@@ -4,6 +4,7 @@
 /// let forest = TagValue(id: 4, name: "Forest")
 /// ```
 public struct TagValue: Sendable, Hashable, Codable {
+    /// The value's id in this library (what ``Filters`` take).
     public let id: Int64
     /// The value's name as the catalog spells it (`Hero’s Journey`).
     public let name: String
