@@ -63,21 +63,21 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
         case .noCatalogLocation:
             return "no catalog location is known for this data root"
         case .invalidLocation(let text):
-            return "'\(text)' is not a catalog location; give a folder path, a file:// URL or an http(s):// URL"
+            return "'\(text)' is not a catalog location (a folder path, a file:// URL or an http(s):// URL)"
         case .unreachable(let url, let reason):
-            return "\(url): cannot be read (\(reason)); check the location and your connection, then retry"
+            return "\(url): cannot be read (\(reason))"
         case .httpStatus(let url, let status):
-            return "\(url): the server answered HTTP \(status); check the catalog location or try again later"
+            return "\(url): the server answered HTTP \(status)"
         case .tooLarge(let url, let limit):
             return
                 "\(url): the server sent more than \(limit) bytes, more than this document may have; the catalog host is broken or hostile, nothing was changed"
         case .missingFile(let url):
-            return "\(url): not found; check the catalog location (it should hold catalog.json)"
+            return "\(url): not found (a catalog location holds catalog.json)"
         case .invalidDocument(let diagnostic):
-            return "\(diagnostic.description); the catalog is malformed, ask its publisher to fix it and republish"
+            return "\(diagnostic.description); the catalog is malformed"
         case .integrityMismatch(let url, let field, let expected, let actual):
             return
-                "\(url): \(field) is \(actual) but catalog.json declares \(expected); the catalog is damaged or half-published, retry later"
+                "\(url): \(field) is \(actual) but catalog.json declares \(expected); the catalog is damaged or half-published"
         case .unsigned(let url):
             return
                 "\(url): the catalog is not signed but a key is trusted for this data root; refusing it"
@@ -94,7 +94,7 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
                 "\(url): the catalog expired at \(expires); refusing it until its publisher renews it"
         case .invalidExpiry(let url, let expires):
             return
-                "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires); ask the publisher to republish"
+                "\(url): 'expires' is '\(expires)', not an ISO-8601 date (at $.expires)"
         case .notSynced(let root):
             return "the library at \(root) has no catalog yet"
         case .itemNotFound(let id):
@@ -109,14 +109,14 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
         case .unknownTagID(let dimension, let id):
             return "no \(dimension.displayName) has id \(id)"
         case .emptySearch:
-            return "the search query has no words; give at least one word"
+            return "the search query has no words"
         case .database(let path, let code, let message):
-            return "\(path): database error (\(code)): \(message)\(code.advice)"
+            return "\(path): database error (\(code)): \(message)\(code.meaning)"
         case .unexpectedValue(let table, let column, let value):
             return
-                "the database holds '\(value)' in \(table).\(column), which this release does not know; update Soundshelf, or delete the data root and sync again"
+                "the database holds '\(value)' in \(table).\(column), which this release does not know"
         case .facetIndexUnavailable(let path):
-            return "\(path): the facet index could not be built; check free disk space and file permissions, then retry"
+            return "\(path): the facet index could not be built"
         }
     }
 }

@@ -17,8 +17,29 @@ extension LibraryClientError: CommandAdvising {
         case .packNotFound: "check the id or slug (see `client packs`)"
         case .musicEntryNotFound: "check the id (see `client music`)"
         case .unknownTag(_, _, nil), .unknownTagID: "see `client facets` for the known values"
+        case .invalidLocation: "give a folder path, a file:// URL or an http(s):// URL"
+        case .unreachable: "check the location and your connection, then retry"
+        case .httpStatus: "check the catalog location or try again later"
+        case .missingFile: "check the catalog location"
+        case .invalidDocument, .invalidExpiry: "ask the catalog's publisher to fix it and republish"
+        case .integrityMismatch: "retry later"
+        case .emptySearch: "give at least one word"
+        case .database(_, let code, _): code.commandAdvice
+        case .unexpectedValue: "update Soundshelf, or delete the data root and sync again"
+        case .facetIndexUnavailable: "check free disk space and file permissions, then retry"
         default: nil
         }
+    }
+}
+
+extension SQLiteResultCode {
+    /// What to do about a database error with this code.
+    var commandAdvice: String? {
+        if isBusy { return "retry when the other process is done" }
+        if isCorrupt { return "delete the data root's library.sqlite and sync again" }
+        if isFull { return "free some disk space and retry" }
+        if isPermissionProblem { return "check the data root's permissions" }
+        return nil
     }
 }
 
@@ -28,6 +49,11 @@ extension PackInstallError: CommandAdvising {
         case .manifestMismatch: "run `client sync` and retry"
         case .catalogChanged: "run `client sync` first"
         case .notInCatalog: "run `client sync`"
+        case .httpStatus: "check the catalog location or try again later"
+        case .unreachable, .timedOut, .cancelled: "run the install again to resume"
+        case .invalidManifest: "ask the publisher to rebuild the pack"
+        case .busy: "wait for it to finish and retry"
+        case .fileSystem: "check free space and permissions of the data root"
         default: nil
         }
     }
@@ -47,8 +73,13 @@ extension CollectionsError: CommandAdvising {
 
 extension ListeningError: CommandAdvising {
     public var commandAdvice: String? {
-        if case .unknownTarget = self { return "see `client list` for item ids and `client tracks` for tracks" }
-        return nil
+        switch self {
+        case .unknownTarget: "see `client list` for item ids and `client tracks` for tracks"
+        case .unknownImportTarget: "fix or remove that entry"
+        case .unreadableImportFile: "check the path"
+        case .unknownStoredValue: "update the client"
+        default: nil
+        }
     }
 }
 

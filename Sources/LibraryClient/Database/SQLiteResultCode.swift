@@ -26,12 +26,12 @@ public struct SQLiteResultCode: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "SQLite code \(rawValue)" }
 
-    /// A hint for people, appended to the error sentence.
-    var advice: String {
-        if isBusy { return "; another process holds the database, retry when it is done" }
-        if isCorrupt { return "; the database is damaged: delete the data root's library.sqlite and sync again" }
-        if isFull { return "; free some disk space and retry" }
-        if isPermissionProblem { return "; check the data root's permissions" }
+    /// What the code means, appended to the error sentence.
+    var meaning: String {
+        if isBusy { return "; another process holds the database" }
+        if isCorrupt { return "; the database file is damaged" }
+        if isFull { return "; the disk is full" }
+        if isPermissionProblem { return "; the data root cannot be read or written (permissions)" }
         return ""
     }
 }

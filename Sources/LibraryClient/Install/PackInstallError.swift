@@ -38,12 +38,12 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
         switch self {
         case .httpStatus(let url, let status):
             return
-                "\(url): the server answered HTTP \(status) instead of the file; check the catalog location or try again later"
+                "\(url): the server answered HTTP \(status) instead of the file"
         case .unreachable(let url, let reason):
-            return "\(url): cannot be downloaded (\(reason)); check your connection and run the install again to resume"
+            return "\(url): cannot be downloaded (\(reason)); the part received is kept for resuming"
         case .timedOut(let url, let seconds, let received, let expected):
             return
-                "\(url): timed out (no data for \(Self.seconds(seconds)) s, \(received) of \(expected) bytes received); run the install again to resume"
+                "\(url): timed out (no data for \(Self.seconds(seconds)) s, \(received) of \(expected) bytes received); the part received is kept for resuming"
         case .sizeMismatch(let url, let expected, let actual):
             return
                 "\(url): size mismatch: the manifest declares \(expected) bytes but the server sent \(actual); the file on the server is not the published one, nothing was installed"
@@ -54,7 +54,7 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
             return
                 "\(url): \(field) is \(actual) but \(expected) was expected; the manifest does not belong to this catalog or pack as the library knows them"
         case .invalidManifest(let url, let reason):
-            return "\(url): \(reason); the manifest is malformed, ask the publisher to rebuild the pack"
+            return "\(url): \(reason); the manifest is malformed"
         case .refusedArchive(let url, let reason):
             return "\(url): refused: \(reason)"
         case .catalogChanged(let packId, let listed, let synced):
@@ -64,11 +64,11 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
             return "pack \(packId): \(catalog) no longer lists this pack"
         case .busy(let packId, let pid):
             return
-                "pack \(packId): another process (pid \(pid)) is installing it right now; wait for it to finish and retry"
+                "pack \(packId): another process (pid \(pid)) is installing it right now"
         case .cancelled(let packId):
-            return "pack \(packId): the download was cancelled; run the install again to resume it"
+            return "pack \(packId): the download was cancelled; the part received is kept for resuming"
         case .fileSystem(let path, let reason):
-            return "\(path): \(reason); check free space and permissions of the data root"
+            return "\(path): \(reason)"
         }
     }
 

@@ -30,20 +30,20 @@ public enum ListeningError: Error, Sendable, Hashable, CustomStringConvertible {
                 "no library item or cached track '\(target)' (a target is an item id or track:<trackId>)"
         case .unknownImportTarget(let file, let path, let target):
             return
-                "\(file): \(path): no library item or cached track '\(target)'; fix or remove that entry, nothing was imported"
+                "\(file): \(path): no library item or cached track '\(target)'; nothing was imported"
         case .invalidImportFile(let file, let path, let problem):
             return
                 "\(file): \(path): \(problem); expected {\"capturedAt\": TIME, \"songs\": [{\"target\", \"playCount\"}]}, nothing was imported"
         case .unreadableImportFile(let file, let reason):
-            return "\(file): cannot be read (\(reason)); check the path"
+            return "\(file): cannot be read (\(reason))"
         case .invalidTime(let text):
-            return "'\(text)' is not an ISO-8601 time; write it like 2026-11-22T10:00:00Z"
+            return "'\(text)' is not an ISO-8601 time (like 2026-11-22T10:00:00Z)"
         case .unsupportedSource(let source):
-            return "plays cannot be recorded with source '\(source.rawValue)'; use app, sync or manual"
+            return "plays cannot be recorded with source '\(source.rawValue)' (only app, sync and manual)"
         case .invalidSeconds(let seconds):
-            return "\(seconds) is not a number of seconds played; give 0 or more"
+            return "\(seconds) is not a number of seconds played (0 or more)"
         case .unknownStoredValue(let column, let value):
-            return "the database holds '\(value)' in \(column), which this version does not know; update the client"
+            return "the database holds '\(value)' in \(column), which this version does not know"
         }
     }
 }
