@@ -1,6 +1,6 @@
 // The page's frame: views by URL hash (#library, #favorites, #scenes, #charts, #packs, #credits), the
-// now-playing bar, messages, and re-fetching what changed when the server sends an event.
-import { el } from "./dom.js";
+// now-playing bar, and re-fetching what changed when the server sends an event or a view asks
+// (notice.js's "refresh" event). Nothing imports this module: the views tell the page through notice.js.
 import { charts } from "./charts.js";
 import { credits } from "./credits.js";
 import { events } from "./api.js";
@@ -8,6 +8,7 @@ import { favorites } from "./favorites.js";
 import * as hotkeys from "./hotkeys.js";
 import { items } from "./items.js";
 import { library } from "./library.js";
+import { fail, onRefresh } from "./notice.js";
 import * as nowPlaying from "./now-playing.js";
 import { packs } from "./packs.js";
 import * as player from "./player.js";
@@ -17,7 +18,6 @@ import * as settingsPanel from "./settings-panel.js";
 export const app = (() => {
   const views = ["library", "favorites", "scenes", "charts", "packs", "credits"];
   let view = null;
-  let bannerTimer = null;
 
   const loaders = {
     library: () => library.load(),
@@ -54,30 +54,6 @@ export const app = (() => {
     if ((affects[what] || []).includes(view)) loaders[view]();
   }
 
-  function fail(message) {
-    const banner = document.getElementById("banner");
-    banner.replaceChildren(
-      el("span", { text: message }),
-      el("button", {
-        type: "button",
-        class: "btn icon",
-        "aria-label": "Dismiss",
-        onclick: () => (banner.hidden = true),
-        text: "✕",
-      }),
-    );
-    banner.hidden = false;
-    clearTimeout(bannerTimer);
-    bannerTimer = setTimeout(() => (banner.hidden = true), 12000);
-  }
-
-  function say(message) {
-    const live = document.getElementById("live");
-    live.textContent = message;
-    clearTimeout(say.timer);
-    say.timer = setTimeout(() => (live.textContent = ""), 5000);
-  }
-
   function init() {
     library.init();
     scenes.init();
@@ -88,6 +64,7 @@ export const app = (() => {
       items.syncPlayButtons();
     });
     player.onProblem(fail);
+    onRefresh(refresh);
     document.getElementById("stop-all").addEventListener("click", () => player.stopAll());
     hotkeys.init();
     settingsPanel.init();
@@ -116,7 +93,7 @@ export const app = (() => {
     scenes.load().finally(() => show(location.hash.slice(1)));
   }
 
-  return { init, refresh, fail, say, current: () => view };
+  return { init, refresh, current: () => view };
 })();
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", app.init);

@@ -3,10 +3,10 @@
 import { api } from "./api.js";
 import { credits } from "./credits.js";
 import { el, duration } from "./dom.js";
-import { app } from "./app.js";
-import { library } from "./library.js";
+import { fail, requestRefresh } from "./notice.js";
 import * as player from "./player.js";
 import { scenes } from "./scenes.js";
+import { showTracks } from "./tracks.js";
 import { waveform } from "./waveform.js";
 
 export const items = (() => {
@@ -19,7 +19,7 @@ export const items = (() => {
         class: "btn play tracks",
         "data-tracks": item.id,
         "aria-label": `Tracks of ${item.title}`,
-        onclick: () => library.showTracks(item),
+        onclick: () => showTracks(item),
         text: "♫",
       });
     }
@@ -69,10 +69,10 @@ export const items = (() => {
       const replacement = favoriteButton(item);
       button.replaceWith(replacement);
       if (had) replacement.focus();
-      app.refresh("favorites");
+      requestRefresh("favorites");
     } catch (error) {
       button.disabled = false;
-      app.fail(error.message);
+      fail(error.message);
     }
   }
 
@@ -136,5 +136,5 @@ export const items = (() => {
     }
   }
 
-  return { el, duration, row, fill, syncPlayButtons, favoriteButton };
+  return { row, fill, syncPlayButtons, favoriteButton };
 })();

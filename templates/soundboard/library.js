@@ -2,8 +2,8 @@
 // dimension, AND across), and the matching items.
 import { el } from "./dom.js";
 import { api } from "./api.js";
-import { app } from "./app.js";
 import { items } from "./items.js";
+import { fail } from "./notice.js";
 
 export const library = (() => {
   const dimensions = [
@@ -72,7 +72,7 @@ export const library = (() => {
       state.next = page.nextCursor || null;
       renderItems(page.total);
     } catch (error) {
-      app.fail(error.message);
+      fail(error.message);
     }
   }
 
@@ -189,45 +189,6 @@ export const library = (() => {
     }
   }
 
-  async function showTracks(item) {
-    const dialog = document.getElementById("tracks-dialog");
-    const body = document.getElementById("tracks-body");
-    document.getElementById("tracks-title").textContent = `Tracks of ${item.title}`;
-    body.replaceChildren(el("p", { class: "summary", text: "Loading…" }));
-    if (!dialog.open) dialog.showModal();
-    try {
-      const result = await api.tracks(item.id);
-      if (!result || result.entry !== item.id) {
-        body.replaceChildren(el("p", { class: "empty error", text: "This server cannot list a music entry's tracks." }));
-        return;
-      }
-      const tracks = result.tracks || [];
-      if (tracks.length === 0) {
-        body.replaceChildren(
-          el("p", { class: "empty", text: "No tracks cached yet: run “client music refresh” to fetch them." }),
-        );
-        return;
-      }
-      const list = el("ol", { class: "tracks" });
-      for (const track of tracks) {
-        const line = [track.artist, track.album].filter(Boolean).join(" · ");
-        list.append(
-          el(
-            "li",
-            {},
-            el("span", { class: "title", text: track.title }),
-            el("span", { class: "sub", text: line }),
-            el("span", { class: "dur", text: items.duration(track.duration) }),
-            el("span", { class: "meta", text: (track.sources || []).join(", ") }),
-          ),
-        );
-      }
-      body.replaceChildren(list);
-    } catch (error) {
-      body.replaceChildren(el("p", { class: "empty error", text: error.message }));
-    }
-  }
-
   function init() {
     const saved = localStorage.getItem("soundshelf.kind");
     if (saved && kindWords[saved]) state.kind = saved;
@@ -262,5 +223,5 @@ export const library = (() => {
     document.getElementById("more").addEventListener("click", more);
   }
 
-  return { init, load, showTracks, state };
+  return { init, load, state };
 })();

@@ -1,7 +1,7 @@
 // Packs: install and uninstall, with a progress bar fed by the server's `pack` events.
 import { el } from "./dom.js";
 import { api } from "./api.js";
-import { app } from "./app.js";
+import { fail, requestRefresh, say } from "./notice.js";
 
 export const packs = (() => {
   const state = { packs: [], busy: new Set() };
@@ -122,13 +122,13 @@ export const packs = (() => {
     try {
       if (what === "install") await api.install(pack.id);
       else await api.uninstall(pack.id);
-      app.say(`${what === "install" ? "Installed" : "Uninstalled"} “${pack.title}”`);
+      say(`${what === "install" ? "Installed" : "Uninstalled"} “${pack.title}”`);
     } catch (error) {
-      app.fail(error.message);
+      fail(error.message);
     } finally {
       state.busy.delete(pack.id);
       await load();
-      app.refresh("library");
+      requestRefresh("library");
     }
   }
 
@@ -145,7 +145,7 @@ export const packs = (() => {
     const node = document.querySelector(`[data-pack="${CSS.escape(id)}"]`);
     if (node) node.replaceWith(card(pack));
     else render();
-    if (data.state === "downloaded" || data.state === "not_downloaded") app.refresh("library");
+    if (data.state === "downloaded" || data.state === "not_downloaded") requestRefresh("library");
   }
 
   return { load, update, state };

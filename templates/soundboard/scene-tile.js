@@ -1,10 +1,9 @@
 // One button of a scene's soundboard: its pad (play or stop the sound, or show a playlist's
 // tracks), its hotkey, the tools to reorder it (← →, or drag) and to remove it; and the keyboard
 // focus of these controls, kept across a redraw of the board.
-import { el } from "./dom.js";
-import { items } from "./items.js";
-import { library } from "./library.js";
+import { el, duration } from "./dom.js";
 import * as player from "./player.js";
+import { showTracks } from "./tracks.js";
 
 // Which tile control has the keyboard focus, so a redraw (after a move, or a change from
 // elsewhere) gives it back: pressing "Move later" again keeps moving the same sound.
@@ -51,7 +50,7 @@ export function sceneTile(item, index, count, actions) {
         "data-pad": item.id,
         "aria-pressed": playable ? String(on) : null,
         disabled: !playable && item.kind !== "music",
-        onclick: () => (item.kind === "music" ? library.showTracks(item) : player.toggle(item)),
+        onclick: () => (item.kind === "music" ? showTracks(item) : player.toggle(item)),
       },
       index < 9 ? el("kbd", { class: "hotkey", title: `Hotkey ${index + 1}`, text: String(index + 1) }) : null,
       el("span", { class: "pad-title", text: item.title }),
@@ -62,7 +61,7 @@ export function sceneTile(item, index, count, actions) {
             ? "♫ tracks"
             : !playable
               ? "not installed"
-              : `${player.isLoopable(item) ? "⟳ loop · " : ""}${items.duration(item.duration)}`,
+              : `${player.isLoopable(item) ? "⟳ loop · " : ""}${duration(item.duration)}`,
       }),
     ),
     el(

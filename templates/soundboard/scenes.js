@@ -1,9 +1,8 @@
 // Scenes shown as a soundboard: a grid of buttons in the scene's order; drag a button, or use
 // its ← → buttons, to reorder; saved with PUT /api/scenes/{id}.
-import { el } from "./dom.js";
+import { el, duration } from "./dom.js";
 import { api } from "./api.js";
-import { app } from "./app.js";
-import { items } from "./items.js";
+import { fail, say } from "./notice.js";
 import * as player from "./player.js";
 import { focusedTileControl, restoreTileFocus, sceneTile } from "./scene-tile.js";
 
@@ -28,7 +27,7 @@ export const scenes = (() => {
       if (current) await openScene(current.id, false, edit);
       else state.scene = null;
     } catch (error) {
-      app.fail(error.message);
+      fail(error.message);
     }
     if (edit !== state.edits) return;
     renderSceneList();
@@ -45,7 +44,7 @@ export const scenes = (() => {
       if (error.status === 404) {
         localStorage.removeItem(storageKey);
         state.scene = null;
-      } else app.fail(error.message);
+      } else fail(error.message);
     }
     if (render) {
       renderSceneList();
@@ -101,7 +100,7 @@ export const scenes = (() => {
         { class: "board-head" },
         el("h2", { text: scene.title }),
         el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
-        el("span", { class: "summary", text: `${scene.count} sounds · ${items.duration(scene.duration)}` }),
+        el("span", { class: "summary", text: `${scene.count} sounds · ${duration(scene.duration)}` }),
         el("button", {
           type: "button",
           class: "btn primary",
@@ -160,11 +159,11 @@ export const scenes = (() => {
       try {
         await api.saveScene(scene.sceneId, scene.title, ids);
         if (edit !== state.edits) return;
-        if (message) app.say(message);
+        if (message) say(message);
         await loadScenes();
         board.dataset.saved = ids.join(",");
       } catch (error) {
-        app.fail(error.message);
+        fail(error.message);
         if (edit === state.edits) await loadScenes();
       } finally {
         if (edit === state.edits) board.removeAttribute("aria-busy");
@@ -212,7 +211,7 @@ export const scenes = (() => {
     }
     if (!state.scene) return;
     if (state.scene.items.some((other) => other.id === item.id)) {
-      app.say(`“${item.title}” is already in “${state.scene.title}”.`);
+      say(`“${item.title}” is already in “${state.scene.title}”.`);
       return;
     }
     await save(state.scene.items.concat([item]), `Added “${item.title}” to “${state.scene.title}”`);
@@ -229,9 +228,9 @@ export const scenes = (() => {
       localStorage.setItem(storageKey, created.sceneId);
       state.scene = null;
       await loadScenes();
-      app.say(`Created the scene “${title}”`);
+      say(`Created the scene “${title}”`);
     } catch (error) {
-      app.fail(error.message);
+      fail(error.message);
     }
   }
 
@@ -244,7 +243,7 @@ export const scenes = (() => {
       state.scene = null;
       await loadScenes();
     } catch (error) {
-      app.fail(error.message);
+      fail(error.message);
     }
   }
 

@@ -8,10 +8,10 @@ extension BuiltInSoundboard {
         import { api } from "./api.js";
         import { credits } from "./credits.js";
         import { el, duration } from "./dom.js";
-        import { app } from "./app.js";
-        import { library } from "./library.js";
+        import { fail, requestRefresh } from "./notice.js";
         import * as player from "./player.js";
         import { scenes } from "./scenes.js";
+        import { showTracks } from "./tracks.js";
         import { waveform } from "./waveform.js";
 
         export const items = (() => {
@@ -24,7 +24,7 @@ extension BuiltInSoundboard {
                 class: "btn play tracks",
                 "data-tracks": item.id,
                 "aria-label": `Tracks of ${item.title}`,
-                onclick: () => library.showTracks(item),
+                onclick: () => showTracks(item),
                 text: "♫",
               });
             }
@@ -74,10 +74,10 @@ extension BuiltInSoundboard {
               const replacement = favoriteButton(item);
               button.replaceWith(replacement);
               if (had) replacement.focus();
-              app.refresh("favorites");
+              requestRefresh("favorites");
             } catch (error) {
               button.disabled = false;
-              app.fail(error.message);
+              fail(error.message);
             }
           }
 
@@ -141,7 +141,7 @@ extension BuiltInSoundboard {
             }
           }
 
-          return { el, duration, row, fill, syncPlayButtons, favoriteButton };
+          return { row, fill, syncPlayButtons, favoriteButton };
         })();
 
         """##

@@ -5,10 +5,9 @@ extension BuiltInSoundboard {
     static let scenesJs = ##"""
         // Scenes shown as a soundboard: a grid of buttons in the scene's order; drag a button, or use
         // its ← → buttons, to reorder; saved with PUT /api/scenes/{id}.
-        import { el } from "./dom.js";
+        import { el, duration } from "./dom.js";
         import { api } from "./api.js";
-        import { app } from "./app.js";
-        import { items } from "./items.js";
+        import { fail, say } from "./notice.js";
         import * as player from "./player.js";
         import { focusedTileControl, restoreTileFocus, sceneTile } from "./scene-tile.js";
 
@@ -33,7 +32,7 @@ extension BuiltInSoundboard {
               if (current) await openScene(current.id, false, edit);
               else state.scene = null;
             } catch (error) {
-              app.fail(error.message);
+              fail(error.message);
             }
             if (edit !== state.edits) return;
             renderSceneList();
@@ -50,7 +49,7 @@ extension BuiltInSoundboard {
               if (error.status === 404) {
                 localStorage.removeItem(storageKey);
                 state.scene = null;
-              } else app.fail(error.message);
+              } else fail(error.message);
             }
             if (render) {
               renderSceneList();
@@ -106,7 +105,7 @@ extension BuiltInSoundboard {
                 { class: "board-head" },
                 el("h2", { text: scene.title }),
                 el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
-                el("span", { class: "summary", text: `${scene.count} sounds · ${items.duration(scene.duration)}` }),
+                el("span", { class: "summary", text: `${scene.count} sounds · ${duration(scene.duration)}` }),
                 el("button", {
                   type: "button",
                   class: "btn primary",
@@ -165,11 +164,11 @@ extension BuiltInSoundboard {
               try {
                 await api.saveScene(scene.sceneId, scene.title, ids);
                 if (edit !== state.edits) return;
-                if (message) app.say(message);
+                if (message) say(message);
                 await loadScenes();
                 board.dataset.saved = ids.join(",");
               } catch (error) {
-                app.fail(error.message);
+                fail(error.message);
                 if (edit === state.edits) await loadScenes();
               } finally {
                 if (edit === state.edits) board.removeAttribute("aria-busy");
@@ -217,7 +216,7 @@ extension BuiltInSoundboard {
             }
             if (!state.scene) return;
             if (state.scene.items.some((other) => other.id === item.id)) {
-              app.say(`“${item.title}” is already in “${state.scene.title}”.`);
+              say(`“${item.title}” is already in “${state.scene.title}”.`);
               return;
             }
             await save(state.scene.items.concat([item]), `Added “${item.title}” to “${state.scene.title}”`);
@@ -234,9 +233,9 @@ extension BuiltInSoundboard {
               localStorage.setItem(storageKey, created.sceneId);
               state.scene = null;
               await loadScenes();
-              app.say(`Created the scene “${title}”`);
+              say(`Created the scene “${title}”`);
             } catch (error) {
-              app.fail(error.message);
+              fail(error.message);
             }
           }
 
@@ -249,7 +248,7 @@ extension BuiltInSoundboard {
               state.scene = null;
               await loadScenes();
             } catch (error) {
-              app.fail(error.message);
+              fail(error.message);
             }
           }
 
