@@ -119,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "CommandSupport", "CatalogModel", "CatalogPublisher",
+                "CommandSupport", "CatalogModel", "CatalogPublisher", "PackBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.

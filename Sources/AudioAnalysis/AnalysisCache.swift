@@ -2,13 +2,14 @@ import CatalogModel
 import Foundation
 
 /// Analysis results kept between builds, one JSON file per audio file named by its SHA-256,
-/// in `$XDG_CACHE_HOME/soundshelf/analysis/` (default `~/.cache/soundshelf/analysis/`), never
-/// beside the published files. A rebuild of unchanged audio reads its figures from here and
-/// decodes nothing. Entries are written to a temporary name and renamed, so two builds at once
-/// never read half a file; an unreadable entry is treated as missing.
+/// in `analysis/` of the build caches' folder (``CacheFiles``: the tools pass
+/// `$XDG_CACHE_HOME/soundshelf`; default `~/.cache/soundshelf`), never beside the published
+/// files. A rebuild of unchanged audio reads its figures from here and decodes nothing.
+/// Entries are written to a temporary name and renamed, so two builds at once never read half
+/// a file; an unreadable entry is treated as missing.
 ///
 /// ```swift
-/// let cache = AnalysisCache.standard()
+/// let cache = AnalysisCache.standard(in: caches)   // caches/analysis
 /// let known = cache.load(sha256: hex)   // nil the first time
 /// ```
 package struct AnalysisCache: Sendable {
@@ -16,9 +17,9 @@ package struct AnalysisCache: Sendable {
 
     package init(folder: URL) { self.folder = folder }
 
-    /// `$XDG_CACHE_HOME/soundshelf/analysis`, else `~/.cache/soundshelf/analysis`.
-    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        Self(folder: CacheFiles.folder("analysis", environment: environment))
+    /// `<caches>/analysis`; by default `~/.cache/soundshelf/analysis`.
+    package static func standard(in caches: URL = CacheFiles.defaultFolder) -> Self {
+        Self(folder: CacheFiles.folder("analysis", in: caches))
     }
 
     private func file(_ sha256: String) -> URL { folder.appendingPathComponent("\(sha256).json") }

@@ -1,22 +1,24 @@
 import Foundation
 
-/// The build caches' shared ground: where they live (`$XDG_CACHE_HOME/soundshelf/`, default
+/// The build caches' shared ground: where they live (a folder the tool names, default
 /// `~/.cache/soundshelf/`, never beside the published files) and how an entry is written (to a
-/// temporary name, then renamed, so two builds at once never read half a file).
+/// temporary name, then renamed, so two builds at once never read half a file). The library
+/// never reads the environment: `packer` and `catalog` pass `$XDG_CACHE_HOME/soundshelf` in.
 ///
 /// ```swift
-/// let folder = CacheFiles.folder("analysis")           // …/soundshelf/analysis
+/// let folder = CacheFiles.folder("analysis", in: caches)   // caches/analysis
 /// CacheFiles.write(data, to: folder.appendingPathComponent("\(sha256).json"))
 /// ```
 package enum CacheFiles {
-    /// `$XDG_CACHE_HOME/soundshelf/<name>`, else `~/.cache/soundshelf/<name>`.
-    package static func folder(
-        _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> URL {
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
-        return base.appendingPathComponent("soundshelf").appendingPathComponent(name)
+    /// `~/.cache/soundshelf`, from the user's home directory: where the caches live when the
+    /// caller names no other folder.
+    package static var defaultFolder: URL {
+        FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/soundshelf")
+    }
+
+    /// `<caches>/<name>`: one cache's folder inside the build caches' folder.
+    package static func folder(_ name: String, in caches: URL = defaultFolder) -> URL {
+        caches.appendingPathComponent(name)
     }
 
     /// Writes `data` to `file` through a temporary name in the same folder (created when

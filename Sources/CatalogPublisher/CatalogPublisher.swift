@@ -30,7 +30,8 @@ public enum CatalogPublisher {
         let rules = IdentityRules(previous: previous?.seed, previousDocument: previous?.document, current: catalog)
         guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
 
-        let built = try PackVersions.buildAll(catalog, output: output, previous: previous?.document)
+        let built = try PackVersions.buildAll(
+            catalog, output: output, previous: previous?.document, settings: options.build)
         var version = previous?.document.catalogVersion ?? 1
         let packs = built.entries
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)

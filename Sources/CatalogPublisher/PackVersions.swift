@@ -10,18 +10,21 @@ struct PackVersions {
     var manifests: [String: Manifest] = [:]
     var builtSlugs: [String] = []
 
-    static func buildAll(_ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?) throws -> PackVersions {
+    static func buildAll(
+        _ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?, settings: BuildSettings
+    ) throws -> PackVersions {
         var result = PackVersions()
         let base = catalog.catalog.baseURL
         do {
             // Published versions are compared first, without writing; then new versions are built.
             for pack in catalog.packs where exists(pack, output) {
-                guard try PackBuilder.publishedVersionMatches(pack, outputDirectory: output.path) else {
+                guard try PackBuilder.publishedVersionMatches(pack, outputDirectory: output.path, settings: settings)
+                else {
                     throw PackBuildError.alreadyPublished(packId: pack.id, version: pack.version, slug: pack.slug)
                 }
             }
             for pack in catalog.packs where !exists(pack, output) {
-                let built = try PackBuilder.build(pack, outputDirectory: output.path)
+                let built = try PackBuilder.build(pack, outputDirectory: output.path, settings: settings)
                 if built.written { result.builtSlugs.append(pack.slug) }
             }
         } catch let error as PackBuildError {

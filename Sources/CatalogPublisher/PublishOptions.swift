@@ -1,10 +1,12 @@
 import Foundation
+import PackBuilder
 
 /// How `catalog publish` runs.
 ///
 /// ```swift
 /// var options = PublishOptions(output: "dist")
 /// options.signKeyPath = "keys/catalog.key"
+/// options.build.cacheFolder = URL(fileURLWithPath: "/tmp/caches")
 /// ```
 public struct PublishOptions: Sendable {
     /// The published folder (`dist/`).
@@ -20,6 +22,9 @@ public struct PublishOptions: Sendable {
     /// uses); nil renders index.html from the templates built in.
     public var templatesDirectory: String?
     public var now = Date()
+    /// How the missing packs are built (caches, time stamps, read chunks); the tool fills it from
+    /// the environment, the defaults otherwise.
+    package var build = BuildSettings()
 
     public init(output: String, source: String = "catalog") {
         self.output = output

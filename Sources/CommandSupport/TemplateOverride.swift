@@ -12,8 +12,7 @@ package enum TemplateOverride {
 
     /// The chosen folder, checked to hold `name`; nil when the user chose none.
     package static func directory(option: String?, holding name: String) throws(TemplateOverrideError) -> String? {
-        let fromEnvironment = ProcessInfo.processInfo.environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 }
-        guard let folder = option ?? fromEnvironment else { return nil }
+        guard let folder = option ?? ToolEnvironment.value(of: environmentKey) else { return nil }
         let path = (folder as NSString).appendingPathComponent(name)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {

@@ -14,9 +14,12 @@ package struct ObjectStoreCredentials: Sendable, Equatable {
 }
 
 /// Where and as whom to talk to the store: from the usual AWS variables, overridden by options.
+/// The variables are the caller's (the tool reads them from its environment); this library
+/// never reads the environment.
 ///
 /// ```swift
-/// let config = try ObjectStoreConfiguration(environment: ProcessInfo.processInfo.environment,
+/// let variables = ["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret"]
+/// let config = try ObjectStoreConfiguration(environment: variables,
 ///                                           endpoint: "http://127.0.0.1:9000", region: nil)
 /// ```
 package struct ObjectStoreConfiguration: Sendable {
@@ -32,9 +35,10 @@ package struct ObjectStoreConfiguration: Sendable {
         self.endpoint = endpoint
     }
 
-    /// `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, `AWS_REGION` /
-    /// `AWS_DEFAULT_REGION` (else us-east-1), `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL`;
-    /// `endpoint` and `region` (command-line options) win over the variables.
+    /// From `environment`, the AWS variables as given: `AWS_ACCESS_KEY_ID`,
+    /// `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, `AWS_REGION` / `AWS_DEFAULT_REGION` (else
+    /// us-east-1), `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL`; `endpoint` and `region`
+    /// (command-line options) win over the variables.
     package init(environment: [String: String], endpoint: String?, region: String?) throws {
         func value(_ key: String) -> String? {
             guard let text = environment[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }

@@ -7,7 +7,8 @@ import Foundation
 
 /// The few S3 API calls a publisher needs, signed with SigV4: list, head, put (single or
 /// multipart), with retries on 5xx, `SlowDown` and dropped connections. Requests go over
-/// libcurl on Linux and URLSession elsewhere (``StoreTransport``).
+/// libcurl on Linux (URLSession there too with `prefersURLSession`) and URLSession elsewhere
+/// (``StoreTransport``).
 ///
 /// ```swift
 /// let client = S3Client(configuration: config, bucket: "media")
@@ -25,14 +26,14 @@ package final class S3Client: Sendable {
 
     package init(
         configuration: ObjectStoreConfiguration, bucket: String, retry: RetryPolicy = RetryPolicy(),
-        multipart: MultipartPolicy = MultipartPolicy()
+        multipart: MultipartPolicy = MultipartPolicy(), prefersURLSession: Bool = false
     ) {
         self.configuration = configuration
         self.bucket = bucket
         self.retry = retry
         self.multipart = multipart
         self.signer = SigV4Signer(credentials: configuration.credentials, region: configuration.region, service: "s3")
-        self.transport = StoreTransports.make()
+        self.transport = StoreTransports.make(prefersURLSession: prefersURLSession)
     }
 
     /// One S3 call. `key` empty addresses the bucket itself.

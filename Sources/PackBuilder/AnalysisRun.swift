@@ -12,6 +12,7 @@ import Foundation
 final class AnalysisRun: @unchecked Sendable {
     private let cache: AnalysisCache
     private let starts: FileDigests
+    private let reportsTiming: Bool
     private let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     private let group = DispatchGroup()
     private let lock = NSLock()
@@ -43,9 +44,17 @@ final class AnalysisRun: @unchecked Sendable {
         }
     }
 
-    init(cache: AnalysisCache = .standard(), starts: FileDigests = .standard()) {
+    /// `starts`: the digests that remember which audio a file's start last belonged to;
+    /// `reportsTiming`: ``timing`` says how busy the decoders were.
+    init(cache: AnalysisCache, starts: FileDigests, reportsTiming: Bool = false) {
         self.cache = cache
         self.starts = starts
+        self.reportsTiming = reportsTiming
+    }
+
+    /// The analysis of a build run with `settings`: its cache and digests, its timing report.
+    convenience init(_ settings: BuildSettings) {
+        self.init(cache: settings.analysisCache, starts: settings.fileDigests, reportsTiming: settings.reportsTiming)
     }
 
     /// Queues the analysis of `asset`, whose content hashes to `sha256`, decoded from its path.
@@ -188,10 +197,11 @@ final class AnalysisRun: @unchecked Sendable {
         }
     }
 
-    /// With `SOUNDSHELF_TIMING` set: how busy the decoders were (after `finish`), so the
-    /// read-ahead's effect on parallelism shows whatever else the machine is doing.
+    /// When made to report timing (``BuildSettings/reportsTiming``, `SOUNDSHELF_TIMING` in the
+    /// tools): how busy the decoders were (after `finish`), so the read-ahead's effect on
+    /// parallelism shows whatever else the machine is doing.
     var timing: String? {
-        guard ProcessInfo.processInfo.environment["SOUNDSHELF_TIMING"] != nil else { return nil }
+        guard reportsTiming else { return nil }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let s = lock.withLock { streamed }
         let working = s.busy - s.waited

@@ -2,10 +2,10 @@ import AudioAnalysis
 import CatalogModel
 import Foundation
 
-/// Where earlier builds of the same content were published, kept between builds in
-/// `$XDG_CACHE_HOME/soundshelf/builds/` (never beside the published files), so a rebuild of
-/// an unchanged pack links the files it would write instead of writing them (as `make` leaves
-/// an up-to-date target alone).
+/// Where earlier builds of the same content were published, kept between builds in `builds/`
+/// of the build caches' folder (``BuildSettings/cacheFolder``; never beside the published
+/// files), so a rebuild of an unchanged pack links the files it would write instead of writing
+/// them (as `make` leaves an up-to-date target alone).
 ///
 /// A record is keyed by everything the asset copies and the archive follow from: each asset's
 /// name, size and SHA-256, and the archive's time stamp (so a new version of a pack whose audio
@@ -24,11 +24,9 @@ struct EarlierBuilds: Sendable {
     /// Bumped when the bytes a build writes for the same inputs change.
     static let layout = "pack-layout-1"
 
-    /// `$XDG_CACHE_HOME/soundshelf/builds`, else `~/.cache/soundshelf/builds`.
-    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        Self(
-            folder: CacheFiles.folder("builds", environment: environment),
-            digests: FileDigests.standard(environment: environment))
+    /// `<caches>/builds`, with the digests of `<caches>/digests`.
+    static func standard(in caches: URL = CacheFiles.defaultFolder) -> Self {
+        Self(folder: CacheFiles.folder("builds", in: caches), digests: FileDigests.standard(in: caches))
     }
 
     static func key(for manifest: Manifest, mtime: Int64) -> String {

@@ -56,8 +56,8 @@ struct FileStat: Codable, Equatable, Sendable {
 }
 
 /// SHA-256 digests of files keyed by their ``FileStat``, kept between builds in
-/// `$XDG_CACHE_HOME/soundshelf/digests/` (default `~/.cache/soundshelf/digests/`), never beside
-/// the published files: a file whose device, inode, size and time stamps are those recorded
+/// `digests/` of the build caches' folder (``BuildSettings/cacheFolder``), never beside the
+/// published files: a file whose device, inode, size and time stamps are those recorded
 /// has the recorded digest without being read (git's index does the same).
 ///
 /// An entry is trusted only if the file's last write was more than one time-stamp tick before
@@ -66,7 +66,7 @@ struct FileStat: Codable, Equatable, Sendable {
 /// is missing.
 ///
 /// ```swift
-/// let digests = FileDigests.standard()
+/// let digests = FileDigests.standard(in: settings.cacheFolder)
 /// digests.record(stat, sha256: hex)            // after hashing the file
 /// digests.digest(of: "audio/creek.wav")?.sha256 // without reading it
 /// ```
@@ -80,9 +80,9 @@ struct FileDigests: Sendable {
         var checkedAt: Int64
     }
 
-    /// `$XDG_CACHE_HOME/soundshelf/digests`, else `~/.cache/soundshelf/digests`.
-    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
-        Self(folder: CacheFiles.folder("digests", environment: environment))
+    /// `<caches>/digests`; by default `~/.cache/soundshelf/digests`.
+    static func standard(in caches: URL = CacheFiles.defaultFolder) -> Self {
+        Self(folder: CacheFiles.folder("digests", in: caches))
     }
 
     private func file(_ stat: FileStat) -> URL { folder.appendingPathComponent("\(stat.device)-\(stat.inode).json") }

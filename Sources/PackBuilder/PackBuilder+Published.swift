@@ -13,6 +13,14 @@ extension PackBuilder {
     /// if try !PackBuilder.publishedVersionMatches(pack, outputDirectory: "dist") { /* raise version */ }
     /// ```
     public static func publishedVersionMatches(_ pack: PackSource, outputDirectory: String) throws -> Bool {
+        try publishedVersionMatches(pack, outputDirectory: outputDirectory, settings: BuildSettings())
+    }
+
+    /// ``publishedVersionMatches(_:outputDirectory:)`` with the digests and analyses of the
+    /// caches in `settings.cacheFolder`.
+    package static func publishedVersionMatches(
+        _ pack: PackSource, outputDirectory: String, settings: BuildSettings
+    ) throws -> Bool {
         let path = URL(fileURLWithPath: outputDirectory)
             .appendingPathComponent("packs/\(pack.id)/\(pack.version)/manifest.json").path
         guard let data = FileManager.default.contents(atPath: path) else { return false }
@@ -20,8 +28,8 @@ extension PackBuilder {
         let (assets, problems) = AssetPlan.make(for: pack)
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
         var hashes: [String: (sha256: String, bytes: Int64)] = [:]
-        let analysis = AnalysisRun()
-        let digests = FileDigests.standard()
+        let analysis = AnalysisRun(settings)
+        let digests = settings.fileDigests
         for asset in assets {
             do { hashes[asset.fileName] = try digests.sha256(ofFileAt: asset.sourcePath) } catch {
                 throw PackBuildError.io(path: asset.sourcePath, message: "cannot be read: \(error)")

@@ -5,38 +5,48 @@ import Foundation
 /// `packer build`: one pack.yaml → `<out>/packs/<packId>/<version>/` holding `manifest.json`,
 /// `pack.tar` and `assets/<assetId>.<ext>`. The version is built in a temporary
 /// folder inside `<out>` and renamed into place, so no reader ever sees half of it; building
-/// the same inputs twice gives byte-identical files.
+/// the same inputs twice gives byte-identical files. How it runs (the cache folder, the archive's
+/// time stamp, the read chunks) is the caller's ``BuildSettings``; the defaults without one.
 ///
 /// ```swift
 /// let result = try PackBuilder.build(packAt: "catalog/packs/dungeon-delve/pack.yaml", outputDirectory: "dist")
 /// result.manifest   // "dist/packs/3f0d…/1/manifest.json"
 /// ```
 public enum PackBuilder {
-    /// Validates, then builds. Throws ``PackBuildError``.
+    /// Validates, then builds with the default ``BuildSettings``. Throws ``PackBuildError``.
     public static func build(
         packAt path: String, outputDirectory: String, strict: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) throws -> PackBuildResult {
+        try build(
+            packAt: path, outputDirectory: outputDirectory, strict: strict, settings: BuildSettings(),
+            progress: progress)
+    }
+
+    /// Validates, then builds with `settings`. Throws ``PackBuildError``.
+    package static func build(
+        packAt path: String, outputDirectory: String, strict: Bool = false, settings: BuildSettings,
+        progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws -> PackBuildResult {
         let (pack, report) = PackValidator.validate(packAt: path, strict: strict)
         guard let pack, !report.hasErrors else { throw PackBuildError.invalid(report) }
-        return try build(pack, outputDirectory: outputDirectory, strict: strict, progress: progress)
+        return try build(pack, outputDirectory: outputDirectory, strict: strict, settings: settings, progress: progress)
+    }
+
+    /// Builds a validated pack with the default ``BuildSettings``.
+    public static func build(
+        _ pack: PackSource, outputDirectory: String, strict: Bool = false,
+        progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws -> PackBuildResult {
+        try build(pack, outputDirectory: outputDirectory, strict: strict, settings: BuildSettings(), progress: progress)
     }
 
     /// Builds a pack that has already been validated (as `catalog publish` does for all its packs).
     /// Every asset is analysed while it is copied (``SoundWarnings`` become errors with `strict`);
     /// a file that cannot be decoded fails the build and nothing is written.
-    public static func build(
-        _ pack: PackSource, outputDirectory: String, strict: Bool = false,
+    package static func build(
+        _ pack: PackSource, outputDirectory: String, strict: Bool = false, settings: BuildSettings,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
-    ) throws -> PackBuildResult {
-        try build(pack, outputDirectory: outputDirectory, strict: strict, progress: progress, caches: nil)
-    }
-
-    /// `caches`: the environment naming the cache folder (`XDG_CACHE_HOME`, `HOME`); nil for
-    /// the process's own.
-    static func build(
-        _ pack: PackSource, outputDirectory: String, strict: Bool,
-        progress: (@Sendable (BuildProgress) -> Void)?, caches: [String: String]?
     ) throws -> PackBuildResult {
         let (assets, problems) = AssetPlan.make(for: pack)
         guard problems.isEmpty else { throw PackBuildError.invalid(DiagnosticReport(problems)) }
@@ -52,10 +62,9 @@ public enum PackBuilder {
         }
         defer { try? fm.removeItem(at: staging) }
 
-        let environment = caches ?? ProcessInfo.processInfo.environment
-        let earlier = EarlierBuilds.standard(environment: environment)
-        let cache = AnalysisCache.standard(environment: environment)
-        let mtime = sourceDateEpoch()
+        let earlier = settings.earlierBuilds
+        let cache = settings.analysisCache
+        let mtime = settings.sourceDateEpoch
         var hashes: [String: (sha256: String, bytes: Int64)]
         var archive: Manifest.Archive
         var analyses: [String: SoundAnalysis]
@@ -70,13 +79,13 @@ public enum PackBuilder {
             // An earlier build of the same content: its files, each verified, are this build's.
             (hashes, analyses, archive) = (known.hashes, known.analyses, linked)
         } else {
-            let analysis = AnalysisRun(cache: cache, starts: earlier.digests)
-            var writer = StreamingPackWriter(folder: staging, mtime: mtime, progress: progress)
+            let analysis = AnalysisRun(cache: cache, starts: earlier.digests, reportsTiming: settings.reportsTiming)
+            var writer = StreamingPackWriter(folder: staging, settings: settings, progress: progress)
             let digests = earlier.digests
             writer.opened = { asset, start in
                 analysis.opened(
                     asset, knownSHA256: digests.digest(of: asset.sourcePath)?.sha256, start: start,
-                    chunkSize: StreamingPackWriter.chunkSize)
+                    chunkSize: settings.readChunkSize)
             }
             writer.hashed = { analysis.hashed($0, sha256: $1) }
             do { (hashes, archive, sources) = try writer.write(assets) } catch {
@@ -142,10 +151,5 @@ public enum PackBuilder {
             throw PackBuildError.io(
                 path: source.path, message: "artwork cannot be copied: \(error.localizedDescription)")
         }
-    }
-
-    /// `SOURCE_DATE_EPOCH` when set (reproducible-builds convention), else 0.
-    static func sourceDateEpoch() -> Int64 {
-        ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) } ?? 0
     }
 }

@@ -8,19 +8,28 @@ import Foundation
 ///
 /// ```swift
 /// let found = SoundCheck.diagnostics(forDocumentAt: "catalog/catalog.yaml", strict: false)
+/// let same = SoundCheck.diagnostics(forDocumentAt: "pack.yaml", settings: settings)  // its caches
 /// ```
 public enum SoundCheck {
+    /// The diagnostics of the document at `path`, with the caches of the default ``BuildSettings``.
     public static func diagnostics(forDocumentAt path: String, strict: Bool = false) -> [Diagnostic] {
+        diagnostics(forDocumentAt: path, strict: strict, settings: BuildSettings())
+    }
+
+    /// The diagnostics of the document at `path`, with the caches in `settings.cacheFolder`.
+    package static func diagnostics(
+        forDocumentAt path: String, strict: Bool = false, settings: BuildSettings
+    ) -> [Diagnostic] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let named = DocumentKind(rawValue: (path as NSString).lastPathComponent)
         var found: [Diagnostic] = []
         switch DocumentKind.detect(data) ?? named {
         case .packYAML:
-            if let pack = PackSource.load(path: path).0 { found = diagnostics(for: pack) }
+            if let pack = PackSource.load(path: path).0 { found = diagnostics(for: pack, settings: settings) }
         case .catalogYAML:
             guard let catalog = CatalogSource.load(path: path).0 else { return [] }
             for file in catalog.packFiles() {
-                if let pack = PackSource.load(path: file).0 { found += diagnostics(for: pack) }
+                if let pack = PackSource.load(path: file).0 { found += diagnostics(for: pack, settings: settings) }
             }
         default: return []
         }
@@ -28,12 +37,17 @@ public enum SoundCheck {
     }
 
     /// The analysis warnings and decode errors of one pack's readable assets (files the audio
-    /// rules refuse are left to them).
+    /// rules refuse are left to them), with the caches of the default ``BuildSettings``.
     public static func diagnostics(for pack: PackSource) -> [Diagnostic] {
+        diagnostics(for: pack, settings: BuildSettings())
+    }
+
+    /// ``diagnostics(for:)`` with the caches in `settings.cacheFolder`.
+    package static func diagnostics(for pack: PackSource, settings: BuildSettings) -> [Diagnostic] {
         let (assets, _) = AssetPlan.make(for: pack)
-        let analysis = AnalysisRun()
+        let analysis = AnalysisRun(settings)
         var unreadable: [Diagnostic] = []
-        let digests = FileDigests.standard()
+        let digests = settings.fileDigests
         for asset in assets {
             guard let (sha256, _) = try? digests.sha256(ofFileAt: asset.sourcePath) else {
                 unreadable.append(

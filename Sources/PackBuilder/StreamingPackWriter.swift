@@ -3,32 +3,23 @@ import Crypto
 import Foundation
 import PackArchive
 
-/// The one pass: each source file is read once, in 1 MiB chunks; every chunk is hashed and
+/// The one pass: each source file is read once, in chunks of ``BuildSettings/readChunkSize``
+/// (1 MiB); every chunk is hashed and
 /// goes both to the asset copy and into the archive, on two lanes running side by side
 /// (asset hash + copy | archive write + archive hash), and to the file's decoder when it is
 /// being analysed (``SourceFeed``). The files themselves are written behind, on two more
 /// queues (``WriteBehind``). Memory stays constant whatever the size: chunks come from a
-/// fixed ``ChunkPool``.
+/// fixed ``ChunkPool`` of ``BuildSettings/readChunks`` buffers.
 struct StreamingPackWriter {
     let folder: URL
-    let mtime: Int64
+    /// The read chunks, the archive's time stamp and whether output bypasses the page cache.
+    let settings: BuildSettings
     var progress: (@Sendable (BuildProgress) -> Void)?
     /// Called with each asset and its first chunk once that is read; a feed it returns gets
     /// every chunk of the file.
     var opened: ((PlannedAsset, UnsafeRawBufferPointer) -> SourceFeed?)? = nil
     /// Called with each asset and its SHA-256 as soon as the file has been read.
     var hashed: ((PlannedAsset, String) -> Void)? = nil
-
-    /// Read size, and the grain in which a lagging decoder holds read-ahead: 1 MiB, so little
-    /// of the pool is held by the grain itself (docs/PERFORMANCE.md has the measurements).
-    static let chunkSize =
-        (ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNK_KIB"].flatMap { Int($0) }.map { max(64, $0) }
-            ?? 1024) << 10
-    /// Read buffers: two for the writer (one being archived while the next is read), the rest
-    /// the read-ahead a lagging decoder may hold. A buffer becomes resident only when first
-    /// used, so a build whose decoders keep up (or that decodes nothing) stays small.
-    static let chunks =
-        ProcessInfo.processInfo.environment["SOUNDSHELF_READ_CHUNKS"].flatMap { Int($0) }.map { max(3, $0) } ?? 44
 
     /// Writes `assets/<name>` and `pack.tar` (entries sorted by name); returns each asset's
     /// SHA-256 and size by file name, and the archive's (hashed as it is written), and the
@@ -40,8 +31,8 @@ struct StreamingPackWriter {
     ) {
         let assetsFolder = folder.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assetsFolder, withIntermediateDirectories: true)
-        let assetFiles = WriteBehind(label: "assets")
-        let archiveFile = WriteBehind(label: "archive")
+        let assetFiles = WriteBehind(label: "assets", bypassCache: settings.bypassesPageCache)
+        let archiveFile = WriteBehind(label: "archive", bypassCache: settings.bypassesPageCache)
         defer {
             assetFiles.drain()
             archiveFile.drain()
@@ -49,11 +40,12 @@ struct StreamingPackWriter {
         let archivePath = folder.appendingPathComponent("pack.tar").path
         let archiveOutput = HashingOutput(
             writer: archiveFile, file: try archiveFile.create(archivePath, exclusive: false))
-        let archive = try PackArchiveWriter(output: archiveOutput, name: archivePath, mtime: mtime)
+        let archive = try PackArchiveWriter(
+            output: archiveOutput, name: archivePath, mtime: settings.sourceDateEpoch)
         var results: [String: (sha256: String, bytes: Int64)] = [:]
         var sources: [String: (stat: FileStat, checkedAt: Int64)] = [:]
         // Lane 0 reads the next chunk into one buffer while lane 1 archives the other.
-        let pool = ChunkPool(chunks: Self.chunks, chunkSize: Self.chunkSize)
+        let pool = ChunkPool(chunks: settings.readChunks, chunkSize: settings.readChunkSize)
         let total = assets.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
         for (fileIndex, asset) in assets.sorted(by: { $0.fileName < $1.fileName }).enumerated() {

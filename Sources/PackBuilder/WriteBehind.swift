@@ -35,8 +35,9 @@ final class WriteBehind: @unchecked Sendable {
     private var failure: (any Error)?
     private var openFiles = 0  // caller side
 
-    /// - Parameter bypassCache: `false` writes through the page cache like a plain `write(2)`.
-    init(label: String, blocks: Int = 2, bypassCache: Bool = WriteBehind.bypassCacheByDefault) {
+    /// - Parameter bypassCache: `false` writes through the page cache like a plain `write(2)`
+    ///   (``BuildSettings/bypassesPageCache``).
+    init(label: String, blocks: Int = 2, bypassCache: Bool = true) {
         queue = DispatchQueue(label: "soundshelf.write-behind.\(label)")
         self.bypassCache = bypassCache
         freeBlocks = DispatchSemaphore(value: blocks)
@@ -50,12 +51,6 @@ final class WriteBehind: @unchecked Sendable {
     /// file still held when its build failed is freed here too.
     deinit {
         blocks.forEach { $0.deallocate() }
-    }
-
-    /// `SOUNDSHELF_PAGE_CACHE_WRITES=1` writes through the page cache (to compare, or where
-    /// direct I/O misbehaves).
-    static var bypassCacheByDefault: Bool {
-        ProcessInfo.processInfo.environment["SOUNDSHELF_PAGE_CACHE_WRITES"] != "1"
     }
 
     /// Creates `path` (failing if it exists when `exclusive`, else truncating it).

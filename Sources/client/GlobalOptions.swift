@@ -26,20 +26,14 @@ struct GlobalOptions: ParsableArguments {
 
     /// The data root: `--root`, else `$SOUNDSHELF_ROOT`, else `$XDG_DATA_HOME/soundshelf`, else `~/.local/share/soundshelf`.
     var rootURL: URL {
-        let env = ProcessInfo.processInfo.environment
         if let root, !root.isEmpty { return URL(fileURLWithPath: (root as NSString).expandingTildeInPath) }
-        if let root = env["SOUNDSHELF_ROOT"], !root.isEmpty { return URL(fileURLWithPath: root) }
-        if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("soundshelf")
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/soundshelf")
+        return ToolEnvironment.libraryRoot
     }
 
     /// The catalog location given on the command line or in the environment (nil: the remembered one).
     var catalogLocation: String? {
         if let catalog, !catalog.isEmpty { return catalog }
-        if let env = ProcessInfo.processInfo.environment["SOUNDSHELF_CATALOG"], !env.isEmpty { return env }
-        return nil
+        return ToolEnvironment.catalogLocation
     }
 
     /// Opens an existing, synced library; anything else is a "sync first" error.

@@ -26,7 +26,7 @@ package enum CatalogPusher {
         let files = try PushFile.scan(directory)
         let client = S3Client(
             configuration: configuration, bucket: location.bucket, retry: options.retry,
-            multipart: options.multipart)
+            multipart: options.multipart, prefersURLSession: options.prefersURLSession)
         let listing = try await client.listObjects(prefix: location.prefix)
         let pending = try await changedFiles(
             files, stored: listing, prefix: location.prefix, client: client, concurrency: options.concurrency)

@@ -6,6 +6,7 @@ import ObjectStore
 /// ```swift
 /// var options = PushOptions(directory: "dist", destination: "s3://media/catalog")
 /// options.endpoint = "http://127.0.0.1:9000"
+/// options.environment = ["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret"]
 /// options.dryRun = true
 /// ```
 package struct PushOptions: Sendable {
@@ -19,8 +20,11 @@ package struct PushOptions: Sendable {
     package var region: String?
     /// List what would be uploaded; upload nothing.
     package var dryRun = false
-    /// Where credentials and defaults come from (the process environment in the tool).
-    package var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The AWS variables credentials, region and endpoint come from (``ObjectStoreConfiguration``);
+    /// the tool passes those of its environment. Empty by default: no credentials.
+    package var environment: [String: String] = [:]
+    /// On Linux, talk to the store over URLSession instead of libcurl (to compare the two).
+    package var prefersURLSession = false
     package var retry = RetryPolicy()
     package var multipart = MultipartPolicy()
     /// Files uploading at once (each multipart upload still runs one at a time).

@@ -6,11 +6,12 @@ import Foundation
 
 /// Sends one signed request and returns the store's answer, whatever its status: libcurl on
 /// Linux (``CurlStoreTransport``: request bodies read from the file as they are sent), URLSession
-/// elsewhere (``URLSessionStoreTransport``). `SOUNDSHELF_HTTP_TRANSPORT=urlsession` picks
-/// URLSession on Linux too, for measuring one against the other.
+/// elsewhere (``URLSessionStoreTransport``). `prefersURLSession` (the tools:
+/// `SOUNDSHELF_HTTP_TRANSPORT=urlsession`) picks URLSession on Linux too, for measuring one
+/// against the other.
 ///
 /// ```swift
-/// let transport = StoreTransports.make()
+/// let transport = StoreTransports.make(prefersURLSession: false)
 /// let (body, response) = try await transport.send(request, file: nil)
 /// ```
 protocol StoreTransport: Sendable {
@@ -20,9 +21,10 @@ protocol StoreTransport: Sendable {
 }
 
 enum StoreTransports {
-    static func make(environment: [String: String] = ProcessInfo.processInfo.environment) -> any StoreTransport {
+    /// libcurl on Linux unless `prefersURLSession`; URLSession elsewhere.
+    static func make(prefersURLSession: Bool = false) -> any StoreTransport {
         #if os(Linux)
-            if environment["SOUNDSHELF_HTTP_TRANSPORT"] != "urlsession" { return CurlStoreTransport() }
+            if !prefersURLSession { return CurlStoreTransport() }
         #endif
         return URLSessionStoreTransport()
     }

@@ -45,6 +45,7 @@ struct PublishCommand: ParsableCommand {
         options.expiresInDays = expiresIn
         options.renew = renew
         options.strict = validation.strict
+        options.build = .fromEnvironment()
         let result = try CommandRunner.run {
             options.templatesDirectory = try TemplateOverride.directory(
                 option: templates, holding: CatalogPage.templateName)

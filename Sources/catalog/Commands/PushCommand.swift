@@ -42,6 +42,8 @@ struct PushCommand: AsyncParsableCommand {
         options.endpoint = endpoint
         options.region = region
         options.dryRun = dryRun
+        options.environment = ToolEnvironment.storeVariables
+        options.prefersURLSession = ToolEnvironment.prefersURLSession
         let reporter = PushReporter(enabled: !output.json && !dryRun)
         let result = try await CommandRunner.run { try await CatalogPusher.push(options) { reporter.handle($0) } }
         reporter.finish()

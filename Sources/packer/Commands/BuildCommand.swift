@@ -23,7 +23,9 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let meter = ProgressMeter(label: "building", enabled: !output.json && Output.isTerminal)
         let result = try CommandRunner.run {
-            try PackBuilder.build(packAt: pack, outputDirectory: out, strict: validation.strict) { p in
+            try PackBuilder.build(
+                packAt: pack, outputDirectory: out, strict: validation.strict, settings: .fromEnvironment()
+            ) { p in
                 meter.update(done: p.bytesDone, total: p.bytesTotal, detail: "file \(p.filesDone)/\(p.filesTotal)")
             }
         }

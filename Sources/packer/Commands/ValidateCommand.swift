@@ -20,10 +20,12 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         var report = DiagnosticReport()
+        let settings = BuildSettings.fromEnvironment()
         for file in files {
             report.append(contentsOf: DocumentValidator.validate(fileAt: file, strict: validation.strict).diagnostics)
             // How each asset sounds (clipping, near silence, loop seams), as `packer build` measures it.
-            report.append(contentsOf: SoundCheck.diagnostics(forDocumentAt: file, strict: validation.strict))
+            report.append(
+                contentsOf: SoundCheck.diagnostics(forDocumentAt: file, strict: validation.strict, settings: settings))
         }
         if output.json {
             try Output.json(ValidationOutput(errors: report.errors, warnings: report.warnings))
