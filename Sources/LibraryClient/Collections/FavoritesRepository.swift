@@ -56,6 +56,7 @@ public struct FavoritesRepository: Sendable {
     static func page(_ page: PageRequest, paths: LibraryPaths, _ db: Database) throws -> Page<LibraryItemRow> {
         let total = try FavoriteRecord.fetchCount(db)
         let pager = KeysetPager(order: keyset, query: query, codec: try CursorCodec(db))
+        // Raw SQL: the keyset pager every item list shares, over LibraryItemRow's columns and joins.
         return try pager.page(
             db, select: LibraryItemRow.columns,
             from: "favorite f JOIN library_item li ON li.id = f.item_id \(LibraryItemRow.joins)",

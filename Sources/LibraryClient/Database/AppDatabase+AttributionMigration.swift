@@ -5,6 +5,7 @@ extension AppDatabase {
     /// pack's): one row per item that states any of them. `credits` is the JSON array of
     /// `{"name","role","url"}`; the license index serves the credits screen, grouped by license.
     static func createItemAttribution(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE item_attribution (

@@ -6,6 +6,7 @@ extension AppDatabase {
     /// paging cursors. Items are referenced by id without cascades: a sync only hides items, and
     /// hidden items stay in favorites and scenes.
     static func createUserCollections(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE favorite (

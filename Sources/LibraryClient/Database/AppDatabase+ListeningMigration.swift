@@ -5,6 +5,7 @@ extension AppDatabase {
     /// by triggers (so all-time charts and stats never scan every play), the data root's install
     /// date (recorded once, when this migration runs), and the play-count baselines of imports.
     static func createListening(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE play_event (

@@ -25,6 +25,7 @@ extension AppDatabase {
     /// The core tables: items, music playlist refs, the track cache, packs, pack state, pack items,
     /// local assets and item audio, column for column as the published database schema lists them.
     private static func createCoreSchema(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE library_item (
@@ -108,6 +109,7 @@ extension AppDatabase {
     /// The six open-ended dimension tables and their join tables.
     private static func createDimensions(_ db: Database) throws {
         for dim in TagDimension.allCases {
+            // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
             try db.execute(
                 sql: """
                     CREATE TABLE \(dim.table) (
@@ -141,6 +143,7 @@ extension AppDatabase {
 
     private static func createRequiredIndexes(_ db: Database) throws {
         for index in requiredIndexes {
+            // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
             try db.execute(sql: "CREATE INDEX \(index.name) ON \(index.sql)")
         }
     }
@@ -148,6 +151,7 @@ extension AppDatabase {
     /// What the client needs beyond the core schema: pack slugs, visibility of packs, the dense item
     /// number the facet index and the search table key on, and lookup indexes.
     private static func addClientColumns(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 ALTER TABLE pack ADD COLUMN slug TEXT;
@@ -163,6 +167,7 @@ extension AppDatabase {
 
     /// One row remembering where the catalog lives and what was imported from it.
     private static func createCatalogState(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE catalog_state (
@@ -180,6 +185,7 @@ extension AppDatabase {
 
     /// Full-text search over title, subtitle and pack title; rowid = `library_item.item_number`.
     private static func createSearch(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE library_item_search USING fts5(

@@ -6,6 +6,7 @@ extension AppDatabase {
     /// state of every service playlist. Only adds columns, tables and indexes: an existing
     /// library keeps everything it holds.
     static func createMusicTrackLibrary(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 ALTER TABLE music_playlist_ref ADD COLUMN spotify_playlist_id TEXT NULL;

@@ -6,6 +6,7 @@ extension AppDatabase {
     /// catalog, or music) has no `item_sound` row. Each installed take keeps its own figures from the
     /// manifest in `item_take.loudness` (JSON).
     static func createSoundFigures(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE item_sound (

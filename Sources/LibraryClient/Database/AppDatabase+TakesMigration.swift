@@ -6,6 +6,7 @@ extension AppDatabase {
     /// `item_playback` holds the seed's take count and playback rule for items that have more
     /// than one take or a rule (an item without a row has one take and the default rule).
     static func createTakes(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
         try db.execute(
             sql: """
                 CREATE TABLE item_take (

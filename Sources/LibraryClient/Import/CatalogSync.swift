@@ -88,11 +88,10 @@ package struct CatalogSync: Sendable {
             now: options.now)
         let version = catalog.document.catalogVersion
         let record: @Sendable (Database) throws -> Void = { db in
-            try db.execute(
-                sql: """
-                    UPDATE catalog_state SET catalog_location = ?, trusted_public_key = ?, catalog_version = ?, last_sync_at = ?
-                    WHERE id = 1
-                    """, arguments: [location.description, trustedKey, version, Timestamp.now()])
+            typealias Columns = CatalogStateRecord.Columns
+            _ = try CatalogStateRecord.filter(key: 1).updateAll(
+                db, Columns.catalogLocation.set(to: location.description), Columns.trustedPublicKey.set(to: trustedKey),
+                Columns.catalogVersion.set(to: version), Columns.lastSyncAt.set(to: Timestamp.now()))
         }
         let unchanged = state.seedSHA256 == catalog.document.seed.sha256.lowercased()
         if unchanged && !options.force {

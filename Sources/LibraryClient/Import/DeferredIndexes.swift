@@ -16,6 +16,7 @@ struct DeferredIndexes {
     static func drop(_ db: Database) throws -> DeferredIndexes {
         var deferred = DeferredIndexes()
         let marks = tables.map { _ in "?" }.joined(separator: ",")
+        // Raw SQL: an index's CREATE statement is only in sqlite_master (GRDB's index list has no SQL).
         let rows = try Row.fetchAll(
             db,
             sql: """
@@ -25,13 +26,14 @@ struct DeferredIndexes {
             let name: String = row["name"]
             let sql: String = row["sql"]
             deferred.definitions.append((name, sql))
-            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+            try db.drop(index: name)
         }
         return deferred
     }
 
     /// Recreates every dropped index.
     func restore(_ db: Database) throws {
+        // Raw SQL: each index's own CREATE statement, as sqlite_master stored it.
         for definition in definitions { try db.execute(sql: definition.sql) }
     }
 }

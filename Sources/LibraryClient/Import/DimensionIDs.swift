@@ -16,6 +16,7 @@ struct DimensionIDs {
         for dim in TagDimension.allCases {
             let entries = vocabularies.entries(for: dim)
             if !entries.isEmpty {
+                // Raw SQL: an UPSERT whose update has a WHERE, into a table chosen per dimension (no record each).
                 let statement = try db.cachedStatement(
                     sql: """
                         INSERT INTO \(dim.table)(name, sort_order, is_system) VALUES (?, ?, 1)
@@ -27,6 +28,7 @@ struct DimensionIDs {
                 }
             }
             var map: [String: Int64] = [:]
+            // Raw SQL: the dimension's table is chosen at run time (six tables of one shape, no record each).
             let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM \(dim.table)")
             while let row = try rows.next() { map[row["name"]] = row["id"] }
             maps[dim] = map
@@ -36,6 +38,8 @@ struct DimensionIDs {
     /// The id of `name` in `dimension`, inserting the value when it is new.
     mutating func id(for name: String, in dimension: TagDimension, _ db: Database) throws -> Int64 {
         if let id = maps[dimension]?[name] { return id }
+        // Raw SQL: INSERT … ON CONFLICT DO NOTHING, then the id, through statements prepared once per
+        // dimension table (chosen at run time, no record each) for every new name of an import.
         try db.cachedStatement(
             sql: "INSERT INTO \(dimension.table)(name, is_system) VALUES (?, 1) ON CONFLICT(name) DO NOTHING"
         )

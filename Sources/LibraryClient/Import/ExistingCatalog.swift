@@ -38,6 +38,8 @@ struct ExistingCatalog {
     var isEmpty: Bool { items.isEmpty && packs.isEmpty }
 
     init(_ db: Database) throws {
+        // Raw SQL: one pass over every item (a million at 1M items) with its membership and
+        // playlist, read at positions found by name once (ColumnPositions); no record per row.
         let itemStatement = try db.makeStatement(
             sql: """
                 SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
@@ -57,6 +59,7 @@ struct ExistingCatalog {
                 packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID],
                 spotifyPlaylistId: row[i.spotifyPlaylistID])
         }
+        // Raw SQL: the columns the comparison needs, beside the item read above (pack has no record).
         let packRows = try Row.fetchCursor(
             db,
             sql: """
@@ -70,6 +73,7 @@ struct ExistingCatalog {
         }
         tagSignatures = Array(repeating: [], count: Int(maxItemNumber) + 1)
         for dim in TagDimension.allCases {
+            // Raw SQL: the join table is chosen per dimension at run time (six tables of one shape, no record each).
             let statement = try db.makeStatement(
                 sql: """
                     SELECT li.item_number, j.\(dim.joinColumn) AS value_id

@@ -73,7 +73,8 @@ package struct SeedImporter: Sendable {
                         // A broken seed can fail the write first (a repeated id, say): report the rule it broke.
                         throw check.problem() ?? error
                     }
-                    try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
+                    _ = try CatalogStateRecord.filter(key: 1)
+                        .updateAll(db, CatalogStateRecord.Columns.seedSHA256.set(to: sha))
                 }
                 if let problem = check.problem() { throw problem }
                 timer?.mark("seed validated (alongside)")

@@ -31,7 +31,8 @@ struct SeedStreamImport {
                         : "seed streamed: items, tags and facet index written")
                 let (summary, index) = try writer.finish()
                 timer?.mark(updating ? "unlisted items hidden" : "indexes and search table written")
-                try db.execute(sql: "UPDATE catalog_state SET seed_sha256 = ? WHERE id = 1", arguments: [sha])
+                _ = try CatalogStateRecord.filter(key: 1)
+                    .updateAll(db, CatalogStateRecord.Columns.seedSHA256.set(to: sha))
                 try alsoWrite?(db, summary)
                 if let index { prebuild?.finish(index) }
                 return summary

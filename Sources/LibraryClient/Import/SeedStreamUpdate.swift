@@ -31,7 +31,8 @@ final class SeedStreamUpdate {
         self.db = db
         self.rows = rows
         stored = try StoredItemLookup(db)
-        nextNumber = (try Int64.fetchOne(db, sql: "SELECT MAX(item_number) FROM library_item") ?? 0) + 1
+        let numbers = LibraryItemRecord.select(max(LibraryItemRecord.Columns.itemNumber), as: Int64.self)
+        nextNumber = (try numbers.fetchOne(db) ?? 0) + 1
         listed = Bitset(wordCount: Bitset.wordCount(for: Int(nextNumber)))
     }
 
@@ -106,16 +107,20 @@ final class SeedStreamUpdate {
     func hideMissing(now: String) throws -> Int {
         var hidden = 0
         var unlisted: [Int64] = []
-        let visible = try Int64.fetchCursor(db, sql: "SELECT item_number FROM library_item WHERE is_visible = 1")
+        let visible = try LibraryItemRecord.all().visible()
+            .select(LibraryItemRecord.Columns.itemNumber, as: Int64.self).fetchCursor(db)
         while let number = try visible.next() {
             if !listed.contains(UInt32(truncatingIfNeeded: number)) { unlisted.append(number) }
         }
+        // Raw SQL: one statement prepared once and run for each unlisted item (a query-interface
+        // updateAll would build and prepare its statement again for each).
         let hideItem = try db.makeStatement(
             sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE item_number = ?")
         for number in unlisted { try hideItem.execute(arguments: [now, number]) }
         hidden += unlisted.count
 
         var stale: [String] = []
+        // Raw SQL: a two-column join over every sound row (up to a million); item_sound has no association.
         let sounds = try Row.fetchCursor(
             db, sql: "SELECT s.item_id, li.item_number FROM item_sound s JOIN library_item li ON li.id = s.item_id")
         while let row = try sounds.next() {
@@ -123,6 +128,7 @@ final class SeedStreamUpdate {
         }
         for id in stale { _ = try ItemSoundRecord.deleteOne(db, key: id) }
 
+        // Raw SQL: pack has no record (the import writes it through prepared statements only).
         let packs = try String.fetchAll(db, sql: "SELECT id FROM pack WHERE is_visible = 1")
         let hidePack = try db.makeStatement(sql: "UPDATE pack SET is_visible = 0 WHERE id = ?")
         for id in packs where !listedPacks.contains(id) {

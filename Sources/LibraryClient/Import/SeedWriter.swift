@@ -82,6 +82,7 @@ struct SeedWriter {
     /// After a bulk load into empty tables: a smaller page cache (each CREATE INDEX sorts in
     /// cache-size memory), the dropped indexes back, and the FTS5 table filled in one pass.
     static func finishBulkLoad(_ deferred: DeferredIndexes?, _ db: Database) throws {
+        // Raw SQL: a PRAGMA has no query-interface form.
         try db.execute(sql: "PRAGMA cache_size = -16384")
         try deferred?.restore(db)
         // Raw SQL: one INSERT … SELECT fills the FTS5 table (measured by soundshelf-bench sync).

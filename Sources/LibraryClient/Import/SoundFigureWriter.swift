@@ -11,7 +11,7 @@ enum SoundFigureWriter {
             try LoudnessTargetRecord(kind: Kind.atmosphere.rawValue, lufs: targets.atmosphere).insert(db)
             try LoudnessTargetRecord(kind: Kind.sfx.rawValue, lufs: targets.sfx).insert(db)
         }
-        var stale = Set(try String.fetchAll(db, sql: "SELECT item_id FROM item_sound"))
+        var stale = try ItemSoundRecord.select(ItemSoundRecord.Columns.itemId, as: String.self).fetchSet(db)
         for pack in seed.packs {
             for item in pack.items {
                 let id = CanonicalID.parse(item.id) ?? item.id

@@ -83,6 +83,7 @@ extension MusicRepository {
                 page = "SELECT * FROM (\(page))"
             }
             page += " ORDER BY sort_key\(collate) \(order), track_id LIMIT \(limit + 1)"
+            // Raw SQL, as the count above: the cursor compares the computed sort key under the sort's collation.
             let rows = try Row.fetchAll(db, sql: page, arguments: pageArguments)
             let shown = Array(rows.prefix(limit))
             let byID = try Dictionary(

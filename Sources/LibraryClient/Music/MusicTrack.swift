@@ -124,6 +124,7 @@ struct TrackCursor: Codable, Hashable {
 /// Counted plays of a cached track (target `track:<trackId>`), as SQL over a track id column:
 /// the running total the play history keeps per target, 0 for a track never played.
 enum TrackPlays {
+    // Raw SQL: a correlated subquery embedded in the track list's keyset query and the track read.
     static func sql(trackIDColumn: String) -> String {
         "COALESCE((SELECT ptt.plays FROM play_target_total ptt WHERE ptt.target = 'track:' || \(trackIDColumn)), 0)"
     }

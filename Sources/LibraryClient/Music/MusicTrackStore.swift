@@ -117,19 +117,18 @@ enum MusicTrackStore {
     private static func moveRows(from loser: String, to survivor: String, _ db: Database) throws {
         _ = try MusicSourceTrackRecord.filter(MusicSourceTrackRecord.Columns.trackID == loser)
             .updateAll(db, MusicSourceTrackRecord.Columns.trackID.set(to: survivor))
-        // Raw SQL: a playlist holding both tracks keeps the earlier position of the two (a
-        // correlated UPDATE, then the loser's row goes), which the query interface cannot state.
+        // Raw SQL: in a playlist holding both tracks the survivor takes the earlier of the two
+        // positions, a correlated scalar MIN the query interface cannot state.
         try db.execute(
             sql: """
                 UPDATE playlist_track SET position = MIN(position, (SELECT l.position FROM playlist_track l
                     WHERE l.playlist_id = playlist_track.playlist_id AND l.track_id = ?))
                 WHERE track_id = ? AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
                 """, arguments: [loser, survivor, loser])
-        try db.execute(
-            sql: """
-                DELETE FROM playlist_track WHERE track_id = ?
-                  AND playlist_id IN (SELECT playlist_id FROM playlist_track WHERE track_id = ?)
-                """, arguments: [loser, survivor])
+        // Then the loser's row leaves those playlists and becomes the survivor's in the others.
+        let playlistID = PlaylistTrackRecord.Columns.playlistID
+        let survivorPlaylists = PlaylistTrackRecord.all().ofTrack(survivor).select(playlistID)
+        _ = try PlaylistTrackRecord.all().ofTrack(loser).filter(survivorPlaylists.contains(playlistID)).deleteAll(db)
         _ = try PlaylistTrackRecord.all().ofTrack(loser)
             .updateAll(db, PlaylistTrackRecord.Columns.trackID.set(to: survivor))
     }

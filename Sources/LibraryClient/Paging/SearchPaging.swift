@@ -38,6 +38,7 @@ enum SearchPaging {
                     """, arguments: countArguments) ?? 0
         var arguments: StatementArguments = ["title : (\(pattern))", pattern]
         _ = arguments.append(contentsOf: fragment.arguments)
+        // Raw SQL: the FTS5 matches with their tier, paged by the keyset pager every item list shares.
         let hits = """
             (SELECT \(LibraryItemRow.columns),
                     CASE WHEN li.item_number IN (SELECT rowid FROM library_item_search WHERE library_item_search MATCH ?)

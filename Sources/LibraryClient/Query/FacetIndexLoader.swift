@@ -54,6 +54,7 @@ enum FacetIndexLoader {
     private static func entries(where condition: String?, arguments: [String], _ db: Database) throws -> [Entry] {
         let filter = condition.map { " WHERE \($0)" } ?? ""
         var entries: [Int: Entry] = [:]
+        // Raw SQL: the condition over `li` is SQL text because it also filters the join-table reads below.
         let rows = try Row.fetchCursor(
             db, sql: "SELECT li.item_number, li.kind, li.is_visible FROM library_item li\(filter)",
             arguments: StatementArguments(arguments))
@@ -63,6 +64,7 @@ enum FacetIndexLoader {
             entries[Int(number)] = Entry(number: UInt32(number), kind: kind, visible: row["is_visible"], tags: [:])
         }
         for dim in TagDimension.allCases {
+            // Raw SQL: the join table is chosen per dimension at run time (six tables of one shape, no record each).
             let tagRows = try Row.fetchCursor(
                 db,
                 sql: """

@@ -17,6 +17,8 @@ enum FilterSQL {
         var andClause: String { sql.isEmpty ? "" : " AND " + sql.joined(separator: " AND ") }
     }
 
+    // Raw SQL: the same conditions go into the SQL engine's count and keyset page, the search and
+    // SQLFacetCounter's grouped counts, all of them SQL statements.
     static func conditions(_ filters: Filters, excluding: TagDimension? = nil) -> Fragment {
         var fragment = Fragment()
         for dim in filters.activeDimensions where dim != excluding {

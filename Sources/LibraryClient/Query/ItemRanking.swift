@@ -42,6 +42,7 @@ struct ItemRanking: Sendable {
         for start in stride(from: 0, to: numbers.count, by: 5000) {
             let chunk = numbers[start..<min(start + 5000, numbers.count)]
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
+            // Raw SQL: LibraryItemRow's columns and joins, the SQL text every item list shares.
             let rows = try Row.fetchAll(
                 db,
                 sql: """

@@ -9,6 +9,7 @@ import GRDB
 /// "SELECT \(ItemTakeQueries.columns) FROM library_item li \(ItemTakeQueries.join)"
 /// ```
 enum ItemTakeQueries {
+    // Raw SQL: part of LibraryItemRow's SELECT list and joins, which the item lists embed as SQL text.
     static let columns = """
         COALESCE(ip.takes, 1) AS take_count, ip.playback AS playback,
         CASE WHEN ip.takes > 1 THEN (

@@ -56,6 +56,8 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
     public var isAvailable: Bool { isVisible && availability.isPlayable }
 
     /// The SELECT list matching ``init(row:paths:)`` over `library_item li` joined with ``joins``.
+    // Raw SQL: the keyset pager, the FTS5 search, the ranked pages and the detail read embed these
+    // columns and joins in statements of their own, so they are SQL text, not an association tree.
     static let columns = """
         li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
         pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,

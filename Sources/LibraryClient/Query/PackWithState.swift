@@ -58,6 +58,7 @@ extension PackWithState {
     static func fetchAll(
         _ db: Database, where condition: String, arguments: StatementArguments = [], order: String = ""
     ) throws -> [PackWithState] {
+        // Raw SQL: `select` (above) under the caller's condition over its aliases.
         try Row.fetchAll(db, sql: select + " WHERE \(condition) \(order)", arguments: arguments).map(Self.init(row:))
     }
 

@@ -110,4 +110,27 @@ import Testing
         let sources = try await database.writer.read { try MusicSourceTrackRecord.fetchCount($0) }
         #expect(sources == listed.count)
     }
+
+    /// Two tracks merged by ISRC: a playlist holding both keeps one row, at the earlier position,
+    /// and a playlist holding only the merged-away track lists the survivor instead.
+    @Test func dedupMovesPlaylistRowsToTheSurvivorAtTheEarlierPosition() async throws {
+        let first = ServiceTrack(serviceTrackID: "a", title: "First", artist: "X", isrc: "US1")
+        let between = ServiceTrack(serviceTrackID: "b", title: "Between", artist: "X")
+        let second = ServiceTrack(serviceTrackID: "c", title: "Second", artist: "X", isrc: " us1 ")
+        let tmp = try TemporaryDirectory(prefix: "music-dedup")
+        let database = try AppDatabase.open(at: tmp.url.appendingPathComponent("library.sqlite"))
+        let now = "2026-01-01T00:00:00Z"
+        let rows = try await database.writer.write { db in
+            try MusicTrackStore.apply(
+                ServicePlaylist(id: "both"), tracks: [first, between, second], service: .appleMusic, now: now, db)
+            try MusicTrackStore.apply(ServicePlaylist(id: "one"), tracks: [second], service: .appleMusic, now: now, db)
+            #expect(try MusicTrackStore.dedup(db) == 1)
+            typealias Columns = PlaylistTrackRecord.Columns
+            return try PlaylistTrackRecord.order(Columns.playlistID, Columns.position).fetchAll(db)
+        }
+        let survivor = try #require(rows.first { $0.playlistID == "one" }?.trackID)
+        #expect(rows.map(\.playlistID) == ["both", "both", "one"])
+        #expect(rows.filter { $0.playlistID == "both" }.map(\.position) == [0, 1])
+        #expect(rows.filter { $0.playlistID == "both" }.first?.trackID == survivor)
+    }
 }
