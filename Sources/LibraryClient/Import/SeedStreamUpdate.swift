@@ -121,10 +121,13 @@ final class SeedStreamUpdate {
 
         var stale: [String] = []
         // Raw SQL: a two-column join over every sound row (up to a million); item_sound has no association.
-        let sounds = try Row.fetchCursor(
-            db, sql: "SELECT s.item_id, li.item_number FROM item_sound s JOIN library_item li ON li.id = s.item_id")
+        let statement = try db.makeStatement(
+            sql: "SELECT s.item_id, li.item_number FROM item_sound s JOIN library_item li ON li.id = s.item_id")
+        let column = ColumnPositions(statement)
+        let (itemID, number) = try (column["item_id"], column["item_number"])
+        let sounds = try Row.fetchCursor(statement)
         while let row = try sounds.next() {
-            if !listed.contains(UInt32(truncatingIfNeeded: row[1] as Int64)) { stale.append(row[0]) }
+            if !listed.contains(UInt32(truncatingIfNeeded: row[number] as Int64)) { stale.append(row[itemID]) }
         }
         for id in stale { _ = try ItemSoundRecord.deleteOne(db, key: id) }
 

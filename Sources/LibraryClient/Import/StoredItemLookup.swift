@@ -92,8 +92,8 @@ struct StoredItemLookup {
     func pack(_ id: String) throws -> ExistingCatalog.Pack? {
         guard let row = try Row.fetchOne(packStatement, arguments: [id]) else { return nil }
         return ExistingCatalog.Pack(
-            kind: row[0], title: row[1], description: row[2], artworkURL: row[3], version: row[4],
-            manifestURL: row[5], slug: row[6], visible: row[7])
+            kind: row["kind"], title: row["title"], description: row["description"], artworkURL: row["artwork_url"],
+            version: row["version"], manifestURL: row["manifest_url"], slug: row["slug"], visible: row["is_visible"])
     }
 
 }

@@ -87,12 +87,12 @@ enum MusicTrackStore {
     /// Merges canonical tracks whose ISRCs are equal after trimming and lowercasing; source
     /// tracks and playlist rows move to the survivor. Returns how many tracks were merged away.
     static func dedup(_ db: Database) throws -> Int {
-        let isrc = MusicTrackCacheRecord.Columns.isrc
+        let (trackID, isrc) = (MusicTrackCacheRecord.Columns.trackId, MusicTrackCacheRecord.Columns.isrc)
         let rows = try MusicTrackCacheRecord.filter(isrc != nil)
-            .select(MusicTrackCacheRecord.Columns.trackId, isrc).asRequest(of: Row.self).fetchAll(db)
+            .select(trackID, isrc).asRequest(of: Row.self).fetchAll(db)
             // SQLite's TRIM(isrc) <> '': not only spaces.
-            .filter { ($0[1] as String).contains { $0 != " " } }
-        let groups = TrackMerge.duplicateGroups(rows.map { (trackID: $0[0], isrc: $0[1]) })
+            .filter { ($0[isrc] as String).contains { $0 != " " } }
+        let groups = TrackMerge.duplicateGroups(rows.map { (trackID: $0[trackID], isrc: $0[isrc]) })
         var merged = 0
         for group in groups {
             let tracks = try group.map { id in

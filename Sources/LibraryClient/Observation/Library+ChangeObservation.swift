@@ -61,9 +61,9 @@ extension HistoryRepository {
         return .derived(
             context.database, tables: ["play_event"],
             trigger: { db -> [Int64?] in
-                let row = try PlayEventRecord.select(count(Column.rowID), max(Column.rowID))
-                    .asRequest(of: Row.self).fetchOne(db)
-                return [row?[0], row?[1]]
+                let (plays, last) = (count(Column.rowID).forKey("plays"), max(Column.rowID).forKey("last"))
+                let row = try PlayEventRecord.select(plays, last).asRequest(of: Row.self).fetchOne(db)
+                return [row?["plays"], row?["last"]]
             }
         ) { _ in
             try await repository.fetchHistory(limit: limit)

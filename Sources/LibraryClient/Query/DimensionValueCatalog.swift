@@ -21,14 +21,20 @@ struct DimensionValueCatalog: Sendable {
         // Raw SQL: one statement for every dimension; read by a fresh process before its first
         // answer, where six query-interface requests cost about 0.5 ms more (soundshelf-bench catalog).
         let dimensions = TagDimension.allCases
-        let sql = dimensions.indices.map { "SELECT \($0), id, name, sort_order FROM \(dimensions[$0].table)" }
-            .joined(separator: " UNION ALL ")
+        let sql = dimensions.indices.map {
+            "SELECT \($0) AS dimension, id, name, sort_order FROM \(dimensions[$0].table)"
+        }.joined(separator: " UNION ALL ")
         for dim in dimensions { values[dim] = [:] }
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
+        let statement = try db.cachedStatement(sql: sql)
+        let column = ColumnPositions(statement)
+        let (dimension, id, name, sortOrder) = try (
+            column["dimension"], column["id"], column["name"], column["sort_order"]
+        )
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            let dim = dimensions[row[0] as Int]
-            let id: Int64 = row[1]
-            values[dim]?[id] = Value(id: id, name: row[2], sortOrder: row[3])
+            let dim = dimensions[row[dimension] as Int]
+            let valueID: Int64 = row[id]
+            values[dim]?[valueID] = Value(id: valueID, name: row[name], sortOrder: row[sortOrder])
         }
     }
 

@@ -19,7 +19,7 @@ actor FacetIndexStore: QueryEngine {
             // the whole record costs about 0.7 ms more (soundshelf-bench catalog, first list page).
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT seed_sha256, data_generation FROM catalog_state WHERE id = 1"))
-            return Stamp(seed: row?[0] ?? "none", generation: row?[1] ?? 0)
+            return Stamp(seed: row?["seed_sha256"] ?? "none", generation: row?["data_generation"] ?? 0)
         }
     }
 
