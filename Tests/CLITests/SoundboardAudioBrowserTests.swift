@@ -8,6 +8,8 @@ import Testing
 /// within 1 LU, a fade reaching silence on time, stop-all, a scene crossfade, hotkeys, settings
 /// that survive a reload, a play recorded when the tab closes. Its catalog is made here: sines and
 /// silence written by sox, published by the built `catalog`, synced and installed by the built `client`.
+/// It records in real time, so `scripts/test` runs it last, in a phase of its own; a fault in a loop is
+/// told apart there as the browser's (reported) or the engine's (a failure) by `audio_capture.py`'s `LoopCheck`.
 @Suite(
     "client serve: the soundboard's audio in a browser", .timeLimit(.minutes(4)), .serialized,
     .startsProcesses(alone: true))

@@ -1,14 +1,16 @@
 // The page's test mode (loaded only with ?test in the URL): `window.soundshelfTest` lets a
 // browser test record the master output through an AudioWorklet (capture-worklet.js), give items
-// keys their server does not send yet (loudness, loop, takes, peaks…), and read the layers.
+// keys their server does not send yet (loudness, loop, takes, peaks…), read the layers, and read
+// what a streamed layer scheduled (each chunk's start and length, noted as the engine starts it).
 import { setItemExtras } from "./api.js";
 import { setStreamLimit, streamLimitBytes } from "./audio-engine.js";
 import * as player from "./player.js";
 import { settings, update } from "./settings.js";
+import { WavStream } from "./wav-stream.js";
 
 export const extrasKey = "soundshelf.test.extras";
 let recorder = null;
-let chunks = [];
+let blocks = []; // the recorder's messages since startCapture
 let stopped = null;
 
 async function startCapture() {
@@ -26,32 +28,75 @@ async function startCapture() {
     recorder.connect(context.destination); // pulled by the graph; its output is silence
     recorder.port.onmessage = (event) => {
       if (event.data.done) stopped && stopped();
-      else chunks.push(event.data);
+      else blocks.push(event.data);
     };
   }
-  chunks = [];
+  blocks = [];
   recorder.port.postMessage("start");
   return { sampleRate: context.sampleRate, time: context.currentTime };
 }
 
 /// The recording since startCapture, up to context time `until` at least (default: now):
-/// {frame (of its first sample), sampleRate, samples (base64 of little-endian Float32)}.
+/// {sampleRate, samples (base64 of little-endian Float32, one render quantum after the other),
+/// clock (the `currentFrame` each quantum read), lengths (its frames)}. The reader places the
+/// quanta (audio_capture.py, `place`): the worklet's clock can lag behind the audio.
 async function stopCapture(until = 0) {
   const done = new Promise((resolve) => (stopped = resolve));
   const context = player.audioEngine().context;
   recorder.port.postMessage({ stopAt: Math.ceil(Math.max(until, context.currentTime) * context.sampleRate) });
   await done;
-  // Each block at its own frame: a quantum the browser skipped stays a gap of silence in time.
-  const first = chunks.length ? chunks[0].frame : 0;
-  const last = chunks.length ? chunks[chunks.length - 1] : null;
-  const all = new Float32Array(last ? last.frame + last.samples.length - first : 0);
-  for (const chunk of chunks) all.set(chunk.samples, chunk.frame - first);
+  const all = new Float32Array(blocks.reduce((sum, block) => sum + block.samples.length, 0));
+  let offset = 0;
+  for (const block of blocks) {
+    all.set(block.samples, offset);
+    offset += block.samples.length;
+  }
   const bytes = new Uint8Array(all.buffer);
   let text = "";
   for (let index = 0; index < bytes.length; index += 0x8000) {
     text += String.fromCharCode.apply(null, bytes.subarray(index, index + 0x8000));
   }
-  return { frame: chunks.length ? chunks[0].frame : 0, sampleRate: context.sampleRate, samples: btoa(text) };
+  return {
+    sampleRate: context.sampleRate,
+    samples: btoa(text),
+    clock: blocks.flatMap((block) => block.clock),
+    lengths: blocks.flatMap((block) => block.lengths),
+  };
+}
+
+// What a streamed layer asked the browser to play: every chunk as it was started, in context
+// frames — {start (frame it starts at), frames, planned (where it was meant to start: later than
+// `start` never, earlier when the engine was late), from (its first frame in the file), at (the
+// context frame when it was scheduled)}. Read from the engine's own calls, not worked out again.
+function noteStarts() {
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (when = 0, ...rest) {
+    this.soundshelfWhen = when;
+    return start.call(this, when, ...rest);
+  };
+  const nextChunk = WavStream.prototype.nextChunk;
+  WavStream.prototype.nextChunk = async function () {
+    const buffer = await nextChunk.call(this);
+    if (buffer) buffer.soundshelfFrom = this.position - Math.round(buffer.duration * this.layout.sampleRate);
+    return buffer;
+  };
+  const schedule = WavStream.prototype.schedule;
+  WavStream.prototype.schedule = function (buffer) {
+    const rate = this.context.sampleRate;
+    const planned = this.nextTime;
+    const at = this.context.currentTime;
+    const before = new Set(this.sources);
+    schedule.call(this, buffer);
+    const source = [...this.sources].find((node) => !before.has(node));
+    this.soundshelfChunks = this.soundshelfChunks || [];
+    this.soundshelfChunks.push({
+      start: source ? Math.round(source.soundshelfWhen * rate) : null,
+      frames: buffer.length,
+      planned: Math.round(planned * rate),
+      from: buffer.soundshelfFrom ?? null,
+      at: Math.round(at * rate),
+    });
+  };
 }
 
 function layers() {
@@ -65,10 +110,12 @@ function layers() {
     loopStart: entry.layer && entry.layer.source.loop ? entry.layer.source.loopStart : null,
     loopEnd: entry.layer && entry.layer.source.loop ? entry.layer.source.loopEnd : null,
     streaming: entry.layer ? !(entry.layer.source instanceof AudioBufferSourceNode) : null,
+    chunks: entry.layer && entry.layer.source.soundshelfChunks ? entry.layer.source.soundshelfChunks : null,
   }));
 }
 
 export function install() {
+  noteStarts();
   window.soundshelfTest = {
     startCapture,
     stopCapture,
