@@ -152,7 +152,9 @@ extension BuiltInSoundboard {
             this.fader = context.createGain();
             source.connect(this.level).connect(this.fader).connect(engine.buses[this.kind]);
             const fade = Math.max(0, options.fade || 0);
-            this.startedAt = Math.max(options.at || 0, context.currentTime);
+            // A stream plans each chunk from the first one's start, so that start needs a small lead: the
+            // browser may take a start up a few quanta late, and a late first chunk would overlap the next.
+            this.startedAt = Math.max(options.at || 0, context.currentTime + (source.startLead || 0));
             this.stopAt = null; // context time the layer falls silent, once stopped
             if (fade > 0) {
               this.fader.gain.setValueAtTime(0, this.startedAt);

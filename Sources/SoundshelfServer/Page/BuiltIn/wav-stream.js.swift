@@ -104,6 +104,11 @@ extension BuiltInSoundboard {
             return this.output.connect(node);
           }
 
+          // Seconds ahead of the clock a start must be planned, so the first chunk is taken up on time.
+          get startLead() {
+            return 0.03;
+          }
+
           start(when) {
             this.nextTime = this.onFrame(Math.max(when, this.context.currentTime));
             if (this.first) this.schedule(this.first);
