@@ -123,12 +123,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.
-        .target(name: "LibraryJSON", dependencies: ["CatalogFormat", "LibraryClient", "Licenses"]),
+        .target(name: "LibraryJSON", dependencies: ["CatalogFormat", "LibraryClient"]),
         // `client serve`: the HTTP API and the embedded soundboard page over LibraryClient.
         .target(
             name: "SoundshelfServer",
             dependencies: [
-                "CatalogModel", "LibraryClient", "LibraryJSON",
+                "CatalogFormat", "LibraryClient", "LibraryJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
