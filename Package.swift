@@ -141,7 +141,8 @@ let package = Package(
             ]),
         // Deterministic synthetic data (seeded generator, catalogs, WAV headers) for the
         // benchmarks and the tests; not part of any product.
-        .target(name: "SyntheticData", dependencies: ["CatalogModel"]),
+        .target(
+            name: "SyntheticData", dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "soundshelf-bench",
             dependencies: [

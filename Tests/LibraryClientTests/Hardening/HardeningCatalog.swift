@@ -140,8 +140,10 @@ extension SyntheticSeed {
         }
     }
 
-    /// The hardening tests' synthetic items: names, ids and slugs apart from the demo catalog's.
+    /// The hardening tests' synthetic items: names, ids and slugs apart from the demo catalog's;
+    /// every field a built pack writes in the slow run (`scripts/crash-tests`), titles and tags in
+    /// the normal suite (random ids in both).
     static func hardening(items: Int) -> SyntheticSeed {
-        SyntheticSeed(items: items, style: .labelled("Synthetic"))
+        SyntheticSeed(items: items, style: .labelled("Synthetic"), detail: slowTestsEnabled ? .full : .lean)
     }
 }
