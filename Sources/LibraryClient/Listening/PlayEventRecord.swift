@@ -2,8 +2,10 @@ import GRDB
 
 /// A row of `play_event`: one stored play, with the target's title and duration at the time
 /// (history keeps them after the target leaves the catalog).
-package struct PlayEventRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+package struct PlayEventRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, SnakeCaseColumns
+{
     package static let databaseTableName = "play_event"
+    package static let capitalizedWords = ["ID"]
 
     package var id: Int64?
     package var playID: String
@@ -16,72 +18,50 @@ package struct PlayEventRecord: Codable, Sendable, Hashable, FetchableRecord, Mu
     package var targetDuration: Double?
     package var title: String
 
-    package enum CodingKeys: String, CodingKey {
-        case id
-        case playID = "play_id"
-        case target
-        case targetKind = "target_kind"
-        case playedAt = "played_at"
-        case source
-        case secondsPlayed = "seconds_played"
-        case targetDuration = "target_duration"
-        case title
-    }
-
     package enum Columns {
-        package static let id = Column(CodingKeys.id)
-        package static let playID = Column(CodingKeys.playID)
-        package static let target = Column(CodingKeys.target)
-        package static let targetKind = Column(CodingKeys.targetKind)
-        package static let playedAt = Column(CodingKeys.playedAt)
-        package static let source = Column(CodingKeys.source)
-        package static let secondsPlayed = Column(CodingKeys.secondsPlayed)
-        package static let targetDuration = Column(CodingKeys.targetDuration)
-        package static let title = Column(CodingKeys.title)
+        package static let id = Column("id")
+        package static let playID = Column("play_id")
+        package static let target = Column("target")
+        package static let targetKind = Column("target_kind")
+        package static let playedAt = Column("played_at")
+        package static let source = Column("source")
+        package static let secondsPlayed = Column("seconds_played")
+        package static let targetDuration = Column("target_duration")
+        package static let title = Column("title")
     }
 
     package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
 /// A row of `play_import_baseline`: the last play count imported for a target and when it was captured.
-package struct PlayImportBaselineRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct PlayImportBaselineRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord,
+    SnakeCaseColumns
+{
     package static let databaseTableName = "play_import_baseline"
 
     package var target: String
     package var playCount: Int
     package var capturedAt: String
 
-    package enum CodingKeys: String, CodingKey {
-        case target
-        case playCount = "play_count"
-        case capturedAt = "captured_at"
-    }
-
     package enum Columns {
-        package static let target = Column(CodingKeys.target)
-        package static let playCount = Column(CodingKeys.playCount)
-        package static let capturedAt = Column(CodingKeys.capturedAt)
+        package static let target = Column("target")
+        package static let playCount = Column("play_count")
+        package static let capturedAt = Column("captured_at")
     }
 }
 
 /// The single row of `listening_state`: the data root's install date and the clock time of the
 /// last play-count import run.
-package struct ListeningStateRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct ListeningStateRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "listening_state"
 
     package var id: Int64 = 1
     package var installedAt: String
     package var lastImportRunAt: String?
 
-    package enum CodingKeys: String, CodingKey {
-        case id
-        case installedAt = "installed_at"
-        case lastImportRunAt = "last_import_run_at"
-    }
-
     package enum Columns {
-        package static let installedAt = Column(CodingKeys.installedAt)
-        package static let lastImportRunAt = Column(CodingKeys.lastImportRunAt)
+        package static let installedAt = Column("installed_at")
+        package static let lastImportRunAt = Column("last_import_run_at")
     }
 
     package static func current(_ db: Database) throws -> ListeningStateRecord {

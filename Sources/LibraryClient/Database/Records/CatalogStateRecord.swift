@@ -8,8 +8,9 @@ import GRDB
 /// let state = try CatalogStateRecord.current(db)
 /// state.catalogVersion   // 7
 /// ```
-package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "catalog_state"
+    package static let capitalizedWords = ["SHA256"]
 
     package var id: Int64 = 1
     package var catalogLocation: String?
@@ -20,23 +21,13 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
     package var lastSyncAt: String?
     package var dataGeneration: Int64
 
-    package enum CodingKeys: String, CodingKey {
-        case id
-        case catalogLocation = "catalog_location"
-        case trustedPublicKey = "trusted_public_key"
-        case catalogVersion = "catalog_version"
-        case seedSHA256 = "seed_sha256"
-        case lastSyncAt = "last_sync_at"
-        case dataGeneration = "data_generation"
-    }
-
     package enum Columns {
-        package static let catalogLocation = Column(CodingKeys.catalogLocation)
-        package static let trustedPublicKey = Column(CodingKeys.trustedPublicKey)
-        package static let catalogVersion = Column(CodingKeys.catalogVersion)
-        package static let seedSHA256 = Column(CodingKeys.seedSHA256)
-        package static let lastSyncAt = Column(CodingKeys.lastSyncAt)
-        package static let dataGeneration = Column(CodingKeys.dataGeneration)
+        package static let catalogLocation = Column("catalog_location")
+        package static let trustedPublicKey = Column("trusted_public_key")
+        package static let catalogVersion = Column("catalog_version")
+        package static let seedSHA256 = Column("seed_sha256")
+        package static let lastSyncAt = Column("last_sync_at")
+        package static let dataGeneration = Column("data_generation")
     }
 
     /// The row (the migration creates it, so it always exists).

@@ -7,19 +7,14 @@ import GRDB
 /// ```swift
 /// let key = try ClientSecretRecord.fetchOne(db, key: 1)?.cursorKey
 /// ```
-package struct ClientSecretRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct ClientSecretRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "client_secret"
 
     package var id: Int64
     package var cursorKey: Data
 
-    package enum CodingKeys: String, CodingKey {
-        case id
-        case cursorKey = "cursor_key"
-    }
-
     package enum Columns {
-        package static let id = Column(CodingKeys.id)
-        package static let cursorKey = Column(CodingKeys.cursorKey)
+        package static let id = Column("id")
+        package static let cursorKey = Column("cursor_key")
     }
 }

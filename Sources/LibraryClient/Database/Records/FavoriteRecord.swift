@@ -6,22 +6,17 @@ import GRDB
 /// ```swift
 /// let newest = try FavoriteRecord.order(FavoriteRecord.Columns.sequence.desc).fetchOne(db)
 /// ```
-package struct FavoriteRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct FavoriteRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "favorite"
+    package static let capitalizedWords = ["ID"]
 
     package var itemID: String
     package var favoritedAt: String
     package var sequence: Int64
 
-    package enum CodingKeys: String, CodingKey {
-        case itemID = "item_id"
-        case favoritedAt = "favorited_at"
-        case sequence
-    }
-
     package enum Columns {
-        package static let itemID = Column(CodingKeys.itemID)
-        package static let favoritedAt = Column(CodingKeys.favoritedAt)
-        package static let sequence = Column(CodingKeys.sequence)
+        package static let itemID = Column("item_id")
+        package static let favoritedAt = Column("favorited_at")
+        package static let sequence = Column("sequence")
     }
 }

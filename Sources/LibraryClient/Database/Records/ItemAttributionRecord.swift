@@ -18,6 +18,8 @@ package struct ItemAttributionRecord: Codable, Sendable, Hashable, FetchableReco
     package var credits: String?
     package var source: String?
 
+    // Hand-written, not SnakeCaseColumns: the import saves a row per item and AttributionWriter
+    // reads them all, where a column strategy's cost per row would show (see SnakeCaseColumns).
     package enum CodingKeys: String, CodingKey {
         case itemID = "item_id"
         case license, credits, source

@@ -6,7 +6,7 @@ import GRDB
 /// let audio = try ItemLocalAudioRecord.fetchOne(db, key: itemId)
 /// audio?.codec   // "aac"
 /// ```
-package struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "item_local_audio"
 
     package var itemId: String
@@ -16,21 +16,13 @@ package struct ItemLocalAudioRecord: Codable, Sendable, Hashable, FetchableRecor
     package var channels: Int?
     package var loopable: Bool
 
-    package enum CodingKeys: String, CodingKey {
-        case itemId = "item_id"
-        case assetId = "asset_id"
-        case codec
-        case sampleRate = "sample_rate"
-        case channels, loopable
-    }
-
     package enum Columns {
-        package static let itemId = Column(CodingKeys.itemId)
-        package static let assetId = Column(CodingKeys.assetId)
-        package static let codec = Column(CodingKeys.codec)
-        package static let sampleRate = Column(CodingKeys.sampleRate)
-        package static let channels = Column(CodingKeys.channels)
-        package static let loopable = Column(CodingKeys.loopable)
+        package static let itemId = Column("item_id")
+        package static let assetId = Column("asset_id")
+        package static let codec = Column("codec")
+        package static let sampleRate = Column("sample_rate")
+        package static let channels = Column("channels")
+        package static let loopable = Column("loopable")
     }
 }
 

@@ -17,6 +17,9 @@ package struct ItemPlaybackRecord: Codable, Sendable, Hashable, FetchableRecord,
     /// The `playback` object as the seed wrote it.
     package var playback: String?
 
+    // Hand-written, not SnakeCaseColumns: the import saves a row per item with takes and
+    // ItemPlaybackWriter reads them all, where a column strategy's cost per row would show
+    // (see SnakeCaseColumns).
     package enum CodingKeys: String, CodingKey {
         case itemId = "item_id"
         case takes, playback

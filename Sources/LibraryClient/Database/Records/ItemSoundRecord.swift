@@ -14,6 +14,8 @@ struct ItemSoundRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var loopEnd: Int64?
     var peaks: String?
 
+    // Hand-written, not SnakeCaseColumns: the import saves a row per item (a million at 1M
+    // items), where a column strategy's cost per row would show (see SnakeCaseColumns).
     enum CodingKeys: String, CodingKey {
         case itemId = "item_id", integrated, loudnessRange = "loudness_range", truePeak = "true_peak"
         case momentaryMax = "momentary_max", loopStart = "loop_start", loopEnd = "loop_end", peaks

@@ -7,7 +7,7 @@ import GRDB
 /// let takes = try ItemTakeRecord.filter(ItemTakeRecord.Columns.itemId == id).order(ItemTakeRecord.Columns.take).fetchAll(db)
 /// takes.map(\.assetId)
 /// ```
-package struct ItemTakeRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct ItemTakeRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "item_take"
 
     package var itemId: String
@@ -26,18 +26,11 @@ package struct ItemTakeRecord: Codable, Sendable, Hashable, FetchableRecord, Per
         self.loudness = loudness
     }
 
-    package enum CodingKeys: String, CodingKey {
-        case itemId = "item_id"
-        case take
-        case assetId = "asset_id"
-        case duration, loudness
-    }
-
     package enum Columns {
-        package static let itemId = Column(CodingKeys.itemId)
-        package static let take = Column(CodingKeys.take)
-        package static let assetId = Column(CodingKeys.assetId)
-        package static let duration = Column(CodingKeys.duration)
+        package static let itemId = Column("item_id")
+        package static let take = Column("take")
+        package static let assetId = Column("asset_id")
+        package static let duration = Column("duration")
     }
 }
 

@@ -5,8 +5,9 @@ import GRDB
 /// ```swift
 /// let visible = try LibraryItemRecord.all().visible().filter(kind: .sfx).fetchAll(db)
 /// ```
-package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "library_item"
+    package static let capitalizedWords = ["URL"]
 
     package var id: String
     package var kind: String
@@ -20,26 +21,17 @@ package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, 
     /// Client extension: the dense number the facet index and search table key on.
     package var itemNumber: Int64?
 
-    package enum CodingKeys: String, CodingKey {
-        case id, kind, title, subtitle, duration
-        case artworkURL = "artwork_url"
-        case isVisible = "is_visible"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case itemNumber = "item_number"
-    }
-
     package enum Columns {
-        package static let id = Column(CodingKeys.id)
-        package static let kind = Column(CodingKeys.kind)
-        package static let title = Column(CodingKeys.title)
-        package static let subtitle = Column(CodingKeys.subtitle)
-        package static let duration = Column(CodingKeys.duration)
-        package static let artworkURL = Column(CodingKeys.artworkURL)
-        package static let isVisible = Column(CodingKeys.isVisible)
-        package static let createdAt = Column(CodingKeys.createdAt)
-        package static let updatedAt = Column(CodingKeys.updatedAt)
-        package static let itemNumber = Column(CodingKeys.itemNumber)
+        package static let id = Column("id")
+        package static let kind = Column("kind")
+        package static let title = Column("title")
+        package static let subtitle = Column("subtitle")
+        package static let duration = Column("duration")
+        package static let artworkURL = Column("artwork_url")
+        package static let isVisible = Column("is_visible")
+        package static let createdAt = Column("created_at")
+        package static let updatedAt = Column("updated_at")
+        package static let itemNumber = Column("item_number")
     }
 }
 

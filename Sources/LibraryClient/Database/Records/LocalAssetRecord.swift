@@ -6,8 +6,9 @@ import GRDB
 /// ```swift
 /// let assets = try LocalAssetRecord.filter(LocalAssetRecord.Columns.packId == packId).fetchAll(db)
 /// ```
-package struct LocalAssetRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct LocalAssetRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "local_asset"
+    package static let capitalizedWords = ["URL"]
 
     package var id: String
     package var packId: String
@@ -18,25 +19,15 @@ package struct LocalAssetRecord: Codable, Sendable, Hashable, FetchableRecord, P
     package var bytesTotal: Int64?
     package var createdAt: String
 
-    package enum CodingKeys: String, CodingKey {
-        case id
-        case packId = "pack_id"
-        case remoteURL = "remote_url"
-        case localPath = "local_path"
-        case etag, sha256
-        case bytesTotal = "bytes_total"
-        case createdAt = "created_at"
-    }
-
     package enum Columns {
-        package static let id = Column(CodingKeys.id)
-        package static let packId = Column(CodingKeys.packId)
-        package static let remoteURL = Column(CodingKeys.remoteURL)
-        package static let localPath = Column(CodingKeys.localPath)
-        package static let etag = Column(CodingKeys.etag)
-        package static let sha256 = Column(CodingKeys.sha256)
-        package static let bytesTotal = Column(CodingKeys.bytesTotal)
-        package static let createdAt = Column(CodingKeys.createdAt)
+        package static let id = Column("id")
+        package static let packId = Column("pack_id")
+        package static let remoteURL = Column("remote_url")
+        package static let localPath = Column("local_path")
+        package static let etag = Column("etag")
+        package static let sha256 = Column("sha256")
+        package static let bytesTotal = Column("bytes_total")
+        package static let createdAt = Column("created_at")
     }
 }
 

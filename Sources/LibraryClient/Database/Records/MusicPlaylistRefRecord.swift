@@ -5,8 +5,10 @@ import GRDB
 /// ```swift
 /// let playlist = try MusicPlaylistRefRecord.fetchOne(db, key: itemID)?.appleMusicPlaylistID
 /// ```
-package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns
+{
     package static let databaseTableName = "music_playlist_ref"
+    package static let capitalizedWords = ["ID"]
 
     package var itemID: String
     package var appleMusicPlaylistID: String
@@ -14,20 +16,12 @@ package struct MusicPlaylistRefRecord: Codable, Sendable, Hashable, FetchableRec
     package var lastSyncAt: String?
     package var useSnapshot: Bool
 
-    package enum CodingKeys: String, CodingKey {
-        case itemID = "item_id"
-        case appleMusicPlaylistID = "apple_music_playlist_id"
-        case spotifyPlaylistID = "spotify_playlist_id"
-        case lastSyncAt = "last_sync_at"
-        case useSnapshot = "use_snapshot"
-    }
-
     package enum Columns {
-        package static let itemID = Column(CodingKeys.itemID)
-        package static let appleMusicPlaylistID = Column(CodingKeys.appleMusicPlaylistID)
-        package static let spotifyPlaylistID = Column(CodingKeys.spotifyPlaylistID)
-        package static let lastSyncAt = Column(CodingKeys.lastSyncAt)
-        package static let useSnapshot = Column(CodingKeys.useSnapshot)
+        package static let itemID = Column("item_id")
+        package static let appleMusicPlaylistID = Column("apple_music_playlist_id")
+        package static let spotifyPlaylistID = Column("spotify_playlist_id")
+        package static let lastSyncAt = Column("last_sync_at")
+        package static let useSnapshot = Column("use_snapshot")
     }
 }
 

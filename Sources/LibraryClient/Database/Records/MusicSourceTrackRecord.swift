@@ -2,8 +2,10 @@ import GRDB
 
 /// A row of `music_source_track`: one track as one service lists it, attached to its
 /// canonical track in `music_track_cache`. Unique on (service, service track id).
-package struct MusicSourceTrackRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct MusicSourceTrackRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns
+{
     package static let databaseTableName = "music_source_track"
+    package static let capitalizedWords = ["ID", "URL"]
 
     package var service: MusicService
     package var serviceTrackID: String
@@ -19,22 +21,10 @@ package struct MusicSourceTrackRecord: Codable, Sendable, Hashable, FetchableRec
     package var previewURL: String?
     package var lastSeenAt: String
 
-    package enum CodingKeys: String, CodingKey {
-        case service
-        case serviceTrackID = "service_track_id"
-        case trackID = "track_id"
-        case title, artist, album, duration, isrc
-        case artworkURL = "artwork_url"
-        case addedAt = "added_at"
-        case popularity
-        case previewURL = "preview_url"
-        case lastSeenAt = "last_seen_at"
-    }
-
     package enum Columns {
-        package static let service = Column(CodingKeys.service)
-        package static let serviceTrackID = Column(CodingKeys.serviceTrackID)
-        package static let trackID = Column(CodingKeys.trackID)
+        package static let service = Column("service")
+        package static let serviceTrackID = Column("service_track_id")
+        package static let trackID = Column("track_id")
     }
 
     package init(service: MusicService, track: ServiceTrack, trackID: String, now: String) {
@@ -55,8 +45,11 @@ package struct MusicSourceTrackRecord: Codable, Sendable, Hashable, FetchableRec
 }
 
 /// A row of `music_service_playlist`: a service playlist's metadata and refresh state.
-package struct MusicServicePlaylistRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct MusicServicePlaylistRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord,
+    SnakeCaseColumns
+{
     package static let databaseTableName = "music_service_playlist"
+    package static let capitalizedWords = ["ID", "URL"]
 
     package var service: MusicService
     package var playlistID: String
@@ -70,20 +63,6 @@ package struct MusicServicePlaylistRecord: Codable, Sendable, Hashable, Fetchabl
     package var lastSuccessAt: String?
     package var lastAttemptAt: String?
     package var lastError: String?
-
-    package enum CodingKeys: String, CodingKey {
-        case service
-        case playlistID = "playlist_id"
-        case name, description
-        case artworkURL = "artwork_url"
-        case ownerName = "owner_name"
-        case isPublic = "is_public"
-        case trackTotal = "track_total"
-        case snapshotID = "snapshot_id"
-        case lastSuccessAt = "last_success_at"
-        case lastAttemptAt = "last_attempt_at"
-        case lastError = "last_error"
-    }
 
     package init(
         service: MusicService, playlistID: String, name: String? = nil, description: String? = nil,
@@ -106,7 +85,7 @@ package struct MusicServicePlaylistRecord: Codable, Sendable, Hashable, Fetchabl
     }
 
     package enum Columns {
-        package static let service = Column(CodingKeys.service)
-        package static let playlistID = Column(CodingKeys.playlistID)
+        package static let service = Column("service")
+        package static let playlistID = Column("playlist_id")
     }
 }

@@ -6,8 +6,10 @@ import GRDB
 /// ```swift
 /// let track = try MusicTrackCacheRecord.fetchOne(db, key: "i.abc")
 /// ```
-package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns
+{
     package static let databaseTableName = "music_track_cache"
+    package static let capitalizedWords = ["URL"]
 
     package var trackId: String
     package var title: String
@@ -44,26 +46,15 @@ package struct MusicTrackCacheRecord: Codable, Sendable, Hashable, FetchableReco
         self.addedAt = addedAt
     }
 
-    package enum CodingKeys: String, CodingKey {
-        case trackId = "track_id"
-        case title, artist, album, duration
-        case artworkURL = "artwork_url"
-        case lastSeenAt = "last_seen_at"
-        case isrc, genres, composer
-        case albumArtist = "album_artist"
-        case releaseDate = "release_date"
-        case addedAt = "added_at"
-    }
-
     package enum Columns {
-        package static let trackId = Column(CodingKeys.trackId)
-        package static let title = Column(CodingKeys.title)
-        package static let artist = Column(CodingKeys.artist)
-        package static let album = Column(CodingKeys.album)
-        package static let duration = Column(CodingKeys.duration)
-        package static let artworkURL = Column(CodingKeys.artworkURL)
-        package static let lastSeenAt = Column(CodingKeys.lastSeenAt)
-        package static let isrc = Column(CodingKeys.isrc)
-        package static let addedAt = Column(CodingKeys.addedAt)
+        package static let trackId = Column("track_id")
+        package static let title = Column("title")
+        package static let artist = Column("artist")
+        package static let album = Column("album")
+        package static let duration = Column("duration")
+        package static let artworkURL = Column("artwork_url")
+        package static let lastSeenAt = Column("last_seen_at")
+        package static let isrc = Column("isrc")
+        package static let addedAt = Column("added_at")
     }
 }

@@ -6,23 +6,17 @@ import GRDB
 /// ```swift
 /// let ids = try PackItemRecord.all().forPack(packId).select(PackItemRecord.Columns.itemId, as: String.self).fetchSet(db)
 /// ```
-package struct PackItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct PackItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "pack_item"
 
     package var packId: String
     package var itemId: String
     package var sortOrder: Int
 
-    package enum CodingKeys: String, CodingKey {
-        case packId = "pack_id"
-        case itemId = "item_id"
-        case sortOrder = "sort_order"
-    }
-
     package enum Columns {
-        package static let packId = Column(CodingKeys.packId)
-        package static let itemId = Column(CodingKeys.itemId)
-        package static let sortOrder = Column(CodingKeys.sortOrder)
+        package static let packId = Column("pack_id")
+        package static let itemId = Column("item_id")
+        package static let sortOrder = Column("sort_order")
     }
 }
 

@@ -7,7 +7,7 @@ import GRDB
 /// var state = try PackStateRecord.fetchOne(db, key: packId)
 /// state?.state == PackState.downloaded.rawValue
 /// ```
-package struct PackStateRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct PackStateRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "pack_state"
 
     /// The values the CHECK constraint allows.
@@ -21,24 +21,14 @@ package struct PackStateRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
     package var lastError: String?
     package var updatedAt: String
 
-    package enum CodingKeys: String, CodingKey {
-        case packId = "pack_id"
-        case state
-        case bytesTotal = "bytes_total"
-        case bytesDownloaded = "bytes_downloaded"
-        case installedVersion = "installed_version"
-        case lastError = "last_error"
-        case updatedAt = "updated_at"
-    }
-
     package enum Columns {
-        package static let packId = Column(CodingKeys.packId)
-        package static let state = Column(CodingKeys.state)
-        package static let bytesTotal = Column(CodingKeys.bytesTotal)
-        package static let bytesDownloaded = Column(CodingKeys.bytesDownloaded)
-        package static let installedVersion = Column(CodingKeys.installedVersion)
-        package static let lastError = Column(CodingKeys.lastError)
-        package static let updatedAt = Column(CodingKeys.updatedAt)
+        package static let packId = Column("pack_id")
+        package static let state = Column("state")
+        package static let bytesTotal = Column("bytes_total")
+        package static let bytesDownloaded = Column("bytes_downloaded")
+        package static let installedVersion = Column("installed_version")
+        package static let lastError = Column("last_error")
+        package static let updatedAt = Column("updated_at")
     }
 }
 

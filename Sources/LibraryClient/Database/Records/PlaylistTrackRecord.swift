@@ -7,23 +7,18 @@ import GRDB
 /// let ids = try PlaylistTrackRecord.all().inPlaylist(id).orderedByPosition()
 ///     .select(PlaylistTrackRecord.Columns.trackID, as: String.self).fetchAll(db)
 /// ```
-package struct PlaylistTrackRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct PlaylistTrackRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "playlist_track"
+    package static let capitalizedWords = ["ID"]
 
     package var playlistID: String
     package var trackID: String
     package var position: Int
 
-    package enum CodingKeys: String, CodingKey {
-        case playlistID = "playlist_id"
-        case trackID = "track_id"
-        case position
-    }
-
     package enum Columns {
-        package static let playlistID = Column(CodingKeys.playlistID)
-        package static let trackID = Column(CodingKeys.trackID)
-        package static let position = Column(CodingKeys.position)
+        package static let playlistID = Column("playlist_id")
+        package static let trackID = Column("track_id")
+        package static let position = Column("position")
     }
 }
 

@@ -6,7 +6,7 @@ import GRDB
 /// ```swift
 /// let scene = try SceneRecord.filter(SceneRecord.Columns.title == "Game night").fetchOne(db)
 /// ```
-package struct SceneRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct SceneRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "scene"
 
     package var id: String
@@ -14,17 +14,11 @@ package struct SceneRecord: Codable, Sendable, Hashable, FetchableRecord, Persis
     package var createdAt: String
     package var updatedAt: String
 
-    package enum CodingKeys: String, CodingKey {
-        case id, title
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-    }
-
     package enum Columns {
-        package static let id = Column(CodingKeys.id)
-        package static let title = Column(CodingKeys.title)
-        package static let createdAt = Column(CodingKeys.createdAt)
-        package static let updatedAt = Column(CodingKeys.updatedAt)
+        package static let id = Column("id")
+        package static let title = Column("title")
+        package static let createdAt = Column("created_at")
+        package static let updatedAt = Column("updated_at")
     }
 }
 
@@ -35,25 +29,19 @@ package struct SceneRecord: Codable, Sendable, Hashable, FetchableRecord, Persis
 /// let items = try SceneItemRecord.filter(SceneItemRecord.Columns.sceneID == id)
 ///     .order(SceneItemRecord.Columns.position).fetchAll(db)
 /// ```
-package struct SceneItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+package struct SceneItemRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     package static let databaseTableName = "scene_item"
+    package static let capitalizedWords = ["ID"]
 
     package var sceneID: String
     package var itemID: String
     package var position: Int
     package var addedAt: String
 
-    package enum CodingKeys: String, CodingKey {
-        case sceneID = "scene_id"
-        case itemID = "item_id"
-        case position
-        case addedAt = "added_at"
-    }
-
     package enum Columns {
-        package static let sceneID = Column(CodingKeys.sceneID)
-        package static let itemID = Column(CodingKeys.itemID)
-        package static let position = Column(CodingKeys.position)
-        package static let addedAt = Column(CodingKeys.addedAt)
+        package static let sceneID = Column("scene_id")
+        package static let itemID = Column("item_id")
+        package static let position = Column("position")
+        package static let addedAt = Column("added_at")
     }
 }
