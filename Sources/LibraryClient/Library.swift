@@ -94,31 +94,35 @@ public final class Library: Sendable {
         -> SyncResult
     {
         let timer = PhaseTimer()
-        return try await PhaseTimer.$current.withValue(timer) {
-            var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))
-            let prebuild = indexStore == nil ? nil : FacetIndexPrebuild()
-            sync.prebuild = prebuild
-            let result = try await sync.run(options)
-            // Best effort: the database is committed; a failed rebuild is retried by the next query.
-            if result.summary.didWrite, let indexStore {
-                // The log is copied into the database file while the index and orders are prepared.
-                async let copied: Void = database.checkpoint()
-                if let index = prebuild?.result() {
-                    try? await indexStore.install(prebuilt: index)
-                } else {
-                    // Rebuilt only when the import changed the database's stamp (seed or generation):
-                    // a forced re-import that changed nothing keeps the index it has.
-                    _ = try? await indexStore.current()
+        let retries = RetryLog()
+        return try await RetryLog.$current.withValue(retries) {
+            try await PhaseTimer.$current.withValue(timer) {
+                var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))
+                let prebuild = indexStore == nil ? nil : FacetIndexPrebuild()
+                sync.prebuild = prebuild
+                let result = try await sync.run(options)
+                // Best effort: the database is committed; a failed rebuild is retried by the next query.
+                if result.summary.didWrite, let indexStore {
+                    // The log is copied into the database file while the index and orders are prepared.
+                    async let copied: Void = database.checkpoint()
+                    if let index = prebuild?.result() {
+                        try? await indexStore.install(prebuilt: index)
+                    } else {
+                        // Rebuilt only when the import changed the database's stamp (seed or generation):
+                        // a forced re-import that changed nothing keeps the index it has.
+                        _ = try? await indexStore.current()
+                    }
+                    timer.mark("facet index in step")
+                    await indexStore.prepareRankings()
+                    timer.mark("list orders sorted and saved")
+                    await copied
+                    timer.mark("write-ahead log copied")
                 }
-                timer.mark("facet index in step")
-                await indexStore.prepareRankings()
-                timer.mark("list orders sorted and saved")
-                await copied
-                timer.mark("write-ahead log copied")
+                var timed = result
+                timed.phases = timer.phases
+                timed.retries = retries.count
+                return timed
             }
-            var timed = result
-            timed.phases = timer.phases
-            return timed
         }
     }
 

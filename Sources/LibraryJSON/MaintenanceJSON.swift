@@ -3,12 +3,15 @@ import LibraryClient
 /// `client sync`: `{"catalogVersion", "inserted", "updated", "hidden"}`.
 package struct SyncJSON: Encodable {
     package let catalogVersion, inserted, updated, hidden: Int
+    /// Requests tried again after a transient failure.
+    package let retries: Int
 
     package init(_ result: SyncResult) {
         catalogVersion = result.catalogVersion
         inserted = result.inserted
         updated = result.updated
         hidden = result.hidden
+        retries = result.retries
     }
 }
 

@@ -49,7 +49,7 @@ package struct PacksJSON: Encodable {
 
 /// What install, uninstall and repair print: `{"packId", "state", "files", "bytes"}`; install
 /// and repair add `"reused"` (installed files verified and linked instead of fetched) and
-/// `"downloaded"` (bytes fetched).
+/// `"downloaded"` (bytes fetched) and `"retries"` (requests tried again after a transient failure).
 package struct PackOperationJSON: Encodable {
     package let packId: String
     package let state: String
@@ -57,6 +57,7 @@ package struct PackOperationJSON: Encodable {
     package let bytes: Int64
     package let reused: Int?
     package let downloaded: Int64?
+    package let retries: Int?
 
     /// `transfer`: whether the operation fetched (install, repair) and reports reused/downloaded.
     package init(_ result: PackInstallResult, transfer: Bool = true) {
@@ -66,9 +67,10 @@ package struct PackOperationJSON: Encodable {
         bytes = result.bytes
         reused = transfer ? result.reusedFiles : nil
         downloaded = transfer ? result.downloadedBytes : nil
+        retries = transfer ? result.retries : nil
     }
 
-    enum CodingKeys: String, CodingKey { case packId, state, files, bytes, reused, downloaded }
+    enum CodingKeys: String, CodingKey { case packId, state, files, bytes, reused, downloaded, retries }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -78,5 +80,6 @@ package struct PackOperationJSON: Encodable {
         try c.encode(bytes, forKey: .bytes)
         try c.encodeIfPresent(reused, forKey: .reused)
         try c.encodeIfPresent(downloaded, forKey: .downloaded)
+        try c.encodeIfPresent(retries, forKey: .retries)
     }
 }

@@ -28,7 +28,9 @@ import Testing
             faults: ["/catalog.json": .status(503, body: "busy")])
         defer { server.stop() }
         do {
-            _ = try await h.library.sync(SyncOptions(catalog: server.baseURL))
+            _ = try await h.library.sync(
+                SyncOptions(catalog: server.baseURL),
+                transport: URLCatalogTransport(policy: DownloadPolicy(maxRetries: 1, retryDelay: 0.01)))
             Issue.record("expected a failure")
         } catch let error as LibraryClientError {
             guard case .httpStatus(let url, 503) = error else {
@@ -65,7 +67,7 @@ import Testing
         await #expect(throws: LibraryClientError.self) {
             _ = try await h.library.sync(
                 SyncOptions(catalog: server.baseURL),
-                transport: URLCatalogTransport(timeout: 0.5))
+                transport: URLCatalogTransport(timeout: 0.5, policy: DownloadPolicy(maxRetries: 1, retryDelay: 0.01)))
         }
     }
 }

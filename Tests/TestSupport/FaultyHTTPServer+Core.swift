@@ -54,10 +54,14 @@ final class FaultyHTTPCore: @unchecked Sendable {
         locked { received.append(request) }
     }
 
-    /// The fault to apply to this request of `path`, counting uses of `closeAfter`.
+    /// The fault to apply to this request of `path`, counting uses of `closeAfter` and `busy`.
     func fault(for path: String) -> FaultyHTTPServer.Fault? {
         guard let fault = faults[path] else { return nil }
-        guard case .closeAfter(_, let times) = fault else { return fault }
+        let times: Int
+        switch fault {
+        case .closeAfter(_, let requests), .busy(let requests, _): times = requests
+        default: return fault
+        }
         return locked {
             let used = faultUses[path, default: 0]
             faultUses[path] = used + 1

@@ -12,6 +12,9 @@ extension FaultyHTTPServer {
         /// Declares the full length, sends `bytes` body bytes, then closes the connection — for
         /// the first `requests` requests of the path; later ones are served normally.
         case closeAfter(bytes: Int, requests: Int = 1)
+        /// 503 with `Retry-After: retryAfter` (when given) for the first `requests` requests of the
+        /// path; later ones are served normally.
+        case busy(requests: Int, retryAfter: String? = nil)
         /// Ignores `Range`: always 200 with the whole body.
         case ignoreRange
         /// Answers with this status and body instead of the file (the file need not exist).

@@ -16,6 +16,13 @@ struct FaultyHTTPResponse {
         if case .status(let code, let body, let type) = fault {
             return whole(code, type: type, body: Data(body.utf8))
         }
+        if case .busy(_, let retryAfter) = fault {
+            let body = Data("busy, try again\n".utf8)
+            let wait = retryAfter.map { ["Retry-After: \($0)"] } ?? []
+            head(503, ["Content-Type: text/plain", "Content-Length: \(body.count)"] + wait)
+            if !isHead { connection.write(body) }
+            return
+        }
         if case .endless = fault { return endless() }
         if case .redirect(let location) = fault { return head(302, ["Location: \(location)", "Content-Length: 0"]) }
         guard let file = connection.core.contents(of: request.path) else {

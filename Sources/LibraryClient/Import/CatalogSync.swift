@@ -44,6 +44,8 @@ public struct SyncResult: Sendable, Hashable {
     public var summary: ImportSummary
     /// How long each phase took, in order (where a slow sync spends its time).
     public var phases: [SyncPhase] = []
+    /// Requests tried again after a transient failure (408, 429, 5xx, a dropped or stalled connection).
+    public var retries = 0
 
     /// Items added by this sync.
     public var inserted: Int { summary.inserted }

@@ -12,10 +12,17 @@ public struct DownloadPolicy: Sendable, Hashable {
     public var stallTimeout: TimeInterval
     /// The longest one request may take overall.
     public var resourceTimeout: TimeInterval
-    /// Further attempts after a transient failure (connection lost, timeout, 5xx); each resumes with `Range`.
+    /// Further attempts at one request after a transient failure (408, 429, 500, 502, 503, 504, a
+    /// dropped or stalled connection); a download resumes with `Range`.
     public var maxRetries: Int
-    /// Seconds before the first retry; doubled for each further one.
+    /// Seconds before the first retry; doubled for each further one, each wait drawn between half
+    /// and all of it (jitter), and never shorter than the server's `Retry-After`.
     public var retryDelay: TimeInterval
+    /// The longest wait between two attempts (a `Retry-After` may ask for more, within the budget).
+    public var maxRetryDelay: TimeInterval = 30
+    /// Seconds of waiting between attempts one request may spend in all; a `Retry-After` beyond
+    /// it fails the request at once.
+    public var retryBudget: TimeInterval = 120
     /// The shortest interval between two progress writes to `pack_state` (and progress events).
     public var progressInterval: TimeInterval
     /// How long to wait for another process that holds the pack's install lock (0: fail at once).
@@ -30,7 +37,7 @@ public struct DownloadPolicy: Sendable, Hashable {
 
     /// A policy with the given limits; the defaults suit a phone on a flaky network.
     public init(
-        stallTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 86_400, maxRetries: Int = 3,
+        stallTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 86_400, maxRetries: Int = 5,
         retryDelay: TimeInterval = 0.5, progressInterval: TimeInterval = 0.25, lockWait: TimeInterval = 0
     ) {
         self.stallTimeout = stallTimeout

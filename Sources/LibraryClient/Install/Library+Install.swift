@@ -9,7 +9,7 @@ extension Library {
     /// ```
     public func makeDownloadManager(
         policy: DownloadPolicy = DownloadPolicy(),
-        transport: any CatalogTransport = URLCatalogTransport()
+        transport: (any CatalogTransport)? = nil
     ) -> PackDownloadManager {
         PackDownloadManager(library: self, policy: policy, transport: transport)
     }

@@ -40,12 +40,16 @@ public struct PackDownloadEvent: Sendable, Hashable {
     public var reusedBytes: Int64
     /// The error sentence for `failed`; nil otherwise.
     public var message: String?
+    /// Requests of this install tried again so far after a transient failure.
+    public var retries: Int
 
     /// An event from its fields.
     public init(
         packID: String, phase: Phase, state: PackState, bytesDownloaded: Int64 = 0,
-        bytesTotal: Int64 = 0, message: String? = nil, reusedFiles: Int = 0, reusedBytes: Int64 = 0
+        bytesTotal: Int64 = 0, message: String? = nil, reusedFiles: Int = 0, reusedBytes: Int64 = 0,
+        retries: Int = 0
     ) {
+        self.retries = retries
         self.packID = packID
         self.phase = phase
         self.state = state

@@ -21,14 +21,14 @@ public actor PackDownloadManager {
     private let hub = PackEventHub()
     private var running: [String: Task<PackInstallResult, any Error>] = [:]
 
-    /// A manager over `library`; manifests (and catalog.json) are read through `transport`.
+    /// A manager over `library`; manifests (and catalog.json) are read through `transport`
+    /// (nil: a ``URLCatalogTransport`` retrying as `policy` says).
     public init(
-        library: Library, policy: DownloadPolicy = DownloadPolicy(),
-        transport: any CatalogTransport = URLCatalogTransport()
+        library: Library, policy: DownloadPolicy = DownloadPolicy(), transport: (any CatalogTransport)? = nil
     ) {
         self.library = library
         self.policy = policy
-        self.transport = transport
+        self.transport = transport ?? URLCatalogTransport(policy: policy)
     }
 
     deinit { hub.finishAll() }

@@ -17,12 +17,15 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     public var downloadedBytes: Int64
     /// Installed files that were verified and kept instead of being downloaded again.
     public var reusedFiles: Int
+    /// Requests tried again after a transient failure (408, 429, 5xx, a dropped or stalled connection).
+    public var retries: Int
 
     /// A result from its fields.
     public init(
         packID: String, state: PackState, files: Int, bytes: Int64,
-        downloadedBytes: Int64 = 0, reusedFiles: Int = 0
+        downloadedBytes: Int64 = 0, reusedFiles: Int = 0, retries: Int = 0
     ) {
+        self.retries = retries
         self.packID = packID
         self.state = state
         self.files = files

@@ -89,20 +89,20 @@ struct MusicHTTP: Sendable {
                 guard rateLimited < retry.rateLimitRetries else {
                     throw MusicServiceError.rateLimited(service: service, playlistID: playlistID)
                 }
-                let header = http?.value(forHTTPHeaderField: "Retry-After").flatMap {
-                    Double($0.trimmingCharacters(in: .whitespaces))
-                }
-                try await retry.sleep(min(max(header ?? 1, 0), retry.maxRetryAfter))
+                let header = TransientFailure.retryAfter(http?.value(forHTTPHeaderField: "Retry-After"))
+                try await retry.sleep(min(header ?? 1, retry.maxRetryAfter))
                 rateLimited += 1
             case 401, 403:
                 throw MusicServiceError.unauthorized(service: service, playlistID: playlistID, status: status)
             case 404:
                 throw MusicServiceError.playlistNotFound(service: service, playlistID: playlistID)
-            case 500..<600:
+            case _ where TransientFailure.isTransient(status: status):  // 408, 500, 502, 503, 504
                 guard failed < retry.failureRetries else {
                     throw MusicServiceError.httpStatus(service: service, playlistID: playlistID, status: status)
                 }
-                try await retry.sleep(retry.backoff[min(failed, retry.backoff.count - 1)])
+                let asked = TransientFailure.retryAfter(http?.value(forHTTPHeaderField: "Retry-After"))
+                let backoff = retry.backoff[min(failed, retry.backoff.count - 1)]
+                try await retry.sleep(min(max(backoff, asked ?? 0), retry.maxRetryAfter))
                 failed += 1
             default:
                 throw MusicServiceError.httpStatus(service: service, playlistID: playlistID, status: status)

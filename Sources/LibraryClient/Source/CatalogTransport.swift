@@ -39,13 +39,21 @@ extension CatalogTransport {
     }
 }
 
-/// The default transport: files through `FileManager`, http(s) through `URLSession`.
+/// The default transport: files through `FileManager`, http(s) through `URLSession`, retrying
+/// what is worth retrying (408, 429, 500, 502, 503, 504, a dropped or stalled connection) as the
+/// policy allows, with backoff, jitter and the server's `Retry-After`.
 public struct URLCatalogTransport: CatalogTransport {
     /// Seconds before a request gives up.
     public var timeout: TimeInterval
+    /// How many retries, how far apart, within what budget.
+    public var policy: DownloadPolicy
 
-    /// A transport whose requests give up after `timeout` seconds without data.
-    public init(timeout: TimeInterval = 30) { self.timeout = timeout }
+    /// A transport whose requests give up after `timeout` seconds without data and retry
+    /// transient failures as `policy` says.
+    public init(timeout: TimeInterval = 30, policy: DownloadPolicy = DownloadPolicy()) {
+        self.timeout = timeout
+        self.policy = policy
+    }
 
     /// Documents larger than this are refused when no tighter limit is known (catalog.json).
     public static let defaultLimit = 64 << 20
@@ -76,6 +84,23 @@ public struct URLCatalogTransport: CatalogTransport {
     }
 
     private func get(_ url: URL, limit: Int, into sink: FileHandle?) async throws -> Data {
+        var backoff = RetryBackoff(policy: policy)
+        while true {
+            do {
+                return try await getOnce(url, limit: limit, into: sink)
+            } catch let failure as RetryableDocument {
+                guard let wait = backoff.next(retryAfter: failure.retryAfter) else { throw failure.error }
+                try await RetryBackoff.sleep(wait)
+                if let sink {
+                    try? sink.truncate(atOffset: 0)
+                    try? sink.seek(toOffset: 0)
+                }
+            }
+        }
+    }
+
+    /// One request; a failure worth retrying is a ``RetryableDocument``.
+    private func getOnce(_ url: URL, limit: Int, into sink: FileHandle?) async throws -> Data {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw LibraryClientError.invalidLocation(url.absoluteString)
         }
@@ -92,9 +117,17 @@ public struct URLCatalogTransport: CatalogTransport {
         } catch let error as LibraryClientError {
             throw error
         } catch {
-            throw LibraryClientError.unreachable(url: url.absoluteString, reason: error.localizedDescription)
+            let failure = LibraryClientError.unreachable(url: url.absoluteString, reason: error.localizedDescription)
+            if let code = (error as? URLError)?.code, Self.permanent.contains(code) { throw failure }
+            throw RetryableDocument(error: failure, retryAfter: nil)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 200
+        if TransientFailure.isTransient(status: status) {
+            throw RetryableDocument(
+                error: .httpStatus(url: url.absoluteString, status: status),
+                retryAfter: TransientFailure.retryAfter(http?.value(forHTTPHeaderField: "Retry-After")))
+        }
         if status == 404 || status == 410 { throw LibraryClientError.missingFile(url: url.absoluteString) }
         guard (200..<300).contains(status) else {
             throw LibraryClientError.httpStatus(url: url.absoluteString, status: status)
@@ -114,4 +147,15 @@ public struct URLCatalogTransport: CatalogTransport {
             throw LibraryClientError.unreachable(url: path, reason: error.localizedDescription)
         }
     }
+}
+
+extension URLCatalogTransport {
+    /// Connection errors that another attempt cannot mend.
+    static let permanent: Set<URLError.Code> = [.badURL, .unsupportedURL, .cannotFindHost, .userAuthenticationRequired]
+}
+
+/// A document request that failed in a way worth another attempt.
+struct RetryableDocument: Error {
+    var error: LibraryClientError
+    var retryAfter: TimeInterval?
 }

@@ -23,7 +23,8 @@ struct SyncCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let library = try Library(root: global.rootURL)
             var options = SyncOptions(
-                catalog: try global.catalogLocation.map { try CatalogLocation.parsing($0).catalogURL }, force: force, trustKeyFile: trustKey, allowDowngrade: allowDowngrade)
+                catalog: try global.catalogLocation.map { try CatalogLocation.parsing($0).catalogURL }, force: force,
+                trustKeyFile: trustKey, allowDowngrade: allowDowngrade)
             let result = try await library.sync(options)
             if ToolEnvironment.reportsPhaseTimes {
                 for phase in result.phases {
@@ -40,7 +41,7 @@ struct SyncCommand: AsyncParsableCommand {
             } else {
                 Output.line(
                     "catalog \(result.catalogVersion) from \(result.location): \(result.inserted) inserted, \(result.updated) updated, \(result.hidden) hidden"
-                )
+                        + (result.retries > 0 ? " (\(result.retries) requests retried)" : ""))
             }
         }
     }

@@ -21,7 +21,7 @@ enum PackOperation {
         let watcher = Task {
             for await event in events {
                 if event.phase == .downloading, event.bytesTotal > 0 {
-                    meter.update(done: event.bytesDownloaded, total: event.bytesTotal, detail: reusedDetail(event))
+                    meter.update(done: event.bytesDownloaded, total: event.bytesTotal, detail: detail(event))
                 }
                 if event.phase.isFinal { break }
             }
@@ -44,14 +44,19 @@ enum PackOperation {
             if verb != "removed" {
                 line += "; fetched \(Output.bytes(result.downloadedBytes))"
                 if result.reusedFiles > 0 { line += ", reused \(result.reusedFiles) installed files" }
+                if result.retries > 0 { line += ", \(result.retries) request\(result.retries == 1 ? "" : "s") retried" }
             }
             Output.line(line)
         }
     }
 
-    /// "(reused 5 files, 1.2 MB)" beside the bytes being fetched.
-    private static func reusedDetail(_ event: PackDownloadEvent) -> String {
-        guard event.reusedFiles > 0 else { return "" }
-        return "(reused \(event.reusedFiles) installed files, \(Output.bytes(event.reusedBytes)))"
+    /// "(reused 5 files, 1.2 MB; 2 retries)" beside the bytes being fetched.
+    private static func detail(_ event: PackDownloadEvent) -> String {
+        var parts: [String] = []
+        if event.reusedFiles > 0 {
+            parts.append("reused \(event.reusedFiles) installed files, \(Output.bytes(event.reusedBytes))")
+        }
+        if event.retries > 0 { parts.append("\(event.retries) retr\(event.retries == 1 ? "y" : "ies")") }
+        return parts.isEmpty ? "" : "(\(parts.joined(separator: "; ")))"
     }
 }

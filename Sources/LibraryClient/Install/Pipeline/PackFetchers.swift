@@ -35,11 +35,13 @@ struct PackFetchers: Sendable {
             let url = try loaded.resolve(asset.url)
             let partial = staging.partial(sha256: asset.sha256)
             let recorder = self.recorder
-            let sink = try DownloadSink(
-                path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
-                expectedSHA256: asset.sha256, resume: true
-            ) { recorder.add($0) }
-            try await downloader.fetch(url, into: sink)
+            try await Self.onceMoreIfDamaged {
+                let sink = try DownloadSink(
+                    path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
+                    expectedSHA256: asset.sha256, resume: true
+                ) { recorder.add($0) }
+                try await downloader.fetch(url, into: sink)
+            }
             let target = staging.files.appendingPathComponent(asset.fileName)
             do { try FileManager.default.moveItem(at: partial, to: target) } catch {
                 throw PackInstallError.fileSystem(
@@ -54,6 +56,29 @@ struct PackFetchers: Sendable {
     func fetchArchive(_ archive: Manifest.Archive, _ loaded: LoadedManifest) async throws {
         let url = try loaded.resolve(archive.url)
         let label = Self.label(url)
+        let assets = loaded.manifest.assets
+        let sizes = Dictionary(assets.map { ($0.fileName, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        let writer = AssetFileWriter(
+            folder: staging.files, sizes: sizes,
+            expectedSHA256: Dictionary(
+                assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
+            archiveLabel: label)
+        var first = true
+        try await Self.onceMoreIfDamaged {
+            if !first {
+                // From the start: an entry that failed its hash may lie in the partial archive.
+                try writer.reset()
+                try? FileManager.default.removeItem(at: staging.partial(sha256: archive.sha256))
+            }
+            first = false
+            try await fetchArchive(archive, url: url, label: label, writer: writer)
+        }
+    }
+
+    /// One download of the archive, extracted as it arrives.
+    private func fetchArchive(
+        _ archive: Manifest.Archive, url: URL, label: String, writer: AssetFileWriter
+    ) async throws {
         let partial = staging.partial(sha256: archive.sha256)
         let signal = DownloadSignal()
         let recorder = self.recorder
@@ -62,13 +87,6 @@ struct PackFetchers: Sendable {
             expectedSHA256: archive.sha256, resume: true, signal: signal,
             syncOnFinish: false
         ) { recorder.add($0) }
-        let assets = loaded.manifest.assets
-        let sizes = Dictionary(assets.map { ($0.fileName, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        let writer = AssetFileWriter(
-            folder: staging.files, sizes: sizes,
-            expectedSHA256: Dictionary(
-                assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
-            archiveLabel: label)
         let idle = policy.stallTimeout * Double(policy.maxRetries + 2) + 60
         let path = partial.path
         let follower = Task {
@@ -108,4 +126,19 @@ struct PackFetchers: Sendable {
     }
 
     static func label(_ url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
+
+    /// Runs `fetch`; a body that failed its SHA-256 or could not be read as the archive it
+    /// should be (a byte flipped on the way, a proxy's bad copy) is fetched once more from the
+    /// start, counted as a retry. A second failure is the file's own, and final.
+    static func onceMoreIfDamaged(_ fetch: () async throws -> Void) async throws {
+        do {
+            try await fetch()
+        } catch let error as PackInstallError {
+            switch error {
+            case .hashMismatch, .refusedArchive: RetryLog.current?.record()
+            default: throw error
+            }
+            try await fetch()
+        }
+    }
 }

@@ -39,7 +39,10 @@ struct PackInstaller: Sendable {
         hub.send(PackDownloadEvent(packID: pack.id, phase: .started, state: .downloading))
         let recorder = ProgressRecorder(packId: pack.id, writer: writer, hub: hub, interval: policy.progressInterval)
         do {
-            let result = try await perform(pack, mode: mode, staging: staging, recorder: recorder, writer: writer)
+            var result = try await RetryLog.$current.withValue(recorder.retries) {
+                try await perform(pack, mode: mode, staging: staging, recorder: recorder, writer: writer)
+            }
+            result.retries = recorder.retries.count
             var done = recorder.event(phase: .downloaded, state: .downloaded)
             done.bytesDownloaded = result.downloadedBytes
             done.bytesTotal = result.downloadedBytes

@@ -13,12 +13,18 @@ final class ProgressRecorder: @unchecked Sendable {
     private var reusedFiles = 0
     private var reusedBytes: Int64 = 0
     private var lastFlush = Date.distantPast
+    /// The install's retries so far (every request of it records there).
+    let retries: RetryLog
 
-    init(packId: String, writer: PackStateWriter, hub: PackEventHub, interval: TimeInterval) {
+    init(
+        packId: String, writer: PackStateWriter, hub: PackEventHub, interval: TimeInterval,
+        retries: RetryLog = RetryLog()
+    ) {
         self.packId = packId
         self.writer = writer
         self.hub = hub
         self.interval = interval
+        self.retries = retries
     }
 
     var bytesDone: Int64 { lock.withLock { done } }
@@ -41,7 +47,7 @@ final class ProgressRecorder: @unchecked Sendable {
     private func makeEvent(phase: PackDownloadEvent.Phase, state: PackState) -> PackDownloadEvent {
         PackDownloadEvent(
             packID: packId, phase: phase, state: state, bytesDownloaded: done, bytesTotal: total,
-            reusedFiles: reusedFiles, reusedBytes: reusedBytes)
+            reusedFiles: reusedFiles, reusedBytes: reusedBytes, retries: retries.count)
     }
 
     /// Adds `delta` bytes (negative after a restart) and flushes when due.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Fetches one file into a ``DownloadSink``: `http(s)://` through ``CurlAttempt`` (Linux) or
-/// ``HTTPAttempt`` (URLSession) with up to
-/// `maxRetries` retries (backoff doubling, each resuming with `Range`), `file://` by a
+/// ``HTTPAttempt`` (URLSession), retrying transient failures as ``RetryBackoff`` allows (each
+/// attempt resuming with `Range`), `file://` by a
 /// stream copy with the same size cap and hashing. Ends by verifying size and SHA-256.
 ///
 /// ```swift
@@ -24,19 +24,19 @@ struct Downloader: Sendable {
     }
 
     private func fetchHTTP(_ url: URL, into sink: DownloadSink) async throws {
-        var attempt = 0
-        while sink.written < sink.expectedBytes || (sink.expectedBytes == 0 && attempt == 0) {
+        var backoff = RetryBackoff(policy: policy)
+        var attempted = false
+        while sink.written < sink.expectedBytes || (sink.expectedBytes == 0 && !attempted) {
             try Task.checkCancellation()
+            attempted = true
             switch await Self.attempt(url, sink, policy) {
             case .complete:
                 return
             case .fatal(let error):
                 throw error
-            case .transient(let error):
-                guard attempt < policy.maxRetries else { throw error }
-                let delay = policy.retryDelay * Double(1 << min(attempt, 10))
-                attempt += 1
-                try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1e9))
+            case .transient(let error, let retryAfter):
+                guard let wait = backoff.next(retryAfter: retryAfter) else { throw error }
+                try await RetryBackoff.sleep(wait)
             }
         }
     }

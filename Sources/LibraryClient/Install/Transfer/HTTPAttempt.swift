@@ -16,7 +16,7 @@ import Foundation
 final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome {
         case complete
-        case transient(PackInstallError)
+        case transient(PackInstallError, retryAfter: TimeInterval? = nil)
         case fatal(any Error)
     }
 
@@ -121,7 +121,7 @@ final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let http = response as? HTTPURLResponse
         let head = HTTPResponseHead(
             status: http?.statusCode ?? 200, contentRange: http?.value(forHTTPHeaderField: "Content-Range"),
-            contentLength: response.expectedContentLength)
+            contentLength: response.expectedContentLength, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"))
         try head.accept(into: sink, url: url.absoluteString)
     }
 

@@ -7,13 +7,20 @@ struct HTTPResponseHead: Equatable {
     var contentRange: String?
     /// -1 when the response declares no length.
     var contentLength: Int64
+    /// The `Retry-After` header as sent, if any.
+    var retryAfter: String? = nil
 
     /// Accepts the response for `sink`: a 206 must continue exactly where the file ends (else the
     /// file restarts and the attempt ends with ``RetryNow``), a 200 restarts a resumed file, a 416
-    /// on a resumed file restarts it (``RetryNow``), 5xx and every other status is an
+    /// on a resumed file restarts it (``RetryNow``), a status worth retrying (``TransientFailure``)
+    /// is a ``RetryableStatus`` carrying the server's `Retry-After`, every other status an
     /// ``PackInstallError/httpStatus(url:status:)``, and a declared length must be exactly what
     /// is missing from the file.
     func accept(into sink: DownloadSink, url name: String) throws {
+        if TransientFailure.isTransient(status: status) {
+            throw RetryableStatus(
+                error: .httpStatus(url: name, status: status), retryAfter: TransientFailure.retryAfter(retryAfter))
+        }
         if status >= 500 { throw PackInstallError.httpStatus(url: name, status: status) }
         if sink.written > 0 && status == 206 {
             guard (contentRange ?? "").hasPrefix("bytes \(sink.written)-") else {
@@ -37,13 +44,14 @@ struct HTTPResponseHead: Equatable {
     }
 
     /// The outcome of an attempt that recorded `error` (a rule of ``accept(into:url:)``, the
-    /// sink's refusal, cancellation): a range answer to retry at once and 5xx are transient.
+    /// sink's refusal, cancellation): a range answer to retry at once and the statuses of
+    /// ``TransientFailure`` are transient.
     static func outcome(recorded error: any Error, url name: String) -> HTTPAttempt.Outcome {
         if error is RetryNow {
             return .transient(.unreachable(url: name, reason: "the server answered a range request oddly"))
         }
-        if case PackInstallError.httpStatus(_, let status) = error, status >= 500 {
-            return .transient(.httpStatus(url: name, status: status))
+        if let retryable = error as? RetryableStatus {
+            return .transient(retryable.error, retryAfter: retryable.retryAfter)
         }
         return .fatal(error)
     }
@@ -78,10 +86,17 @@ struct HTTPResponseHeadParser {
         switch name {
         case "content-range": current.contentRange = value
         case "content-length": current.contentLength = Int64(value) ?? -1
+        case "retry-after": current.retryAfter = value
         case "location": location = true
         default: break
         }
         head = current
         return nil
     }
+}
+
+/// A status worth another attempt (``TransientFailure``), with the wait the server asked for.
+struct RetryableStatus: Error {
+    var error: PackInstallError
+    var retryAfter: TimeInterval?
 }
