@@ -29,6 +29,8 @@ struct SeedStreamWriter: SeedStreamHandler {
     private(set) var summary = ImportSummary(didWrite: true)
     /// Set when `updating`: the comparison with the stored rows.
     private let update: SeedStreamUpdate?
+    /// Set for a first import: the rows beside each item, by prepared statement.
+    private var extras: ItemExtrasInsert?
 
     init(_ db: Database, file: String, now: String, updating: Bool) throws {
         self.db = db
@@ -51,7 +53,9 @@ struct SeedStreamWriter: SeedStreamHandler {
         }
         dimensions = try DimensionIDs(db, vocabularies: header.vocabularies)
         if update == nil { deferred = try DeferredIndexes.drop(db) }
+        // Prepared after the DDL above: a schema change empties GRDB's statement cache.
         bulk = try BulkStatements(db)
+        if update == nil { extras = try ItemExtrasInsert(db) }
         for (i, entry) in header.music.enumerated() {
             let path = "$.music[\(i)]"
             let id = try validator.canonicalForm(entry.id) { path }
@@ -103,9 +107,7 @@ struct SeedStreamWriter: SeedStreamHandler {
             try update.extras(of: item, id: item.id)
             return
         }
-        if let sound = ItemSoundRecord(itemId: item.id, item) { try sound.save(db) }
-        if let credits = ItemAttributionRecord(itemID: item.id, item.attribution) { try credits.save(db) }
-        if let playback = ItemPlaybackRecord(item) { try playback.save(db) }
+        try extras?.insert(item, id: item.id)
     }
 
     mutating func end(loudness: LoudnessTargets?) throws {

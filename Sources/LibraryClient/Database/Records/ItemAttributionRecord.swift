@@ -46,9 +46,7 @@ package struct ItemAttributionRecord: Codable, Sendable, Hashable, FetchableReco
         guard attribution.license != nil || credits != nil || attribution.source != nil else { return nil }
         self.itemID = itemID
         license = attribution.license
-        self.credits = credits.map {
-            String(decoding: (try? Self.encoder.encode($0)) ?? Data("[]".utf8), as: UTF8.self)
-        }
+        self.credits = credits.map(CreditsJSON.text)
         source = attribution.source
     }
 
@@ -61,9 +59,4 @@ package struct ItemAttributionRecord: Codable, Sendable, Hashable, FetchableReco
     /// The item the row describes.
     static let item = belongsTo(LibraryItemRecord.self)
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }
