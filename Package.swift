@@ -95,7 +95,8 @@ let package = Package(
             name: "CatalogPublisher",
             dependencies: [
                 "CatalogModel", "PackBuilder", "ObjectStore", "Licenses",
-                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "LibraryClient",

@@ -56,7 +56,9 @@ struct CatalogCLITests {
             publish.stderr.contains("catalog.key: expected one line of base64 holding a 32-byte Ed25519 key; ")
                 && publish.stderr.contains("catalog keygen --out DIR"), "\(publish.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tmp.path("dist/catalog.json")))
-        let verify = try ToolRunner.run("catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("missing.pub")])
-        #expect(verify.status != 0 && verify.stderr.contains("missing.pub: the key file cannot be read; check the path"))
+        let verify = try ToolRunner.run(
+            "catalog", ["verify", tmp.path("dist"), "--trust-key", tmp.path("missing.pub")])
+        #expect(
+            verify.status != 0 && verify.stderr.contains("missing.pub: the key file cannot be read; check the path"))
     }
 }

@@ -41,7 +41,8 @@ public enum MusicServiceError: Error, Sendable, Hashable, CustomStringConvertibl
         case .malformedResponse(let service, let id, let detail):
             return "\(service.displayName) sent a malformed answer for playlist \(id) (\(detail))"
         case .responseTooLarge(let service, let id, let limit):
-            return "\(service.displayName) sent more than \(limit >> 20) MiB for playlist \(id); nothing past that was kept"
+            return
+                "\(service.displayName) sent more than \(limit >> 20) MiB for playlist \(id); nothing past that was kept"
         case .foreignLink(let service, let id, let link):
             return
                 "\(service.displayName) paged playlist \(id) to \(link), away from its API address; the link was not followed"

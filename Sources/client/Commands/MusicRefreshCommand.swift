@@ -38,7 +38,8 @@ struct MusicRefreshCommand: AsyncParsableCommand {
             for source in result.sources {
                 for error in source.errors {
                     let advice = source.failures.first { $0.description == error }?.commandAdvice
-                    FileHandle.standardError.write(Data("client: error: \(error)\(advice.map { "; \($0)" } ?? "")\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("client: error: \(error)\(advice.map { "; \($0)" } ?? "")\n".utf8))
                 }
             }
         }

@@ -86,7 +86,8 @@ enum CatalogBench {
             return "generated \(args[2]) items in \(args[1])"
         case ("import", 3...):
             let library = try Library(root: URL(fileURLWithPath: args[1]), mode: .facetIndex)
-            let result = try await library.sync(SyncOptions(catalog: try CatalogLocation(args[2]).catalogURL, force: args.contains("--force")))
+            let result = try await library.sync(
+                SyncOptions(catalog: try CatalogLocation(args[2]).catalogURL, force: args.contains("--force")))
             return "inserted \(result.inserted), updated \(result.updated), hidden \(result.hidden)"
         case ("first-list", 5...):
             return try await FreshProcessBench.child(Array(args.dropFirst()))

@@ -22,7 +22,10 @@ struct SyntheticCatalog {
         guard updated else { return try synthetic.forEachPack(emit) }
         var first: Seed.Pack?
         try synthetic.forEachPack { pack in
-            guard first != nil else { return first = pack }
+            guard first != nil else {
+                first = pack
+                return
+            }
             var pack = pack
             for i in pack.items.indices where i % 10 == 0 { pack.items[i].title += " (remastered)" }
             try emit(pack)
