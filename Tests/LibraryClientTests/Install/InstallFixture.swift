@@ -30,10 +30,14 @@ final class InstallFixture: @unchecked Sendable {
         guard result.status == 0 else { throw FixtureError("catalog publish failed: \(result.stderr)") }
     }
 
-    /// Opens the library and syncs it from `catalog` (a URL or the dist folder).
-    func sync(from catalog: String) async throws {
+    /// Opens the library and syncs it from `catalog` (a URL or the dist folder), through
+    /// `transport` when given.
+    @discardableResult
+    func sync(from catalog: String, transport: (any CatalogTransport)? = nil) async throws -> SyncResult {
         if library == nil { library = try Library(root: root) }
-        _ = try await library.sync(SyncOptions(catalog: try CatalogLocation(catalog).catalogURL))
+        let options = SyncOptions(catalog: try CatalogLocation(catalog).catalogURL)
+        if let transport { return try await library.sync(options, transport: transport) }
+        return try await library.sync(options)
     }
 
     func manager(_ policy: DownloadPolicy = InstallFixture.fastPolicy) -> PackDownloadManager {
