@@ -24,8 +24,28 @@ package struct CatalogFetcher: Sendable {
     package init(transport: any CatalogTransport = URLCatalogTransport()) { self.transport = transport }
 
     /// Fetches catalog.json; with `trustedKey` (base64 raw Ed25519), also fetches
-    /// `signatures/<sha256 of the bytes>.sig` and verifies it.
+    /// `signatures/<sha256 of the bytes>.sig` and verifies it. A catalog.json that cannot be read
+    /// or whose signature does not verify (or cannot be found: its name is the hash of the bytes)
+    /// is fetched once more (``DamagedBody``).
     package func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
+        let name = location.description
+        let (document, sha) = try await DamagedBody.onceMore(location.catalogURL, when: Self.isDamage) {
+            try await fetchDocument(at: location, trustedKey: trustedKey)
+        }
+        guard document.schemaVersion == 1 else {
+            throw LibraryClientError.invalidDocument(
+                Diagnostic(
+                    .error,
+                    "schemaVersion \(document.schemaVersion) is not supported by this client (it reads 1); update the client",
+                    file: name, path: "$.schemaVersion"))
+        }
+        return FetchedCatalog(location: location, document: document, sha256: sha)
+    }
+
+    /// catalog.json read, signature-checked (with `trustedKey`) and decoded; and its SHA-256.
+    private func fetchDocument(
+        at location: CatalogLocation, trustedKey: String?
+    ) async throws -> (CatalogDocument, String) {
         let url = location.catalogURL
         let bytes = try await transport.fetch(url, limit: URLCatalogTransport.defaultLimit)
         let sha = SHA256Digest.hex(of: bytes)
@@ -41,18 +61,17 @@ package struct CatalogFetcher: Sendable {
                 throw LibraryClientError.badSignature(url: name)
             }
         }
-        let document: CatalogDocument
-        do { document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: name) } catch {
+        do { return (try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: name), sha) } catch {
             throw LibraryClientError.invalidDocument(error)
         }
-        guard document.schemaVersion == 1 else {
-            throw LibraryClientError.invalidDocument(
-                Diagnostic(
-                    .error,
-                    "schemaVersion \(document.schemaVersion) is not supported by this client (it reads 1); update the client",
-                    file: name, path: "$.schemaVersion"))
+    }
+
+    /// A catalog.json damaged on the way: unreadable, or its signature missing or wrong.
+    static func isDamage(_ error: any Error) -> Bool {
+        switch error as? LibraryClientError {
+        case .invalidDocument?, .unsigned?, .badSignature?: true
+        default: false
         }
-        return FetchedCatalog(location: location, document: document, sha256: sha)
     }
 
     /// Refuses an expired catalog and a rollback below `importedVersion` (unless allowed).

@@ -47,8 +47,22 @@ package struct VerifiedSeedFile: Sendable {
 extension CatalogFetcher {
     /// Puts the seed on local disk without holding it in memory (a `file://` seed is used in
     /// place, an http(s) one is downloaded to a temporary file), then checks its size and
-    /// SHA-256 against catalog.json in 1 MiB pieces.
+    /// SHA-256 against catalog.json in 1 MiB pieces. A downloaded seed of the wrong size or
+    /// SHA-256 is fetched once more (``DamagedBody``).
     package func fetchSeedFile(of catalog: FetchedCatalog) async throws -> VerifiedSeedFile {
+        let url = catalog.location.resolve(catalog.document.seed.url)
+        return try await DamagedBody.onceMore(url, when: Self.isDamagedSeed) {
+            try await fetchSeedFileOnce(of: catalog)
+        }
+    }
+
+    /// A seed whose size or SHA-256 is not the one catalog.json declares.
+    static func isDamagedSeed(_ error: any Error) -> Bool {
+        if case .integrityMismatch? = error as? LibraryClientError { return true }
+        return false
+    }
+
+    private func fetchSeedFileOnce(of catalog: FetchedCatalog) async throws -> VerifiedSeedFile {
         let ref = catalog.document.seed
         let url = catalog.location.resolve(ref.url)
         let name = url.isFileURL ? url.path : url.absoluteString

@@ -27,8 +27,9 @@ struct LoadedManifest: Sendable {
 
 /// Fetches the pack's manifest the safe way: re-reads catalog.json through ``CatalogFetcher``
 /// (signature checked when a key is trusted), finds the pack's entry, requires the synced
-/// version, fetches the manifest, checks its size and SHA-256 against the entry, then checks
-/// `packId` and `version` against the pack and validates the asset list.
+/// version, fetches the manifest, checks its size and SHA-256 against the entry (a damaged
+/// catalog.json or manifest is fetched once more, ``DamagedBody``), then checks `packId` and
+/// `version` against the pack and validates the asset list.
 ///
 /// ```swift
 /// let loaded = try await ManifestLoader(database: db, transport: URLCatalogTransport()).load(pack)
@@ -53,18 +54,8 @@ struct ManifestLoader: Sendable {
         }
         let url = location.resolve(entry.manifest.url)
         let label = url.isFileURL ? url.path : url.absoluteString
-        let data = try await transport.fetch(url, limit: Int(clamping: max(entry.manifest.bytes, 0)))
-        guard Int64(data.count) == entry.manifest.bytes else {
-            throw PackInstallError.sizeMismatch(
-                url: label, expected: entry.manifest.bytes, actual: "\(data.count) bytes")
-        }
-        let sha = SHA256Digest.hex(of: data)
-        guard sha == entry.manifest.sha256.lowercased() else {
-            throw PackInstallError.hashMismatch(url: label, expected: entry.manifest.sha256.lowercased(), actual: sha)
-        }
-        let manifest: Manifest
-        do { manifest = try CatalogJSON.decode(Manifest.self, from: data, file: label) } catch {
-            throw PackInstallError.invalidManifest(url: label, reason: error.description)
+        let manifest = try await DamagedBody.onceMore(url, when: Self.isDamage) {
+            try await fetchManifest(entry.manifest, url: url, label: label)
         }
         let items = try await database.read { db in
             try PackItemRecord.all().forPack(pack.id).select(PackItemRecord.Columns.itemId, as: String.self)
@@ -72,5 +63,29 @@ struct ManifestLoader: Sendable {
         }
         try ManifestValidator(label: label, pack: pack, items: items).validate(manifest, entry: entry)
         return LoadedManifest(manifest: manifest, url: url)
+    }
+
+    /// The manifest at `url`, its size and SHA-256 checked against catalog.json's `reference`, decoded.
+    private func fetchManifest(_ reference: FileReference, url: URL, label: String) async throws -> Manifest {
+        let data = try await transport.fetch(url, limit: Int(clamping: max(reference.bytes, 0)))
+        guard Int64(data.count) == reference.bytes else {
+            throw PackInstallError.sizeMismatch(url: label, expected: reference.bytes, actual: "\(data.count) bytes")
+        }
+        let sha = SHA256Digest.hex(of: data)
+        guard sha == reference.sha256.lowercased() else {
+            throw PackInstallError.hashMismatch(url: label, expected: reference.sha256.lowercased(), actual: sha)
+        }
+        do { return try CatalogJSON.decode(Manifest.self, from: data, file: label) } catch {
+            throw PackInstallError.invalidManifest(url: label, reason: error.description)
+        }
+    }
+
+    /// A manifest damaged on the way: the wrong size or SHA-256, or unreadable. A manifest that
+    /// fails only ``ManifestValidator`` is the published one, and is not fetched again.
+    static func isDamage(_ error: any Error) -> Bool {
+        switch error as? PackInstallError {
+        case .sizeMismatch?, .hashMismatch?, .invalidManifest?: true
+        default: false
+        }
     }
 }
