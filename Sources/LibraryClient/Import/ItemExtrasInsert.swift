@@ -17,17 +17,20 @@ struct ItemExtrasInsert {
     private let attribution: BulkStatement
     private let playback: BulkStatement
 
-    init(_ db: Database) throws {
+    /// Statements inserting into the tables, or into their staging tables (`staged`).
+    init(_ db: Database, staged: StagedTables? = nil) throws {
+        let table = { (name: String) in staged?.name(of: name) ?? name }
         // Raw SQL: the first import's hot path (soundshelf-bench sync), one prepared INSERT per table.
         sound = try BulkStatement(
             db,
             """
-            INSERT INTO item_sound(item_id, integrated, loudness_range, true_peak, momentary_max, loop_start,
-              loop_end, peaks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO \(table("item_sound"))(item_id, integrated, loudness_range, true_peak, momentary_max,
+              loop_start, loop_end, peaks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         attribution = try BulkStatement(
-            db, "INSERT INTO item_attribution(item_id, license, credits, source) VALUES (?, ?, ?, ?)")
-        playback = try BulkStatement(db, "INSERT INTO item_playback(item_id, takes, playback) VALUES (?, ?, ?)")
+            db, "INSERT INTO \(table("item_attribution"))(item_id, license, credits, source) VALUES (?, ?, ?, ?)")
+        playback = try BulkStatement(
+            db, "INSERT INTO \(table("item_playback"))(item_id, takes, playback) VALUES (?, ?, ?)")
     }
 
     /// Inserts the rows `item` calls for (none for an item that states nothing of the kind).

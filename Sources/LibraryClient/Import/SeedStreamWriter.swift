@@ -22,6 +22,7 @@ struct SeedStreamWriter: SeedStreamHandler {
     private var dimensions: DimensionIDs?
     private var bulk: BulkStatements?
     private var deferred: DeferredIndexes?
+    private var staged: StagedTables?
     private var checks = SeedStreamChecks()
     private var builder = FacetIndex.Builder()
     private var nextNumber: Int64 = 1
@@ -52,10 +53,13 @@ struct SeedStreamWriter: SeedStreamHandler {
             }
         }
         dimensions = try DimensionIDs(db, vocabularies: header.vocabularies)
-        if update == nil { deferred = try DeferredIndexes.drop(db) }
+        if update == nil {
+            deferred = try DeferredIndexes.drop(db)
+            staged = try StagedTables.create(db)
+        }
         // Prepared after the DDL above: a schema change empties GRDB's statement cache.
-        bulk = try BulkStatements(db)
-        if update == nil { extras = try ItemExtrasInsert(db) }
+        bulk = try BulkStatements(db, staged: staged)
+        if update == nil { extras = try ItemExtrasInsert(db, staged: staged) }
         for (i, entry) in header.music.enumerated() {
             let path = "$.music[\(i)]"
             let id = try validator.canonicalForm(entry.id) { path }
@@ -148,6 +152,7 @@ struct SeedStreamWriter: SeedStreamHandler {
             if summary.hasChanges || update.takesChanged { try CatalogStateRecord.bumpGeneration(db) }
             return (summary, nil)
         }
+        try staged?.move(db)
         try SeedWriter.finishBulkLoad(deferred, db)
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
         return (summary, builder.build())

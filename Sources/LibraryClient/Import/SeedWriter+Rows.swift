@@ -11,7 +11,8 @@ struct BulkStatements {
     /// the key's B-tree then grows at its end instead of taking each row at a random place.
     let packItems: PackItemBuffer?
 
-    init(_ db: Database, deferPackItems: Bool = false) throws {
+    /// `staged`: join rows go to the staging tables (a first streamed import).
+    init(_ db: Database, deferPackItems: Bool = false, staged: StagedTables? = nil) throws {
         // Raw SQL through the C API: both run once per item of an import (a million at 1M items,
         // measured by soundshelf-bench sync); the second is an UPSERT of one column.
         insertItem = try BulkStatement(
@@ -28,7 +29,8 @@ struct BulkStatements {
             """)
         var tags: [TagDimension: BatchedPairInsert] = [:]
         for dim in TagDimension.allCases {
-            tags[dim] = try BatchedPairInsert(db, table: dim.joinTable, columns: ("item_id", dim.joinColumn))
+            tags[dim] = try BatchedPairInsert(
+                db, table: staged?.name(of: dim.joinTable) ?? dim.joinTable, columns: ("item_id", dim.joinColumn))
         }
         insertTag = tags
         packItems = deferPackItems ? PackItemBuffer() : nil

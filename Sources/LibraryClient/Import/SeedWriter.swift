@@ -85,6 +85,7 @@ struct SeedWriter {
         // Raw SQL: a PRAGMA has no query-interface form.
         try db.execute(sql: "PRAGMA cache_size = -16384")
         try deferred?.restore(db)
+        PhaseTimer.current?.mark("secondary indexes recreated")
         // Raw SQL: one INSERT … SELECT fills the FTS5 table (measured by soundshelf-bench sync), in
         // rowid order: FTS5 flushes its pending terms whenever a rowid goes down, so rows taken in
         // another order (the whole-seed path inserts by id) would write a segment per row.
