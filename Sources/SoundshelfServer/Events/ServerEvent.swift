@@ -24,14 +24,16 @@ struct ServerEvent: Sendable {
 }
 
 /// The data of a `pack` event: `{"packId", "phase", "state", "bytesDownloaded", "bytesTotal", "message",
-/// "reused", "reusedBytes", "downloaded"}` — `bytesTotal` counts only the bytes to fetch; `reused` is
-/// the installed files linked instead (`reusedBytes` their size); `downloaded` the bytes fetched so far.
+/// "reused", "reusedBytes", "downloaded", "retries"}` — `bytesTotal` counts only the bytes to fetch;
+/// `reused` is the installed files linked instead (`reusedBytes` their size); `downloaded` the bytes
+/// fetched so far; `retries` the requests tried again after a transient failure.
 struct PackEventJSON: Encodable {
     let packId, phase, state: String
     let bytesDownloaded, bytesTotal: Int64
     let message: String?
     let reused: Int
     let reusedBytes: Int64
+    let retries: Int
 
     init(_ event: PackDownloadEvent) {
         packId = event.packID
@@ -42,10 +44,11 @@ struct PackEventJSON: Encodable {
         message = event.message
         reused = event.reusedFiles
         reusedBytes = event.reusedBytes
+        retries = event.retries
     }
 
     enum CodingKeys: String, CodingKey {
-        case packId, phase, state, bytesDownloaded, bytesTotal, message, reused, reusedBytes, downloaded
+        case packId, phase, state, bytesDownloaded, bytesTotal, message, reused, reusedBytes, downloaded, retries
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -58,6 +61,7 @@ struct PackEventJSON: Encodable {
         try c.encode(message, forKey: .message)
         try c.encode(reused, forKey: .reused)
         try c.encode(reusedBytes, forKey: .reusedBytes)
+        try c.encode(retries, forKey: .retries)
         try c.encode(bytesDownloaded, forKey: .downloaded)
     }
 }
