@@ -123,13 +123,17 @@ struct LibraryConsistency {
     private func disagreements(_ state: PackStateRecord, rows: [LocalAssetRecord], audioRows: Int) -> [String] {
         let id = state.packId
         let assets = manifests[id]?.assets ?? []
+        // One item_local_audio row per item; an item with several takes has several assets.
+        let items = Set(assets.map(\.itemId)).count
         let installedFolder = root.appendingPathComponent("AudioAssets/\(id)").path
         let folderFiles = (try? FileManager.default.contentsOfDirectory(atPath: installedFolder))?.count ?? 0
         switch (state.state, state.installedVersion) {
         case ("downloaded", _):
             var wrong: [String] = []
-            if Set(rows.map(\.id)) != Set(assets.map(\.assetId)) || audioRows != assets.count {
-                wrong.append("\(id): downloaded with \(rows.count) of \(assets.count) assets, \(audioRows) audio rows")
+            if Set(rows.map(\.id)) != Set(assets.map(\.assetId)) || audioRows != items {
+                wrong.append(
+                    "\(id): downloaded with \(rows.count) of \(assets.count) assets, \(audioRows) of \(items) audio rows"
+                )
             }
             if state.installedVersion == nil || state.lastError != nil {
                 wrong.append("\(id): downloaded, installed_version \(state.installedVersion.map(String.init) ?? "nil")")
@@ -143,7 +147,7 @@ struct LibraryConsistency {
                 ]
         default:
             // A failed upgrade keeps the installed version whole.
-            return rows.count == assets.count && audioRows == assets.count
+            return rows.count == assets.count && audioRows == items
                 ? [] : ["\(id): \(state.state) over version \(state.installedVersion!), with \(rows.count) assets"]
         }
     }
