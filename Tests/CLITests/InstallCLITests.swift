@@ -16,7 +16,7 @@ struct InstallCLITests {
     }
 
     @Test(
-        "--json prints {packId, state, files, bytes, reused, downloaded}; show says what loops; errors are one sentence and a non-zero exit"
+        "--json prints {packId, state, files, bytes, reused, downloaded, retries}; show says what loops; errors are one sentence and a non-zero exit"
     )
     func shapes() async throws {
         let tmp = try TemporaryDirectory(prefix: "install-cli")
@@ -31,8 +31,9 @@ struct InstallCLITests {
         let install = try ToolRunner.run("client", ["install", "DUNGEON-DELVE".lowercased(), "--root", root, "--json"])
         #expect(install.status == 0, "\(install.stderr)")
         let installed = try json(install)
-        #expect(Set(installed.keys) == ["packId", "state", "files", "bytes", "reused", "downloaded"])
+        #expect(Set(installed.keys) == ["packId", "state", "files", "bytes", "reused", "downloaded", "retries"])
         #expect(installed["reused"] as? Int == 0)
+        #expect(installed["retries"] as? Int == 0)
         let archive = try Data(contentsOf: URL(fileURLWithPath: dist + "/packs/\(Self.dungeon)/1/pack.tar")).count
         #expect(installed["downloaded"] as? Int == archive)
         #expect(installed["packId"] as? String == Self.dungeon)
