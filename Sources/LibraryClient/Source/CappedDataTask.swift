@@ -6,8 +6,9 @@ import Foundation
 
 /// One GET that keeps at most `limit` bytes: the moment a server sends more (a wrong or
 /// endless response), the task is cancelled and the fetch fails — memory never grows past
-/// the limit. FoundationNetworking on Linux has no `bytes(for:)`, so this is a data task with
-/// a delegate.
+/// the limit; an error status with a longer page is returned without its body, for the caller
+/// to judge by the status. FoundationNetworking on Linux has no `bytes(for:)`, so this is a data
+/// task with a delegate.
 final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Guarded by `lock`; the delegate's callbacks and the awaiting caller touch it.
     private let lock = NSLock()
@@ -40,7 +41,13 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             task.lock.unlock()
             session.dataTask(with: request).resume()
         }
-        if task.lock.withLock({ task.overLimit }) { throw LibraryClientError.tooLarge(url: url, limit: limit) }
+        if task.lock.withLock({ task.overLimit }) {
+            // An error page longer than the document (a CDN's 503 or 404 page) is judged by its status.
+            if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
+                return (Data(), response)
+            }
+            throw LibraryClientError.tooLarge(url: url, limit: limit)
+        }
         return (data, response)
     }
 
