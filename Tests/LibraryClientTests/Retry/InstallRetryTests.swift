@@ -40,6 +40,28 @@ struct InstallRetryTests {
         #expect(try await setup.consistency().isClean)
     }
 
+    @Test(
+        "progress starts over with the second download of a damaged body and never passes the total",
+        arguments: [false, true])
+    func progressAfterDamage(perAsset: Bool) async throws {
+        let setup = try await ProxiedInstall { fx in
+            [perAsset ? try ProxiedInstall.assetPath(fx) : fx.archivePath(): .first(.flip)]
+        }
+        defer { setup.stop() }
+        let manager = setup.fx.library.makeDownloadManager(policy: setup.policy, transport: setup.transport)
+        let events = manager.progress(for: InstallFixture.dungeon)
+        let result = try await manager.startDownload("dungeon-delve", perAsset: perAsset)
+        #expect(result.retries == 1)
+        var downloading: [PackDownloadEvent] = []
+        for await event in events {
+            if event.phase == .downloading { downloading.append(event) }
+            if event.phase.isFinal { break }
+        }
+        let over = downloading.filter { $0.bytesDownloaded > $0.bytesTotal }
+        #expect(over.isEmpty, "\(over.map { "\($0.bytesDownloaded) of \($0.bytesTotal)" })")
+        #expect(downloading.last?.bytesDownloaded == result.downloadedBytes)
+    }
+
     @Test("a byte flipped once in a per-asset download is fetched again and installs")
     func assetFlippedOnce() async throws {
         let setup = try await ProxiedInstall { fx in [try ProxiedInstall.assetPath(fx): .first(.flip)] }

@@ -35,7 +35,7 @@ struct PackFetchers: Sendable {
             let url = try loaded.resolve(asset.url)
             let partial = staging.partial(sha256: asset.sha256)
             let recorder = self.recorder
-            try await Self.onceMoreIfDamaged {
+            try await onceMoreIfDamaged {
                 let sink = try DownloadSink(
                     path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
                     expectedSHA256: asset.sha256, resume: true
@@ -64,7 +64,7 @@ struct PackFetchers: Sendable {
                 assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
             archiveLabel: label)
         var first = true
-        try await Self.onceMoreIfDamaged {
+        try await onceMoreIfDamaged {
             if !first {
                 // From the start: an entry that failed its hash may lie in the partial archive.
                 try writer.reset()
@@ -129,8 +129,10 @@ struct PackFetchers: Sendable {
 
     /// Runs `fetch`; a body that failed its SHA-256 or could not be read as the archive it
     /// should be (a byte flipped on the way, a proxy's bad copy) is fetched once more from the
-    /// start, counted as a retry. A second failure is the file's own, and final.
-    static func onceMoreIfDamaged(_ fetch: () async throws -> Void) async throws {
+    /// start, counted as a retry, its bytes taken off the progress. A second failure is the
+    /// file's own, and final.
+    func onceMoreIfDamaged(_ fetch: () async throws -> Void) async throws {
+        let before = recorder.bytesDone
         do {
             try await fetch()
         } catch let error as PackInstallError {
@@ -138,6 +140,7 @@ struct PackFetchers: Sendable {
             case .hashMismatch, .refusedArchive: RetryLog.current?.record()
             default: throw error
             }
+            recorder.add(before - recorder.bytesDone)
             try await fetch()
         }
     }
