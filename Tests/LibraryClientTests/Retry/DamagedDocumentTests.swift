@@ -32,7 +32,7 @@ struct DamagedDocumentTests {
         func sync() async throws -> SyncResult {
             try await h.library.sync(
                 SyncOptions(catalog: proxy.baseURL, trustKeyFile: keyFile?.path),
-                transport: URLCatalogTransport(timeout: 2, policy: ProxiedInstall.quick))
+                transport: URLCatalogTransport(timeout: 5, policy: ProxiedInstall.quick))
         }
     }
 

@@ -72,6 +72,13 @@ final class FaultProxyRun: @unchecked Sendable {
     /// Documents give up on a silent connection after 1 s (whole seconds on Linux), before the proxy's stall ends.
     private var transport: URLCatalogTransport { URLCatalogTransport(timeout: 1, policy: policy) }
 
+    /// Once healed, the network is a healthy one: patient timeouts, so a busy machine cannot fail an install.
+    private var healedPolicy: DownloadPolicy {
+        var healed = policy
+        healed.stallTimeout = 10
+        return healed
+    }
+
     /// `installs` installs in rounds of one fresh data root each, then, healed, every pack not
     /// installed in those roots.
     func run(installs: Int) async throws -> Figures {
@@ -97,7 +104,8 @@ final class FaultProxyRun: @unchecked Sendable {
 
     /// Installs, through the healed proxy, each pack the root does not have; they must all install.
     private func installTheRest(_ library: Library, root: URL) async throws {
-        let manager = library.makeDownloadManager(policy: policy, transport: transport)
+        let manager = library.makeDownloadManager(
+            policy: healedPolicy, transport: URLCatalogTransport(timeout: 10, policy: healedPolicy))
         for pack in packs where try await library.packs.fetchPack(PackReference(pack)).state != .downloaded {
             do {
                 try await manager.startDownload(PackReference(pack))
