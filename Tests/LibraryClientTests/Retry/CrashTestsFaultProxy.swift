@@ -17,7 +17,7 @@ struct CrashTestsFaultProxy {
         let fx = try InstallFixture()
         let nginx = try NginxServer(root: fx.dist.path)
         defer { nginx.stop() }
-        let seed = FaultProxyInstallTests.seed(45)
+        let seed = FaultProxyInstallTests.seed(1)
         let run = try FaultProxyRun(fixture: fx, upstream: nginx.baseURL, settings: .init(seed: seed, rate: 0.45))
         defer { run.proxy.stop() }
         let figures = try await run.run(installs: 30)
