@@ -67,7 +67,7 @@ import Testing
         await #expect(throws: LibraryClientError.self) {
             _ = try await h.library.sync(
                 SyncOptions(catalog: server.baseURL),
-                transport: URLCatalogTransport(timeout: 0.5, policy: DownloadPolicy(maxRetries: 1, retryDelay: 0.01)))
+                transport: URLCatalogTransport(timeout: 1, policy: DownloadPolicy(maxRetries: 1, retryDelay: 0.01)))
         }
     }
 }
