@@ -7,7 +7,8 @@ import SyntheticData
 /// A data root holding `plays` synthetic plays of `targets` targets over the three years before
 /// `now` (popularity skewed, so ranks differ), marked as synced so `client` accepts it.
 enum PlaysBenchData {
-    static func target(_ n: Int) -> String { String(format: "00000000-0000-4000-8000-%012d", n) }
+    /// Target n's id: a random-looking UUID, as real ids are (`SyntheticSeed.id`).
+    static func target(_ n: Int) -> String { SyntheticSeed.id(n) }
     static func title(_ n: Int) -> String { String(format: "Target %06d", n) }
 
     static func fill(root: URL, plays: Int, targets: Int, now: Date) async throws {
@@ -34,7 +35,7 @@ enum PlaysBenchData {
                 let n = min(targets - 1, Int(u * u * Double(targets)))
                 let at = Date(timeIntervalSince1970: time)
                 try insert.execute(arguments: [
-                    String(format: "10000000-0000-4000-8000-%012d", i), target(n), kinds[n % kinds.count],
+                    SyntheticSeed.id(100_000_000 + i), target(n), kinds[n % kinds.count],
                     ISO8601.string(at), sources[rng.below(sources.count)], title(n),
                 ])
             }
