@@ -20,10 +20,12 @@ struct StagedTables {
             + [("item_sound", ["item_id"]), ("item_attribution", ["item_id"]), ("item_playback", ["item_id"])]
     }
 
-    /// Creates the empty TEMP tables (a schema change: prepare statements after it).
+    /// Creates the empty TEMP tables (a schema change: prepare statements after it). Tables a
+    /// failed import left on this connection are dropped first (its rollback normally took them).
     static func create(_ db: Database) throws -> StagedTables {
         for (table, _) in keys {
             // Raw SQL: a TEMP table shaped like another has no query-interface form.
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.stage_\(table)")
             try db.execute(sql: "CREATE TEMP TABLE stage_\(table) AS SELECT * FROM main.\(table) WHERE 0")
         }
         return StagedTables()
