@@ -35,7 +35,7 @@ struct PackFetchers: Sendable {
             let url = try loaded.resolve(asset.url)
             let partial = staging.partial(sha256: asset.sha256)
             let recorder = self.recorder
-            try await onceMoreIfDamaged {
+            try await onceMoreIfDamaged(url) {
                 let sink = try DownloadSink(
                     path: partial.path, label: Self.label(url), expectedBytes: asset.bytes,
                     expectedSHA256: asset.sha256, resume: true
@@ -64,7 +64,7 @@ struct PackFetchers: Sendable {
                 assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
             archiveLabel: label)
         var first = true
-        try await onceMoreIfDamaged {
+        try await onceMoreIfDamaged(url) {
             if !first {
                 // From the start: an entry that failed its hash may lie in the partial archive.
                 try writer.reset()
@@ -127,21 +127,24 @@ struct PackFetchers: Sendable {
 
     static func label(_ url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
 
-    /// Runs `fetch`; a body that failed its SHA-256 or could not be read as the archive it
-    /// should be (a byte flipped on the way, a proxy's bad copy) is fetched once more from the
-    /// start, counted as a retry, its bytes taken off the progress. A second failure is the
-    /// file's own, and final.
-    func onceMoreIfDamaged(_ fetch: () async throws -> Void) async throws {
+    /// Runs `fetch` through ``DamagedBody``: a body from `url` that failed its SHA-256 or could
+    /// not be read as the archive it should be is fetched once more from the start, its bytes
+    /// taken off the progress first.
+    func onceMoreIfDamaged(_ url: URL, _ fetch: () async throws -> Void) async throws {
         let before = recorder.bytesDone
-        do {
+        var again = false
+        try await DamagedBody.onceMore(url, when: Self.isDamage) {
+            if again { recorder.add(before - recorder.bytesDone) }
+            again = true
             try await fetch()
-        } catch let error as PackInstallError {
-            switch error {
-            case .hashMismatch, .refusedArchive: RetryLog.current?.record()
-            default: throw error
-            }
-            recorder.add(before - recorder.bytesDone)
-            try await fetch()
+        }
+    }
+
+    /// Whether a pack file's failure is damage on the way (worth one refetch).
+    static func isDamage(_ error: any Error) -> Bool {
+        switch error as? PackInstallError {
+        case .hashMismatch?, .refusedArchive?: true
+        default: false
         }
     }
 }
