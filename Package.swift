@@ -51,6 +51,14 @@ let package = Package(
         // policy; what LibraryClient uses, so an app links no libarchive (the iOS SDK has none).
         .target(name: "PackTar"),
         .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite", "PackTar"]),
+        // zlib as a system library (Apple's SDKs and every Linux have it), called only through Gzip.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // gzip members written deterministically and read back as a stream, in bounded memory.
+        .target(name: "Gzip", dependencies: ["CZlib"]),
         // libcurl as a system library, Linux only, called only through CurlHTTP.
         .systemLibrary(
             name: "CCurl",
@@ -94,14 +102,14 @@ let package = Package(
         .target(
             name: "CatalogPublisher",
             dependencies: [
-                "CatalogModel", "PackBuilder", "ObjectStore", "Licenses",
+                "CatalogModel", "PackBuilder", "ObjectStore", "Licenses", "Gzip",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogFormat", "Licenses", "PackTar", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogFormat", "Licenses", "PackTar", "Gzip", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CurlHTTP", condition: .when(platforms: [.linux])),
             ]),

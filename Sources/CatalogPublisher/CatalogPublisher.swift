@@ -36,10 +36,7 @@ public enum CatalogPublisher {
         let packs = built.entries
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)
         var seedBytes = try CatalogJSON.encode(seed)
-        let unchanged =
-            previous.map {
-                $0.seedBytes == seedBytes && $0.document.packs == packs && $0.document.title == catalog.catalog.title
-            } ?? false
+        let unchanged = try previous?.sameContent(as: seed, packs: packs, title: catalog.catalog.title) ?? false
         if previous != nil && (!unchanged || options.renew) {
             version += 1
             seed.catalogVersion = version
@@ -56,16 +53,29 @@ public enum CatalogPublisher {
                 signature: signature, packsBuilt: built.builtSlugs,
                 removedPacks: rules.removedPacks, removedItems: rules.removedItems)
         }
-        let seedRef = try writer.writeSeed(seedBytes, baseURL: catalog.catalog.baseURL)
-        let document = CatalogDocument(
-            catalogVersion: version, generatedAt: ISO8601.string(options.now),
-            title: catalog.catalog.title,
-            expires: ISO8601.string(options.now.addingTimeInterval(Double(options.expiresInDays) * 86_400)),
-            seed: seedRef, packs: packs)
-        let documentBytes = try CatalogJSON.encode(document)
+        let generatedAt = ISO8601.string(options.now)
+        let expires = ISO8601.string(options.now.addingTimeInterval(Double(options.expiresInDays) * 86_400))
+        let documentBytes: Data
+        let seedRef: FileReference
+        if options.schemaVersion == 1 {
+            seedRef = try writer.writeSeed(seedBytes, baseURL: catalog.catalog.baseURL)
+            documentBytes = try CatalogJSON.encode(
+                CatalogDocument(
+                    catalogVersion: version, generatedAt: generatedAt, title: catalog.catalog.title,
+                    expires: expires, seed: seedRef, packs: packs))
+        } else {
+            let written = try ShardedPublish(writer: writer, keepVersions: max(options.keepVersions, 1)).write(
+                seed: seed, packs: packs, title: catalog.catalog.title, generatedAt: generatedAt, expires: expires,
+                baseURL: catalog.catalog.baseURL, previous: previous)
+            documentBytes = written.documentBytes
+            seedRef = written.index
+        }
+        let page = CatalogDocument(
+            schemaVersion: options.schemaVersion, catalogVersion: version, generatedAt: generatedAt,
+            title: catalog.catalog.title, expires: expires, seed: seedRef, packs: packs)
         let signature = try writer.ensureSignature(for: documentBytes)
         try writer.writePage(
-            catalog: document, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
+            catalog: page, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
         try writer.writeCatalog(documentBytes)
         return PublishResult(
             catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,

@@ -27,6 +27,9 @@ public enum CatalogVerifier {
     ) async -> Report {
         var report = Report()
         guard let bytes = await get("catalog.json", fetch, &report) else { return report }
+        if (try? CatalogJSON.decode(CatalogSchemaProbe.self, from: bytes, file: "catalog.json"))?.schemaVersion == 2 {
+            return await verifySharded(bytes, fetch: fetch, trustedKey: trustedKey, now: now, report)
+        }
         let document: CatalogDocument
         do { document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: "catalog.json") } catch {
             report.problems.append(error.description)
@@ -34,15 +37,7 @@ public enum CatalogVerifier {
         }
         report.catalogVersion = document.catalogVersion
         report.problems += CatalogDocumentRules.check(document, file: "catalog.json").map(\.description)
-        let sha = SHA256Digest.hex(of: bytes)
-        if let key = trustedKey {
-            let sigPath = "signatures/\(sha).sig"
-            if let sig = await get(sigPath, fetch, &report),
-                !CatalogSignature.verify(String(decoding: sig, as: UTF8.self), of: bytes, publicKey: key)
-            {
-                report.problems.append("\(sigPath): the signature does not match catalog.json for the trusted key")
-            }
-        }
+        await checkSignature(bytes, trustedKey: trustedKey, fetch, &report)
         checkExpiry(document, now: now, &report)
         if let seedBytes = await getChecked(document.seed, "$.seed", fetch, &report) {
             do {
@@ -54,6 +49,19 @@ public enum CatalogVerifier {
             }
         }
         return report
+    }
+
+    static func checkSignature(
+        _ bytes: Data, trustedKey: Curve25519.Signing.PublicKey?, _ fetch: @Sendable (String) async throws -> Data,
+        _ report: inout Report
+    ) async {
+        guard let key = trustedKey else { return }
+        let sigPath = "signatures/\(SHA256Digest.hex(of: bytes)).sig"
+        if let sig = await get(sigPath, fetch, &report),
+            !CatalogSignature.verify(String(decoding: sig, as: UTF8.self), of: bytes, publicKey: key)
+        {
+            report.problems.append("\(sigPath): the signature does not match catalog.json for the trusted key")
+        }
     }
 
     static func checkExpiry(_ document: CatalogDocument, now: Date, _ report: inout Report) {

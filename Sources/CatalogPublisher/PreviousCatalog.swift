@@ -1,18 +1,24 @@
 import CatalogModel
 import Foundation
+import Gzip
 
 /// The catalog already in the output folder, if any: its catalog.json (and exact bytes) and
-/// its seed — what the identity rules compare against.
+/// its seed — what the identity rules compare against. A schema-2 catalog's seed and pack list
+/// are read back from its index and shards (``document`` is then a schema-1 view of it).
 struct PreviousCatalog {
     var document: CatalogDocument
     var bytes: Data
     var seed: Seed
     var seedBytes: Data
+    /// The schema-2 catalog.json and its index, when the previous publish wrote one.
+    var sharded: (document: ShardedCatalogDocument, index: CatalogIndex)?
 
     /// Reads `<output>/catalog.json` and its seed; nil when there is none yet.
     static func load(from output: URL) throws -> PreviousCatalog? {
         let path = output.appendingPathComponent("catalog.json").path
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        let probe = try CatalogJSON.decode(CatalogSchemaProbe.self, from: bytes, file: path)
+        if probe.schemaVersion == 2 { return try loadSharded(bytes, path: path, output: output) }
         let document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: path)
         let seedPath = output.appendingPathComponent(PublishLayout.localPath(of: document.seed.url)).path
         guard let seedBytes = FileManager.default.contents(atPath: seedPath) else {
@@ -24,6 +30,77 @@ struct PreviousCatalog {
         }
         let seed = try CatalogJSON.decode(Seed.self, from: seedBytes, file: seedPath)
         return PreviousCatalog(document: document, bytes: bytes, seed: seed, seedBytes: seedBytes)
+    }
+
+    /// Whether `seed` with `packs` and `title` is what this catalog publishes (at its version).
+    func sameContent(as seed: Seed, packs: [CatalogDocument.PackEntry], title: String) throws -> Bool {
+        guard document.title == title else { return false }
+        guard sharded != nil else { return seedBytes == (try CatalogJSON.encode(seed)) && document.packs == packs }
+        return try CatalogJSON.encode(Self.canonical(self.seed)) == CatalogJSON.encode(Self.canonical(seed))
+            && document.packs.sorted { $0.id < $1.id } == packs.sorted { $0.id < $1.id }
+    }
+
+    /// The seed with music and packs in id order (a schema-2 catalog keeps no other order).
+    static func canonical(_ seed: Seed) -> Seed {
+        var copy = seed
+        copy.music.sort { $0.id < $1.id }
+        copy.packs.sort { $0.id < $1.id }
+        return copy
+    }
+
+    private static func loadSharded(_ bytes: Data, path: String, output: URL) throws -> PreviousCatalog {
+        let document = try CatalogJSON.decode(ShardedCatalogDocument.self, from: bytes, file: path)
+        let index = try CatalogJSON.decode(
+            CatalogIndex.self, from: try read(document.index, output), file: document.index.url)
+        var music: [Seed.MusicEntry] = []
+        for shard in index.musicShards {
+            for line in try lines(of: shard.file, output) {
+                music.append(try CatalogJSON.decode(Seed.MusicEntry.self, from: line, file: shard.url))
+            }
+        }
+        var packs: [Seed.Pack] = []
+        var entries: [CatalogDocument.PackEntry] = []
+        for shard in index.packShards {
+            for line in try lines(of: shard.file, output) {
+                let entry = try CatalogJSON.decode(ShardPack.self, from: line, file: shard.url)
+                packs.append(entry.pack)
+                entries.append(
+                    CatalogDocument.PackEntry(
+                        id: entry.pack.id, slug: entry.pack.slug, kind: entry.pack.kind, title: entry.pack.title,
+                        version: entry.pack.version, manifest: entry.manifest, archive: entry.archive))
+            }
+        }
+        let seed = Seed(
+            catalogVersion: document.catalogVersion, vocabularies: index.vocabularies, music: music, packs: packs,
+            loudness: index.loudness)
+        let view = CatalogDocument(
+            schemaVersion: 2, catalogVersion: document.catalogVersion, generatedAt: document.generatedAt,
+            title: document.title, expires: document.expires, seed: document.index, packs: entries)
+        return PreviousCatalog(
+            document: view, bytes: bytes, seed: seed, seedBytes: try CatalogJSON.encode(seed),
+            sharded: (document, index))
+    }
+
+    /// A published gzip file, checked against its reference and decompressed.
+    private static func read(_ reference: FileReference, _ output: URL) throws -> Data {
+        let path = output.appendingPathComponent(PublishLayout.localPath(of: reference.url)).path
+        guard let packed = FileManager.default.contents(atPath: path) else {
+            throw PublishError.previousCatalog(
+                path: path,
+                message:
+                    "a file the current catalog.json refers to is missing; restore it or publish into an empty folder")
+        }
+        guard SHA256Digest.hex(of: packed) == reference.sha256.lowercased() else {
+            throw PublishError.previousCatalog(
+                path: path, message: "the file does not match its SHA-256 in the catalog")
+        }
+        do { return try Gzip.decompress(packed, limit: 1 << 32) } catch {
+            throw PublishError.previousCatalog(path: path, message: "\(error)")
+        }
+    }
+
+    private static func lines(of reference: FileReference, _ output: URL) throws -> [Data] {
+        try read(reference, output).split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) }
     }
 }
 
@@ -44,7 +121,7 @@ enum PublishLayout {
     static func localPath(of url: String) -> String {
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), let parsed = URL(string: url) else { return url }
         let parts = parsed.path.split(separator: "/")
-        for marker in ["seeds", "packs", "signatures"] {
+        for marker in ["seeds", "packs", "signatures", "index", "shards", "deltas", "versions"] {
             if let i = parts.firstIndex(where: { $0 == marker }) { return parts[i...].joined(separator: "/") }
         }
         return parsed.lastPathComponent

@@ -22,6 +22,11 @@ public struct PublishOptions: Sendable {
     /// uses); nil renders index.html from the templates built in.
     public var templatesDirectory: String?
     public var now = Date()
+    /// The schema of catalog.json to write: 2 (index, shards and deltas; the default) or 1 (one
+    /// seed and the pack list in catalog.json, for clients that read only schema 1).
+    public var schemaVersion = 2
+    /// How many recent versions a schema-2 catalog.json offers deltas from.
+    public var keepVersions = 10
     /// How the missing packs are built (caches, time stamps, read chunks); the tool fills it from
     /// the environment, the defaults otherwise.
     package var build = BuildSettings()

@@ -15,6 +15,19 @@ struct PublishWriter {
         return FileReference(url: PublishLayout.url(path, baseURL: baseURL), sha256: sha, bytes: Int64(bytes.count))
     }
 
+    /// A content-addressed file: `path` names it by the SHA-256 of `bytes`; written when absent.
+    func writeOnce(_ bytes: Data, path: (String) -> String, baseURL: String?) throws -> FileReference {
+        let sha = SHA256Digest.hex(of: bytes)
+        let relative = path(sha)
+        try writeOnce(bytes, relative)
+        return FileReference(url: PublishLayout.url(relative, baseURL: baseURL), sha256: sha, bytes: Int64(bytes.count))
+    }
+
+    /// A version's catalog.json kept under `versions/` (what `catalog prune` reads).
+    func writeVersion(_ bytes: Data, path: String) throws {
+        try write(bytes, path)
+    }
+
     /// Signs the exact bytes of a catalog.json into `signatures/<sha256 of those bytes>.sig`,
     /// unless it is there already. Returns the signature's path (nil without a key).
     func ensureSignature(for catalogBytes: Data) throws -> String? {

@@ -107,6 +107,8 @@ public final class Library: Sendable {
                     async let copied: Void = database.checkpoint()
                     if let index = prebuild?.result() {
                         try? await indexStore.install(prebuilt: index)
+                    } else if let patch = result.patch {
+                        try? await indexStore.patch(patch)
                     } else {
                         // Rebuilt only when the import changed the database's stamp (seed or generation):
                         // a forced re-import that changed nothing keeps the index it has.

@@ -5,6 +5,8 @@ package struct SyncJSON: Encodable {
     package let catalogVersion, inserted, updated, hidden: Int
     /// Requests tried again after a transient failure.
     package let retries: Int
+    /// What had to be fetched: `not-modified`, `unchanged`, `delta` or `full`.
+    package let transfer: String
 
     package init(_ result: SyncResult) {
         catalogVersion = result.catalogVersion
@@ -12,6 +14,7 @@ package struct SyncJSON: Encodable {
         updated = result.updated
         hidden = result.hidden
         retries = result.retries
+        transfer = result.transfer.rawValue
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// One file of a published folder, with the object key and headers it is stored under.
 struct PushFile: Sendable {
     enum Phase: Int, Comparable {
-        /// seeds/, packs/, signatures/: immutable once published.
+        /// seeds/, index/, shards/, deltas/, versions/, packs/, signatures/: immutable once published.
         case immutable = 0
         case page = 1
         case catalog = 2
@@ -24,6 +24,7 @@ struct PushFile: Sendable {
     static func contentType(forExtension ext: String) -> String {
         switch ext.lowercased() {
         case "json": "application/json"
+        case "gz": "application/gzip"
         case "html": "text/html; charset=utf-8"
         case "tar": "application/x-tar"
         case "sig": "text/plain; charset=utf-8"
@@ -38,7 +39,8 @@ struct PushFile: Sendable {
         }
     }
 
-    /// The files to push, in push order: everything under seeds/, packs/ and signatures/
+    /// The files to push, in push order: everything under seeds/, index/, shards/, deltas/,
+    /// versions/, packs/ and signatures/
     /// (sorted), then index.html, then catalog.json. Hidden files and anything else are not part
     /// of a published catalog and stay behind.
     static func scan(_ directory: URL) throws -> [PushFile] {
@@ -47,7 +49,7 @@ struct PushFile: Sendable {
             throw PushError.notPublished(directory: directory.path)
         }
         var files: [PushFile] = []
-        for folder in ["seeds", "packs", "signatures"] {
+        for folder in ["seeds", "index", "shards", "deltas", "versions", "packs", "signatures"] {
             let root = directory.appendingPathComponent(folder)
             guard fm.fileExists(atPath: root.path) else { continue }
             guard

@@ -46,6 +46,10 @@ public struct SyncResult: Sendable, Hashable {
     public var phases: [SyncPhase] = []
     /// Requests tried again after a transient failure (408, 429, 5xx, a dropped or stalled connection).
     public var retries = 0
+    /// What had to be fetched: nothing new, the deltas since the imported version, or everything.
+    public var transfer = SyncTransfer.full
+    /// Set when a delta was applied: the facet index is patched for these items, not rebuilt.
+    var patch: IndexPatch?
 
     /// Items added by this sync.
     public var inserted: Int { summary.inserted }
@@ -84,7 +88,14 @@ package struct CatalogSync: Sendable {
             throw LibraryClientError.noCatalogLocation
         }
         let trustedKey = try options.trustKeyFile.map(CatalogFetcher.readTrustedKey(atPath:)) ?? state.trustedPublicKey
-        let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey)
+        let known =
+            options.force || options.trustKeyFile != nil || state.catalogLocation != location.description
+            ? nil
+            : KnownCatalog(
+                validators: state.catalogValidators, sha256: state.catalogSHA256, trustedKey: state.trustedPublicKey)
+        guard let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey, known: known) else {
+            return try await notModified(state, location: location, now: options.now)
+        }
         try fetcher.checkFreshness(
             catalog, importedVersion: state.catalogVersion, allowDowngrade: options.allowDowngrade,
             now: options.now)
@@ -93,26 +104,61 @@ package struct CatalogSync: Sendable {
             typealias Columns = CatalogStateRecord.Columns
             _ = try CatalogStateRecord.filter(key: 1).updateAll(
                 db, Columns.catalogLocation.set(to: location.description), Columns.trustedPublicKey.set(to: trustedKey),
-                Columns.catalogVersion.set(to: version), Columns.lastSyncAt.set(to: Timestamp.now()))
+                Columns.catalogVersion.set(to: version), Columns.lastSyncAt.set(to: Timestamp.now()),
+                Columns.catalogSHA256.set(to: catalog.sha256), Columns.catalogEtag.set(to: catalog.validators.etag),
+                Columns.catalogLastModified.set(to: catalog.validators.lastModified),
+                Columns.schemaVersion.set(to: catalog.document.schemaVersion),
+                Columns.catalogExpires.set(to: catalog.document.expires))
         }
+        var result = SyncResult(catalogVersion: version, location: location.description, summary: ImportSummary())
         let unchanged = state.seedSHA256 == catalog.document.seed.sha256.lowercased()
         if unchanged && !options.force {
             try await database.write(record)
-            return SyncResult(catalogVersion: version, location: location.description, summary: ImportSummary())
+            result.transfer = .unchanged
+            return result
+        }
+        if catalog.sharded != nil {
+            return try await syncSharded(catalog, state: state, force: options.force, record: record, result)
         }
         let seedFile = try await fetcher.fetchSeedFile(of: catalog)
         defer { seedFile.remove() }
+        result.summary = try await importSeed(seedFile, force: options.force) { db in try record(db) }
+        return result
+    }
+
+    /// The streamed import of a whole seed, or the decoded one when the stream cannot judge it.
+    func importSeed(
+        _ seedFile: VerifiedSeedFile, force: Bool, alsoWrite: @escaping @Sendable (Database) throws -> Void
+    ) async throws -> ImportSummary {
         let streamed = try await SeedStreamImport(database: database, seed: seedFile).run(prebuild: prebuild) { db, _ in
-            try record(db)
+            try alsoWrite(db)
         }
-        if let streamed {
-            return SyncResult(catalogVersion: version, location: location.description, summary: streamed)
-        }
+        if let streamed { return streamed }
         let importer = SeedImporter(
             database: database, seed: try seedFile.decoded(), seedSHA256: seedFile.sha256, file: seedFile.name)
-        let summary = try await importer.run(onlyIfEmpty: false, force: options.force, prebuild: prebuild) { db, _ in
-            try record(db)
+        return try await importer.run(onlyIfEmpty: false, force: force, prebuild: prebuild) { db, _ in
+            try alsoWrite(db)
         }
-        return SyncResult(catalogVersion: version, location: location.description, summary: summary)
+    }
+
+    /// The server said catalog.json is the one imported: only the time is recorded, unless the
+    /// catalog has expired since.
+    private func notModified(_ state: CatalogStateRecord, location: CatalogLocation, now: Date) async throws
+        -> SyncResult
+    {
+        if let expires = state.catalogExpires {
+            guard let date = ISO8601.date(expires) else {
+                throw LibraryClientError.invalidExpiry(url: location.description, expires: expires)
+            }
+            if date <= now { throw LibraryClientError.expired(url: location.description, expires: expires) }
+        }
+        try await database.write { db in
+            _ = try CatalogStateRecord.filter(key: 1).updateAll(
+                db, CatalogStateRecord.Columns.lastSyncAt.set(to: Timestamp.now()))
+        }
+        var result = SyncResult(
+            catalogVersion: state.catalogVersion ?? 0, location: location.description, summary: ImportSummary())
+        result.transfer = .notModified
+        return result
     }
 }

@@ -14,7 +14,7 @@ import GRDB
 /// summary.hidden = try update.hideMissing()
 /// ```
 final class SeedStreamUpdate {
-    private let db: Database
+    let db: Database
     private let rows: SeedWriter
     private let stored: StoredItemLookup
     /// Item numbers of the entries the seed listed so far.

@@ -20,16 +20,16 @@ struct SeedStreamWriter: SeedStreamHandler {
     let validator: SeedValidator
     let rows: SeedWriter
     private var dimensions: DimensionIDs?
-    private var bulk: BulkStatements?
+    private(set) var bulk: BulkStatements?
     private var deferred: DeferredIndexes?
     private var staged: StagedTables?
     private var checks = SeedStreamChecks()
     private var builder = FacetIndex.Builder()
     private var nextNumber: Int64 = 1
     private var packs: [(id: String, kind: Kind, title: String)] = []
-    private(set) var summary = ImportSummary(didWrite: true)
+    var summary = ImportSummary(didWrite: true)
     /// Set when `updating`: the comparison with the stored rows.
-    private let update: SeedStreamUpdate?
+    let update: SeedStreamUpdate?
     /// Set for a first import: the rows beside each item, by prepared statement.
     private var extras: ItemExtrasInsert?
 

@@ -95,6 +95,26 @@ actor FacetIndexStore: QueryEngine {
         persist()
     }
 
+    /// After a delta: the index of the state before it (in memory, or the saved file) with the
+    /// touched items re-read, stamped with the current state; rebuilt when no such index is at hand.
+    func patch(_ patch: IndexPatch) async throws {
+        let old = Stamp(seed: patch.seed, generation: patch.generation)
+        let base =
+            loaded?.stamp == old ? loaded?.index : try? FacetIndex(mapping: paths.facetIndex, expectedStamp: old.text)
+        guard let base, var whole = try? base.materialized() else { return try await rebuild() }
+        let (entries, stamp, values) = try await database.read { db in
+            (
+                try FacetIndexLoader.entries(itemIDs: patch.itemIDs, db), try Stamp.current(db),
+                try DimensionValueCatalog(db)
+            )
+        }
+        for entry in entries {
+            whole.upsert(item: entry.number, kind: entry.kind, visible: entry.visible, tags: entry.tags)
+        }
+        install(Loaded(index: whole, stamp: stamp, values: values))
+        persist()
+    }
+
     /// The index matching the database's current stamp: the one in memory, the file, or a rebuild.
     func current() async throws -> Loaded {
         if let loaded {

@@ -5,9 +5,24 @@ import Foundation
 /// A catalog.json that was read, parsed and (when a key is trusted) signature-checked.
 package struct FetchedCatalog: Sendable {
     package let location: CatalogLocation
+    /// catalog.json; for schema 2 a view of it (`seed` is the index, `packs` is empty).
     package let document: CatalogDocument
     /// SHA-256 (hex) of the exact catalog.json bytes.
     package let sha256: String
+    /// The schema-2 catalog.json, when it is one.
+    package var sharded: ShardedCatalogDocument?
+    /// What the server said identifies these bytes (sent back on the next sync).
+    package var validators = DocumentValidators()
+}
+
+/// What a sync already knows about the catalog.json it imported last.
+package struct KnownCatalog: Sendable {
+    /// The validators to send (`If-None-Match`, `If-Modified-Since`).
+    package var validators: DocumentValidators?
+    /// The SHA-256 of those bytes: the same bytes again need no second signature check.
+    package var sha256: String?
+    /// The key that checked them.
+    package var trustedKey: String?
 }
 
 /// Reads a published catalog and checks it before anything touches the database: the
@@ -28,29 +43,35 @@ package struct CatalogFetcher: Sendable {
     /// or whose signature does not verify (or cannot be found: its name is the hash of the bytes)
     /// is fetched once more (``DamagedBody``).
     package func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
-        let name = location.description
-        let (document, sha) = try await DamagedBody.onceMore(location.catalogURL, when: Self.isDamage) {
-            try await fetchDocument(at: location, trustedKey: trustedKey)
+        guard let catalog = try await fetchCatalog(at: location, trustedKey: trustedKey, known: nil) else {
+            throw LibraryClientError.unreachable(url: location.description, reason: "the server answered 304 unasked")
         }
-        guard document.schemaVersion == 1 else {
-            throw LibraryClientError.invalidDocument(
-                Diagnostic(
-                    .error,
-                    "schemaVersion \(document.schemaVersion) is not supported by this client (it reads 1); update the client",
-                    file: name, path: "$.schemaVersion"))
-        }
-        return FetchedCatalog(location: location, document: document, sha256: sha)
+        return catalog
     }
 
-    /// catalog.json read, signature-checked (with `trustedKey`) and decoded; and its SHA-256.
+    /// Like ``fetchCatalog(at:trustedKey:)``, asking the server only for a catalog.json other than
+    /// the one `known` describes: nil when it answers 304 Not Modified. Bytes whose SHA-256 is
+    /// `known`'s, checked before with the same key, are not signature-checked again.
+    package func fetchCatalog(
+        at location: CatalogLocation, trustedKey: String?, known: KnownCatalog?
+    ) async throws -> FetchedCatalog? {
+        try await DamagedBody.onceMore(location.catalogURL, when: Self.isDamage) {
+            try await fetchDocument(at: location, trustedKey: trustedKey, known: known)
+        }
+    }
+
+    /// catalog.json read, signature-checked (with `trustedKey`) and decoded.
     private func fetchDocument(
-        at location: CatalogLocation, trustedKey: String?
-    ) async throws -> (CatalogDocument, String) {
+        at location: CatalogLocation, trustedKey: String?, known: KnownCatalog?
+    ) async throws -> FetchedCatalog? {
         let url = location.catalogURL
-        let bytes = try await transport.fetch(url, limit: URLCatalogTransport.defaultLimit)
+        let answer = try await transport.fetch(
+            url, limit: URLCatalogTransport.defaultLimit, ifChangedFrom: known?.validators)
+        guard case .changed(let bytes, let validators) = answer else { return nil }
         let sha = SHA256Digest.hex(of: bytes)
         let name = location.description
-        if let trustedKey {
+        let checkedBefore = known?.sha256 == sha && known?.trustedKey == trustedKey
+        if let trustedKey, !checkedBefore {
             let key = try Self.publicKey(base64: trustedKey, source: "the trusted key of this data root")
             let sigURL = location.resolve("signatures/\(sha).sig")
             let signature: Data
@@ -61,7 +82,26 @@ package struct CatalogFetcher: Sendable {
                 throw LibraryClientError.badSignature(url: name)
             }
         }
-        do { return (try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: name), sha) } catch {
+        do throws(Diagnostic) {
+            let schema = try CatalogJSON.decode(CatalogSchemaProbe.self, from: bytes, file: name).schemaVersion
+            switch schema {
+            case 1:
+                let document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: name)
+                return FetchedCatalog(location: location, document: document, sha256: sha, validators: validators)
+            case 2:
+                let sharded = try CatalogJSON.decode(ShardedCatalogDocument.self, from: bytes, file: name)
+                let view = CatalogDocument(
+                    schemaVersion: 2, catalogVersion: sharded.catalogVersion, generatedAt: sharded.generatedAt,
+                    title: sharded.title, expires: sharded.expires, seed: sharded.index, packs: [])
+                return FetchedCatalog(
+                    location: location, document: view, sha256: sha, sharded: sharded, validators: validators)
+            default:
+                throw Diagnostic(
+                    .error,
+                    "schemaVersion \(schema) is not supported by this client (it reads 1 and 2); update the client",
+                    file: name, path: "$.schemaVersion")
+            }
+        } catch {
             throw LibraryClientError.invalidDocument(error)
         }
     }

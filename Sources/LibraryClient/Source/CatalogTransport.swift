@@ -21,6 +21,10 @@ public protocol CatalogTransport: Sendable {
     /// ``fetch(_:limit:)`` a body larger than `limit` bytes; the seed of a large catalog comes
     /// this way, so it never has to fit in memory.
     func download(_ url: URL, limit: Int, to destination: URL) async throws
+    /// The body, or ``ConditionalDocument/notModified`` when the server says the copy that
+    /// `validators` identify is current (`If-None-Match`, `If-Modified-Since` → 304).
+    func fetch(_ url: URL, limit: Int, ifChangedFrom validators: DocumentValidators?) async throws
+        -> ConditionalDocument
 }
 
 extension CatalogTransport {
@@ -67,6 +71,28 @@ public struct URLCatalogTransport: CatalogTransport {
         return try await get(url, limit: limit, into: nil)
     }
 
+    public func fetch(_ url: URL, limit: Int, ifChangedFrom validators: DocumentValidators?) async throws
+        -> ConditionalDocument
+    {
+        if url.isFileURL { return .changed(try readFile(url, limit: limit), DocumentValidators()) }
+        var backoff = RetryBackoff(policy: policy)
+        while true {
+            do {
+                let (data, response) = try await getOnce(url, limit: limit, into: nil, validators: validators)
+                guard let response else { return .changed(data, DocumentValidators()) }
+                if response.statusCode == 304 { return .notModified }
+                return .changed(
+                    data,
+                    DocumentValidators(
+                        etag: response.value(forHTTPHeaderField: "ETag"),
+                        lastModified: response.value(forHTTPHeaderField: "Last-Modified")))
+            } catch let failure as RetryableDocument {
+                guard let wait = backoff.next(retryAfter: failure.retryAfter) else { throw failure.error }
+                try await RetryBackoff.sleep(wait)
+            }
+        }
+    }
+
     /// Streams an http(s) body to `destination` as it arrives; copies a file.
     public func download(_ url: URL, limit: Int, to destination: URL) async throws {
         if url.isFileURL {
@@ -87,7 +113,7 @@ public struct URLCatalogTransport: CatalogTransport {
         var backoff = RetryBackoff(policy: policy)
         while true {
             do {
-                return try await getOnce(url, limit: limit, into: sink)
+                return try await getOnce(url, limit: limit, into: sink, validators: nil).0
             } catch let failure as RetryableDocument {
                 guard let wait = backoff.next(retryAfter: failure.retryAfter) else { throw failure.error }
                 try await RetryBackoff.sleep(wait)
@@ -100,12 +126,16 @@ public struct URLCatalogTransport: CatalogTransport {
     }
 
     /// One request; a failure worth retrying is a ``RetryableDocument``.
-    private func getOnce(_ url: URL, limit: Int, into sink: FileHandle?) async throws -> Data {
+    private func getOnce(
+        _ url: URL, limit: Int, into sink: FileHandle?, validators: DocumentValidators?
+    ) async throws -> (Data, HTTPURLResponse?) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw LibraryClientError.invalidLocation(url.absoluteString)
         }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
+        if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let date = validators?.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 4
@@ -129,10 +159,11 @@ public struct URLCatalogTransport: CatalogTransport {
                 retryAfter: TransientFailure.retryAfter(http?.value(forHTTPHeaderField: "Retry-After")))
         }
         if status == 404 || status == 410 { throw LibraryClientError.missingFile(url: url.absoluteString) }
+        if status == 304, validators != nil { return (Data(), http) }
         guard (200..<300).contains(status) else {
             throw LibraryClientError.httpStatus(url: url.absoluteString, status: status)
         }
-        return data
+        return (data, http)
     }
 
     private func readFile(_ url: URL, limit: Int) throws -> Data {

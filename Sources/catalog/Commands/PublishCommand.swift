@@ -3,11 +3,13 @@ import CatalogPublisher
 import CommandSupport
 import Foundation
 
-/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew] [--templates DIR]`.
+/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew] [--templates DIR]
+/// [--schema-version 2] [--keep-versions 10]`.
 struct PublishCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
-        abstract: "Build missing packs, then write the seed, catalog.json (last, atomically) and index.html into DIR."
+        abstract:
+            "Build missing packs, then write the index, shards and delta, catalog.json (last, atomically) and index.html into DIR."
     )
 
     @Argument(help: "The published folder, e.g. dist/.")
@@ -31,12 +33,23 @@ struct PublishCommand: ParsableCommand {
             valueName: "dir"))
     var templates: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The catalog.json schema: 2 (a small catalog.json, content-addressed shards and deltas) or 1 (one seed, for clients that read only schema 1).",
+            valueName: "n"))
+    var schemaVersion = 2
+
+    @Option(help: ArgumentHelp("How many recent versions a schema-2 catalog offers deltas from.", valueName: "n"))
+    var keepVersions = 10
+
     @OptionGroup var validation: StrictOptions
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard expiresIn > 0 else { throw ValidationError("--expires-in must be at least 1 day") }
+        guard schemaVersion == 1 || schemaVersion == 2 else { throw ValidationError("--schema-version is 1 or 2") }
+        guard keepVersions >= 1 else { throw ValidationError("--keep-versions must be at least 1") }
     }
 
     func run() throws {
@@ -44,6 +57,8 @@ struct PublishCommand: ParsableCommand {
         options.signKeyPath = signKey
         options.expiresInDays = expiresIn
         options.renew = renew
+        options.schemaVersion = schemaVersion
+        options.keepVersions = keepVersions
         options.strict = validation.strict
         options.build = .fromEnvironment()
         let result = try CommandRunner.run {

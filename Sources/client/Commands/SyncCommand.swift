@@ -37,10 +37,13 @@ struct SyncCommand: AsyncParsableCommand {
             if global.json {
                 try JSONOutput.print(SyncJSON(result))
             } else if !result.summary.didWrite {
-                Output.line("catalog \(result.catalogVersion) from \(result.location): already up to date")
+                Output.line(
+                    "catalog \(result.catalogVersion) from \(result.location): already up to date"
+                        + (result.transfer == .notModified ? " (not modified)" : ""))
             } else {
                 Output.line(
                     "catalog \(result.catalogVersion) from \(result.location): \(result.inserted) inserted, \(result.updated) updated, \(result.hidden) hidden"
+                        + (result.transfer == .delta ? " (only the changes fetched)" : "")
                         + (result.retries > 0 ? " (\(result.retries) requests retried)" : ""))
             }
         }

@@ -20,6 +20,15 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
     package var seedSHA256: String?
     package var lastSyncAt: String?
     package var dataGeneration: Int64
+    /// SHA-256 of the last catalog.json imported (its signature is not fetched again while it stays).
+    package var catalogSHA256: String?
+    /// The validators the server sent with that catalog.json.
+    package var catalogEtag: String?
+    package var catalogLastModified: String?
+    /// The schema of the catalog last imported (1: one seed; 2: index, shards and deltas).
+    package var schemaVersion: Int?
+    /// The `expires` of that catalog.json.
+    package var catalogExpires: String?
 
     package enum Columns {
         package static let catalogLocation = Column("catalog_location")
@@ -28,11 +37,22 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
         package static let seedSHA256 = Column("seed_sha256")
         package static let lastSyncAt = Column("last_sync_at")
         package static let dataGeneration = Column("data_generation")
+        package static let catalogSHA256 = Column("catalog_sha256")
+        package static let catalogEtag = Column("catalog_etag")
+        package static let catalogLastModified = Column("catalog_last_modified")
+        package static let schemaVersion = Column("schema_version")
+        package static let catalogExpires = Column("catalog_expires")
     }
 
     /// The row (the migration creates it, so it always exists).
     package static func current(_ db: Database) throws -> CatalogStateRecord {
         try fetchOne(db, key: 1) ?? CatalogStateRecord(dataGeneration: 0)
+    }
+
+    /// The validators to send for catalog.json.
+    package var catalogValidators: DocumentValidators? {
+        let validators = DocumentValidators(etag: catalogEtag, lastModified: catalogLastModified)
+        return validators.isEmpty ? nil : validators
     }
 
     /// Bumps `data_generation`; call inside any transaction that changes item tags or visibility,

@@ -46,7 +46,7 @@ struct ManifestLoader: Sendable {
         let fetcher = CatalogFetcher(transport: transport)
         let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: state.trustedPublicKey)
         try fetcher.checkFreshness(catalog, importedVersion: state.catalogVersion, allowDowngrade: false)
-        guard let entry = catalog.document.packs.first(where: { CanonicalID.parse($0.id) == pack.id }) else {
+        guard let entry = try await entry(for: pack, in: catalog) else {
             throw PackInstallError.notInCatalog(packId: pack.id, catalog: location.description)
         }
         guard entry.version == pack.version else {
@@ -63,6 +63,18 @@ struct ManifestLoader: Sendable {
         }
         try ManifestValidator(label: label, pack: pack, items: items).validate(manifest, entry: entry)
         return LoadedManifest(manifest: manifest, url: url)
+    }
+
+    /// The pack's entry: from catalog.json (schema 1), or as the last sync stored it from the
+    /// pack's shard line (schema 2: the line was checked through the index's hashes).
+    private func entry(for pack: PackWithState, in catalog: FetchedCatalog) async throws -> CatalogDocument.PackEntry? {
+        guard catalog.sharded != nil else {
+            return catalog.document.packs.first(where: { CanonicalID.parse($0.id) == pack.id })
+        }
+        guard let files = try await database.read({ try PackFileRecord.fetchOne($0, key: pack.id) }) else { return nil }
+        return CatalogDocument.PackEntry(
+            id: pack.id, slug: pack.slug ?? "", kind: pack.kind, title: pack.title, version: files.version,
+            manifest: files.manifest, archive: files.archive)
     }
 
     /// The manifest at `url`, its size and SHA-256 checked against catalog.json's `reference`, decoded.

@@ -1,0 +1,108 @@
+import CatalogFormat
+import Foundation
+import Gzip
+
+/// A schema-2 catalog's entries put back together as one seed file on local disk, so the
+/// streamed import reads it exactly as it reads a schema-1 seed: each shard is fetched, checked
+/// against the index (itself checked against catalog.json), decompressed and its lines written
+/// into the seed's `music` and `packs` arrays, one shard in memory at a time. The packs' manifest
+/// and archive references are kept aside for `pack_file`.
+///
+/// ```swift
+/// let assembled = try await ShardedSeedFile.assemble(catalog, index: index, fetcher: fetcher)
+/// defer { assembled.seed.remove() }
+/// ```
+package struct ShardedSeedFile: Sendable {
+    package let seed: VerifiedSeedFile
+    package let packFiles: [ShardPackHead]
+
+    package static func assemble(
+        _ catalog: FetchedCatalog, index: CatalogIndex, fetcher: CatalogFetcher
+    ) async throws -> ShardedSeedFile {
+        guard let sharded = catalog.sharded else { throw LibraryClientError.noCatalogLocation }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("soundshelf-seed-\(UUID().uuidString).json").path
+        let out = try SeedFileSink(path: path)
+        var heads: [ShardPackHead] = []
+        do {
+            try out.write("{\"catalogVersion\":\(index.catalogVersion),\"loudness\":")
+            try out.write(try CompactJSON.encode(index.loudness))
+            try out.write(",\"music\":[")
+            var first = true
+            for shard in index.musicShards {
+                try forEachLine(of: try await fetcher.fetchPacked(shard.file, of: catalog)) { line in
+                    try out.write(first ? "\n" : ",\n")
+                    try out.write(line)
+                    first = false
+                }
+            }
+            try out.write("],\"packs\":[")
+            first = true
+            for shard in index.packShards {
+                let plain = try await fetcher.fetchPacked(shard.file, of: catalog)
+                try forEachLine(of: plain) { line in
+                    guard let head = line.withUnsafeBytes(ShardPackHead.read) else {
+                        throw LibraryClientError.invalidDocument(
+                            Diagnostic(
+                                .error, "a pack line without its id, version and manifest", file: shard.url,
+                                path: "$"))
+                    }
+                    heads.append(head)
+                    try out.write(first ? "\n" : ",\n")
+                    try out.write(line)
+                    first = false
+                }
+            }
+            try out.write("],\"schemaVersion\":1,\"vocabularies\":")
+            try out.write(try CompactJSON.encode(index.vocabularies))
+            try out.write("}\n")
+            try out.close()
+        } catch {
+            try? out.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        PhaseTimer.current?.mark("index and \(index.musicShards.count + index.packShards.count) shards fetched")
+        let seed = VerifiedSeedFile(
+            path: path, sha256: sharded.index.sha256.lowercased(), name: sharded.index.url, isTemporary: true)
+        return ShardedSeedFile(seed: seed, packFiles: heads)
+    }
+
+    private static func forEachLine(of data: Data, _ body: (Data) throws -> Void) throws {
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) { try body(Data(line)) }
+    }
+}
+
+/// A file written through a 1 MiB buffer.
+private final class SeedFileSink {
+    let handle: FileHandle
+    let path: String
+    var buffer = Data()
+
+    init(path: String) throws {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw LibraryClientError.unreachable(url: path, reason: "cannot be created") }
+        self.handle = handle
+    }
+
+    func write(_ text: String) throws { try write(Data(text.utf8)) }
+
+    func write(_ data: Data) throws {
+        buffer.append(data)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    func flush() throws {
+        do { try handle.write(contentsOf: buffer) } catch {
+            throw LibraryClientError.unreachable(url: path, reason: error.localizedDescription)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        try flush()
+        try handle.close()
+    }
+}
