@@ -177,7 +177,9 @@ let package = Package(
             name: "PackBuilderTests",
             dependencies: ["PackBuilder", "AudioAnalysis", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "Licenses", "TestSupport"]),
-        .testTarget(name: "LibraryClientTests", dependencies: ["LibraryClient", "TestSupport", "SyntheticData"]),
+        .testTarget(
+            name: "LibraryClientTests",
+            dependencies: ["LibraryClient", "TestSupport", "SyntheticData", "CatalogPublisher"]),
         .testTarget(
             name: "ObjectStoreTests",
             dependencies: [

@@ -1,5 +1,5 @@
-/// A pack as a delta carries it: its own fields and the order of its items' ids (the items
-/// themselves travel as ``DeltaItem``s, only those that changed).
+/// A pack as a delta carries it: its own fields and its items' ids with their `sortOrder`s (the
+/// items themselves travel as ``DeltaItem``s, only those that changed).
 public struct DeltaPack: Codable, Sendable, Equatable {
     public var id: String
     public var slug: String
@@ -11,8 +11,10 @@ public struct DeltaPack: Codable, Sendable, Equatable {
     public var manifestURL: String
     public var manifest: FileReference
     public var archive: FileReference?
-    /// Every item of the pack, in order (an item's `sortOrder` is its position here).
+    /// Every item of the pack, in the seed's order.
     public var itemIDs: [String]
+    /// Each item's `sortOrder`, in the same order as ``itemIDs``.
+    public var sortOrders: [Int]
 
     public init(_ line: ShardPack) {
         let pack = line.pack
@@ -27,6 +29,7 @@ public struct DeltaPack: Codable, Sendable, Equatable {
         manifest = line.manifest
         archive = line.archive
         itemIDs = pack.items.map(\.id)
+        sortOrders = pack.items.map(\.sortOrder)
     }
 
     /// The pack's own fields as the seed has them (no items).

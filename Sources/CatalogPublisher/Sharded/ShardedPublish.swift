@@ -1,4 +1,5 @@
 import CatalogModel
+import Crypto
 import Foundation
 import Gzip
 
@@ -15,7 +16,7 @@ struct ShardedPublish {
     }
 
     func write(
-        seed: Seed, packs: [CatalogDocument.PackEntry], title: String, generatedAt: String, expires: String,
+        seed: Seed, packs: [CatalogDocument.PackEntry], title: String, generatedAt: String, expires: String?,
         baseURL: String?, previous: PreviousCatalog?
     ) throws -> Written {
         let references = Dictionary(packs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -61,5 +62,34 @@ struct ShardedPublish {
     private func writeShard(_ shard: ShardSet.Shard, _ baseURL: String?) throws -> ShardReference {
         let file = try writer.writeOnce(shard.bytes, path: ShardedLayout.shardPath, baseURL: baseURL)
         return ShardReference(file: file, entries: shard.entries)
+    }
+}
+
+extension CatalogPublisher {
+    /// Publishes `seed` as a schema-2 catalog into `output` over the catalog already there (its
+    /// deltas continue): shards, index, delta and catalog.json, signed with `signKey`. Packs get the
+    /// references in `packs`, or placeholders (the seed's manifest URL, an all-zero hash). For
+    /// benchmarks and tests that make catalogs without building packs.
+    @discardableResult
+    package static func publishSharded(
+        _ seed: Seed, to output: URL, packs: [CatalogDocument.PackEntry]? = nil, title: String = "Fixture Catalog",
+        generatedAt: String = "2026-01-01T00:00:00Z", expires: String? = "2099-01-01T00:00:00Z",
+        signKey: Curve25519.Signing.PrivateKey? = nil, keepVersions: Int = 10
+    ) throws -> Data {
+        let entries =
+            packs
+            ?? seed.packs.map {
+                CatalogDocument.PackEntry(
+                    id: $0.id, slug: $0.slug, kind: $0.kind, title: $0.title, version: $0.version,
+                    manifest: FileReference(url: $0.manifestURL, sha256: String(repeating: "0", count: 64), bytes: 0),
+                    archive: nil)
+            }
+        let writer = PublishWriter(output: output, signKey: signKey)
+        let written = try ShardedPublish(writer: writer, keepVersions: keepVersions).write(
+            seed: seed, packs: entries, title: title, generatedAt: generatedAt, expires: expires,
+            baseURL: nil, previous: try PreviousCatalog.load(from: output))
+        _ = try writer.ensureSignature(for: written.documentBytes)
+        try writer.writeCatalog(written.documentBytes)
+        return written.documentBytes
     }
 }

@@ -12,7 +12,8 @@ struct IndexPatch: Sendable, Hashable {
 
 extension CatalogSync {
     /// A schema-2 catalog: the deltas since the imported version when catalog.json lists all of
-    /// them and the first starts from the index imported; otherwise every shard, imported like a seed.
+    /// them and the first starts from the index imported; otherwise every shard, imported like a
+    /// seed (also once after a schema-1 import, which kept no pack references).
     func syncSharded(
         _ catalog: FetchedCatalog, state: CatalogStateRecord, force: Bool,
         record: @escaping @Sendable (Database) throws -> Void,
@@ -21,7 +22,7 @@ extension CatalogSync {
         guard let sharded = catalog.sharded else { throw LibraryClientError.noCatalogLocation }
         var result = start
         let indexSHA = sharded.index.sha256.lowercased()
-        if !force, let version = state.catalogVersion, let imported = state.seedSHA256,
+        if !force, state.schemaVersion == 2, let version = state.catalogVersion, let imported = state.seedSHA256,
             let chain = sharded.deltaChain(from: version), !chain.isEmpty
         {
             // A delta that cannot be had (withheld, damaged) is no reason to stop: everything is fetched instead.

@@ -44,6 +44,7 @@ struct DeltaApply {
                 try writer.end(loudness: delta.header.loudness)
                 let summary = try writer.finishDelta(delta)
                 try PackFileRecord.upsert(delta.packs.map(\.head), db)
+                _ = try PackFileRecord.deleteAll(db, keys: delta.removedPacks.map { CanonicalID.parse($0) ?? $0 })
                 try alsoWrite(db, summary)
                 let touched = delta.items.map(\.item.id) + delta.music.map(\.id) + delta.removed
                 return (summary, touched.map { CanonicalID.parse($0) ?? $0 })

@@ -20,7 +20,7 @@ final class SeedStreamUpdate {
     /// Item numbers of the entries the seed listed so far.
     private var listed: Bitset
     private var listedPacks = Set<String>()
-    private var packTitleChanged = Set<String>()
+    private(set) var packTitleChanged = Set<String>()
     private var nextNumber: Int64
     /// Whether a take count or playback rule changed (the list rows show them).
     private(set) var takesChanged = false

@@ -11,9 +11,21 @@ extension SeedStreamWriter {
         try bulk.flush()
         var moved = 0
         for pack in delta.packs {
-            moved += try update.reorder(pack: pack.id, itemIDs: pack.itemIDs, now: rows.now)
+            guard pack.sortOrders.count == pack.itemIDs.count else {
+                throw validator.fail(
+                    "pack \(pack.id) lists \(pack.itemIDs.count) items and \(pack.sortOrders.count) sort orders",
+                    "$.pack.sortOrders")
+            }
+            moved += try update.reorder(
+                pack: CanonicalID.parse(pack.id) ?? pack.id, items: zip(pack.itemIDs, pack.sortOrders), now: rows.now)
         }
         summary.updated += moved
+        for pack in delta.packs {
+            let id = CanonicalID.parse(pack.id) ?? pack.id
+            guard update.packTitleChanged.contains(id) else { continue }
+            let placed = Set(delta.items.map { CanonicalID.parse($0.item.id) ?? $0.item.id })
+            try update.retitleSearch(pack.itemIDs.map { CanonicalID.parse($0) ?? $0 }.filter { !placed.contains($0) })
+        }
         summary.hidden = try update.hide(items: delta.removed, packs: delta.removedPacks, now: rows.now)
         if summary.hasChanges || update.takesChanged { try CatalogStateRecord.bumpGeneration(db) }
         return summary
@@ -21,15 +33,14 @@ extension SeedStreamWriter {
 }
 
 extension SeedStreamUpdate {
-    /// Gives each of `itemIDs` (a pack's items in order) its position where it differs; returns
-    /// how many moved.
-    func reorder(pack: String, itemIDs: [String], now: String) throws -> Int {
+    /// Gives each of a pack's `items` its sort order where it differs; returns how many moved.
+    func reorder(pack: String, items: some Sequence<(String, Int)>, now: String) throws -> Int {
         // Raw SQL: one statement prepared once and run for each item of a changed pack.
         let move = try db.cachedStatement(
             sql: "UPDATE pack_item SET sort_order = ? WHERE pack_id = ? AND item_id = ? AND sort_order <> ?")
         let touch = try db.cachedStatement(sql: "UPDATE library_item SET updated_at = ? WHERE id = ?")
         var moved = 0
-        for (position, id) in itemIDs.enumerated() {
+        for (id, position) in items {
             let canonical = CanonicalID.parse(id) ?? id
             try move.execute(arguments: [position, pack, canonical, position])
             if db.changesCount > 0 {
@@ -38,6 +49,24 @@ extension SeedStreamUpdate {
             }
         }
         return moved
+    }
+
+    /// Writes the search rows of `items` again (unchanged items of a pack whose title changed:
+    /// the search row carries the pack's title).
+    func retitleSearch(_ items: [String]) throws {
+        // Raw SQL: the FTS5 table has no record; the row is rewritten from the item's stored fields.
+        let rewrite = try db.cachedStatement(
+            sql: """
+                INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
+                SELECT li.item_number, li.title, li.subtitle, p.title FROM library_item li
+                JOIN pack_item pi ON pi.item_id = li.id JOIN pack p ON p.id = pi.pack_id WHERE li.id = ?
+                """)
+        let remove = try db.cachedStatement(
+            sql: "DELETE FROM library_item_search WHERE rowid = (SELECT item_number FROM library_item WHERE id = ?)")
+        for id in items {
+            try remove.execute(arguments: [id])
+            try rewrite.execute(arguments: [id])
+        }
     }
 
     /// Hides the visible `items` and `packs` and drops the items' sound figures (as a full update
