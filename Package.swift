@@ -161,7 +161,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "CatalogModel", "SyntheticData", .product(name: "Crypto", package: "swift-crypto"),
+                "CatalogModel", "SyntheticData", "Gzip", .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogModelTests",
@@ -198,6 +198,7 @@ let package = Package(
         // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "POSIXWriteTests", dependencies: ["POSIXWrite", "TestSupport"]),
+        .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -109,6 +109,7 @@ public final class Library: Sendable {
                         try? await indexStore.install(prebuilt: index)
                     } else if let patch = result.patch {
                         try? await indexStore.patch(patch)
+                        await indexStore.patchRankings(patch)
                     } else {
                         // Rebuilt only when the import changed the database's stamp (seed or generation):
                         // a forced re-import that changed nothing keeps the index it has.

@@ -67,8 +67,9 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         let counts = try JSONDecoder().decode(Counts.self, from: second.stdoutData)
         #expect(counts.copied == 18)
-        // 2 assets, pack.tar, manifest.json, the seed, index.html and catalog.json.
-        #expect(counts.uploaded == 7)
+        // 2 assets, pack.tar, manifest.json, the pack's shard, the index, the delta, the version's
+        // copy of catalog.json, index.html and catalog.json.
+        #expect(counts.uploaded == 10)
 
         let writes = proxy.requests.filter { $0.method == "PUT" && $0.fault == nil }
         let copies = writes.filter { $0.copySource != nil }
@@ -85,7 +86,8 @@ import Testing
         #expect(Set(uploadedAssets) == Set(changed.map { prefix + "2/assets/" + $0 }))
         #expect(uploads.contains { $0.path == prefix + "2/pack.tar" })
         #expect(uploads.contains { $0.path == prefix + "2/manifest.json" })
-        #expect(uploads.contains { $0.path.hasPrefix("/\(Self.bucket)/media/seeds/") })
+        #expect(uploads.contains { $0.path.hasPrefix("/\(Self.bucket)/media/shards/") })
+        #expect(uploads.contains { $0.path.hasPrefix("/\(Self.bucket)/media/deltas/") })
         #expect(writes.last?.path == "/\(Self.bucket)/media/catalog.json")
         #expect(counts.bytes == uploads.reduce(0) { $0 + localSize(catalog, $1.path) })
         try expectStoredLikeLocal(catalog, moto)
@@ -105,7 +107,7 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         let counts = try JSONDecoder().decode(Counts.self, from: second.stdoutData)
         #expect(counts.copied == 0)
-        #expect(counts.uploaded == 25)
+        #expect(counts.uploaded == 28)
         #expect(proxy.requests.contains { $0.fault != nil && $0.copySource != nil })
         #expect(!proxy.requests.contains { $0.fault == nil && $0.copySource != nil })
         try expectStoredLikeLocal(catalog, moto)

@@ -19,6 +19,7 @@ struct PublishTests {
     func publish(renew: Bool = false, key: String? = nil) throws -> PublishResult {
         var options = PublishOptions(output: output, source: source)
         options.renew = renew
+        options.schemaVersion = 1  // the seed and pack list in catalog.json (ShardedPublishTests: schema 2)
         options.signKeyPath = key
         return try CatalogPublisher.publish(options)
     }

@@ -13,6 +13,7 @@ struct VerifyTests {
         let tmp = try TemporaryDirectory()
         let source = try DemoCatalog.copyCatalog(into: tmp)
         var options = PublishOptions(output: tmp.path("dist"), source: source)
+        options.schemaVersion = 1  // the damage is done through catalog.json's pack list
         if damage == .expired { options.now = Date().addingTimeInterval(-200 * 86_400) }
         _ = try CatalogPublisher.publish(options)
         let dist = tmp.url.appendingPathComponent("dist")

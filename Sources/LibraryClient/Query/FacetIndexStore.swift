@@ -215,6 +215,32 @@ actor FacetIndexStore: QueryEngine {
         return SavedRanking(ranking: ranking, stamp: loaded.stamp)
     }
 
+    /// After a delta (``patch(_:)`` done): each order saved for the state before it, with the
+    /// touched items moved to their new places (``RankingPatch``), kept and saved for the current
+    /// state. An order with no saved file, or a change touching more than a twentieth of it, is
+    /// left for ``prepareRankings()`` to sort.
+    func patchRankings(_ patch: IndexPatch) async {
+        let old = Stamp(seed: patch.seed, generation: patch.generation)
+        guard let loaded, let changed = try? await database.read({ try RankingPatch.keys(ids: patch.itemIDs, $0) })
+        else { return }
+        for kind in Kind.allCases {
+            for sort in ItemSort.allCases {
+                let url = ItemRanking.file(kind: kind, sort: sort, root: paths.root)
+                guard
+                    let saved = try? ItemRanking(
+                        contentsOf: url, expectedStamp: old.text, maxItem: loaded.index.itemNumberBound),
+                    changed.count <= max(saved.order.count / 20, 64),
+                    let order = try? await database.read({
+                        try RankingPatch(kind: kind, sort: sort, db: $0).apply(to: saved.order, changed: changed)
+                    })
+                else { continue }
+                let ranking = ItemRanking(order: order)
+                rankings["\(kind.rawValue)/\(sort.rawValue)"] = ranking
+                try? ranking.write(to: url, stamp: loaded.stamp.text)
+            }
+        }
+    }
+
     /// Sorts and saves every ranking now (after an import), so that no list query, in this
     /// process or a later one, waits for a sort.
     func prepareRankings() async {

@@ -30,7 +30,8 @@ struct BadInputCorpusTests {
             #expect(CorpusWorld.snapshot(out).isEmpty, "no output may be left behind")
         case .catalog:
             let before = CorpusWorld.snapshot(world.dist)
-            result = try ToolRunner.run("catalog", ["publish", world.dist, "--source", world.catalog])
+            result = try ToolRunner.run(
+                "catalog", ["publish", world.dist, "--source", world.catalog, "--schema-version", "1"])
             #expect(CorpusWorld.snapshot(world.dist) == before, "the published catalog must be unchanged")
         case .sync:
             let before = CorpusWorld.snapshot(world.root)

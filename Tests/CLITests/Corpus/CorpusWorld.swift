@@ -14,7 +14,9 @@ final class CorpusWorld: @unchecked Sendable {
     private static let template: Result<TemporaryDirectory, any Error> = Result {
         let t = try TemporaryDirectory(prefix: "corpus-template")
         try DemoCatalog.copyCatalog(into: t)
-        try CorpusWorld.check(ToolRunner.run("catalog", ["publish", t.path("dist"), "--source", t.path("catalog")]))
+        try CorpusWorld.check(
+            ToolRunner.run(
+                "catalog", ["publish", t.path("dist"), "--source", t.path("catalog"), "--schema-version", "1"]))
         try CorpusWorld.check(
             ToolRunner.run("client", ["sync", "--root", t.path("root"), "--catalog", t.path("dist")]))
         return t

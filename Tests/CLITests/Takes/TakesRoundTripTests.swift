@@ -61,12 +61,7 @@ struct TakesRoundTripTests {
                 == FileManager.default.contents(
                     atPath: world.tmp.path("again/packs/\(TakesWorld.packId)/1/manifest.json")))
 
-        let seedFile = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(world.dist)/seeds").first)
-        let seed = try #require(
-            JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: "\(world.dist)/seeds/\(seedFile)")))
-                as? [String: Any])
-        let seedItems = try #require(((seed["packs"] as? [[String: Any]])?.first)?["items"] as? [[String: Any]])
+        let seedItems = try #require(try PublishedEntries.packs(in: world.dist).first?["items"] as? [[String: Any]])
         let seedSword = try #require(seedItems.first { $0["id"] as? String == sword })
         #expect(seedSword["takes"] as? Int == 3 && seedSword["duration"] as? Double == 0.4)
         #expect(seedSword["playback"] == nil, "no playback key unless authored")

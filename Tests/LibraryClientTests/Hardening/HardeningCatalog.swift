@@ -42,7 +42,7 @@ final class BigPackCatalog: Sendable {
             ids.append(id)
         }
         dist = tmp.url.appendingPathComponent("dist")
-        let result = try ToolRunner.run("catalog", ["publish", dist.path, "--source", source])
+        let result = try ToolRunner.run("catalog", ["publish", dist.path, "--source", source, "--schema-version", "1"])
         guard result.status == 0 else { throw HardeningError("catalog publish failed: \(result.stderr)") }
         let dist = self.dist
         func load(_ id: String, _ slug: String) throws -> Pack {

@@ -26,7 +26,7 @@ final class InstallFixture: @unchecked Sendable {
 
     /// Runs the built `catalog publish` on the source copy.
     func publish() throws {
-        let result = try ToolRunner.run("catalog", ["publish", dist.path, "--source", source])
+        let result = try ToolRunner.run("catalog", ["publish", dist.path, "--source", source, "--schema-version", "1"])
         guard result.status == 0 else { throw FixtureError("catalog publish failed: \(result.stderr)") }
     }
 
