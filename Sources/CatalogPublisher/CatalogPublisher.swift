@@ -64,9 +64,16 @@ public enum CatalogPublisher {
                     catalogVersion: version, generatedAt: generatedAt, title: catalog.catalog.title,
                     expires: expires, seed: seedRef, packs: packs))
         } else {
+            let spool = try ShardedPublish.spool(
+                seed, references: Dictionary(packs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+                previous: previous?.sharded?.index)
             let written = try ShardedPublish(writer: writer, keepVersions: max(options.keepVersions, 1)).write(
-                seed: seed, packs: packs, title: catalog.catalog.title, generatedAt: generatedAt, expires: expires,
-                baseURL: catalog.catalog.baseURL, previous: previous)
+                spool,
+                ShardedPublish.Version(
+                    catalogVersion: version, vocabularies: seed.vocabularies, loudness: seed.loudness,
+                    title: catalog.catalog.title, generatedAt: generatedAt, expires: expires,
+                    baseURL: catalog.catalog.baseURL),
+                previous: previous?.sharedPrevious)
             documentBytes = written.documentBytes
             seedRef = written.index
         }

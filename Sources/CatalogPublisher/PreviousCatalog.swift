@@ -82,7 +82,7 @@ struct PreviousCatalog {
     }
 
     /// A published gzip file, checked against its reference and decompressed.
-    private static func read(_ reference: FileReference, _ output: URL) throws -> Data {
+    static func read(_ reference: FileReference, _ output: URL) throws -> Data {
         let path = output.appendingPathComponent(PublishLayout.localPath(of: reference.url)).path
         guard let packed = FileManager.default.contents(atPath: path) else {
             throw PublishError.previousCatalog(
@@ -99,7 +99,7 @@ struct PreviousCatalog {
         }
     }
 
-    private static func lines(of reference: FileReference, _ output: URL) throws -> [Data] {
+    static func lines(of reference: FileReference, _ output: URL) throws -> [Data] {
         try read(reference, output).split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) }
     }
 }

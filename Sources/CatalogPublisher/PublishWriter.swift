@@ -15,12 +15,18 @@ struct PublishWriter {
         return FileReference(url: PublishLayout.url(path, baseURL: baseURL), sha256: sha, bytes: Int64(bytes.count))
     }
 
-    /// A content-addressed file: `path` names it by the SHA-256 of `bytes`; written when absent.
-    func writeOnce(_ bytes: Data, path: (String) -> String, baseURL: String?) throws -> FileReference {
+    /// A content-addressed file: `path` names it by the SHA-256 of `bytes`; written when absent
+    /// (`written` says whether it was).
+    func writeOnceReporting(_ bytes: Data, path: (String) -> String, baseURL: String?) throws -> (
+        FileReference, written: Bool
+    ) {
         let sha = SHA256Digest.hex(of: bytes)
         let relative = path(sha)
-        try writeOnce(bytes, relative)
-        return FileReference(url: PublishLayout.url(relative, baseURL: baseURL), sha256: sha, bytes: Int64(bytes.count))
+        let exists = FileManager.default.fileExists(atPath: output.appendingPathComponent(relative).path)
+        if !exists { try write(bytes, relative) }
+        let reference = FileReference(
+            url: PublishLayout.url(relative, baseURL: baseURL), sha256: sha, bytes: Int64(bytes.count))
+        return (reference, !exists)
     }
 
     /// A version's catalog.json kept under `versions/` (what `catalog prune` reads).

@@ -25,6 +25,7 @@ import Testing
             let expectedType =
                 switch (relative as NSString).pathExtension {
                 case "json": "application/json"
+                case "gz": "application/gzip"
                 case "html": "text/html; charset=utf-8"
                 case "tar": "application/x-tar"
                 case "m4a": "audio/mp4"

@@ -67,11 +67,13 @@ enum SchemaCheck {
         return root
     }
 
-    /// Publishes the demo catalog with the built `catalog` tool into `tmp/dist`.
-    static func publishDemo(into tmp: TemporaryDirectory) throws -> String {
+    /// Publishes the demo catalog with the built `catalog` tool into `tmp/dist` (`schema` 1: one
+    /// seed, whose schema the tests check; 2: catalog.json's schema-2 form).
+    static func publishDemo(into tmp: TemporaryDirectory, schema: Int = 1) throws -> String {
         let source = try DemoCatalog.copyCatalog(into: tmp)
         let dist = tmp.path("dist")
-        let result = try ToolRunner.run("catalog", ["publish", dist, "--source", source])
+        let result = try ToolRunner.run(
+            "catalog", ["publish", dist, "--source", source, "--schema-version", "\(schema)"])
         guard result.status == 0 else { throw PublishFailure(message: result.stderr) }
         return dist
     }

@@ -46,6 +46,10 @@ struct SchemaTests {
             let result = try SchemaCheck.run(schema, documents)
             #expect(result.status == 0, "\(schema): \(result.output)")
         }
+        let second = try TemporaryDirectory()
+        let sharded = try SchemaCheck.publishDemo(into: second, schema: 2)
+        let result = try SchemaCheck.run("catalog", ["\(sharded)/catalog.json"])
+        #expect(result.status == 0, "schema 2: \(result.output)")
     }
 
     @Test func optionalFieldsNullsAndExtensionsAreAccepted() throws {

@@ -1,0 +1,94 @@
+import CatalogModel
+import Foundation
+import Gzip
+
+/// The lines of one catalog version gathered by bin before they become shards: packs (with
+/// their file references) and music entries, each encoded once, in memory or — for a catalog too
+/// large for that — appended to one file per bin in `directory`. A shard is then made one bin at a
+/// time (lines sorted by id, gzip), so memory holds one bin, not the catalog.
+///
+/// ```swift
+/// let spool = try ShardSpool(packBins: ShardBins(count: 512), musicBins: ShardBins(count: 8), directory: tmp)
+/// try spool.add(ShardPack(pack: pack, manifest: ref, archive: nil))
+/// let shard = try spool.shard(.packs, bin: 0)
+/// ```
+package final class ShardSpool {
+    package enum Kind: String { case music, packs }
+
+    /// A shard ready to be written: its lines (plain), compressed bytes and hash.
+    package struct Shard {
+        package var lines: [Data]
+        package var bytes: Data
+        package var sha256: String
+    }
+
+    package let packBins: ShardBins
+    package let musicBins: ShardBins
+    private let directory: URL?
+    private var memory: [String: [(String, Data)]] = [:]
+    private var handles: [String: FileHandle] = [:]
+    /// How many items the packs added so far hold.
+    package private(set) var items = 0
+
+    package init(packBins: ShardBins, musicBins: ShardBins, directory: URL? = nil) throws {
+        self.packBins = packBins
+        self.musicBins = musicBins
+        self.directory = directory
+        if let directory { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+    }
+
+    deinit { for handle in handles.values { try? handle.close() } }
+
+    package func add(_ pack: ShardPack) throws {
+        items += pack.pack.items.count
+        try append(.packs, packBins.bin(of: pack.pack.id), id: pack.pack.id, try CompactJSON.encode(pack))
+    }
+
+    package func add(_ entry: Seed.MusicEntry) throws {
+        try append(.music, musicBins.bin(of: entry.id), id: entry.id, try CompactJSON.encode(entry))
+    }
+
+    package func binCount(_ kind: Kind) -> Int { kind == .packs ? packBins.count : musicBins.count }
+
+    /// The shard of `bin`: its lines sorted by id, compressed.
+    package func shard(_ kind: Kind, bin: Int) throws -> Shard {
+        let key = "\(kind.rawValue)-\(bin)"
+        var entries = memory[key] ?? []
+        if let directory {
+            try handles[key]?.close()
+            handles[key] = nil
+            let url = directory.appendingPathComponent(key)
+            if let data = FileManager.default.contents(atPath: url.path) {
+                for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                    let tab = line.firstIndex(of: 0x09)!
+                    entries.append((String(decoding: line[..<tab], as: UTF8.self), Data(line[(tab + 1)...])))
+                }
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
+        memory[key] = nil
+        entries.sort { $0.0 < $1.0 }
+        var plain = Data()
+        for (_, line) in entries {
+            plain.append(line)
+            plain.append(0x0A)
+        }
+        let bytes = try Gzip.compress(plain)
+        return Shard(lines: entries.map(\.1), bytes: bytes, sha256: SHA256Digest.hex(of: bytes))
+    }
+
+    private func append(_ kind: Kind, _ bin: Int, id: String, _ line: Data) throws {
+        let key = "\(kind.rawValue)-\(bin)"
+        guard let directory else {
+            memory[key, default: []].append((id, line))
+            return
+        }
+        if handles[key] == nil {
+            let url = directory.appendingPathComponent(key)
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            handles[key] = try FileHandle(forWritingTo: url)
+        }
+        // JSON lines never hold a raw tab or newline: "id\tline\n".
+        try handles[key]!.write(contentsOf: Data(id.utf8) + [0x09] + line + [0x0A])
+    }
+}
