@@ -91,7 +91,17 @@ public struct CatalogDelta: Sendable, Equatable {
         let newPacks = Set(next.packs.map(\.id))
         music = music.filter { !gone.contains($0.id) && !newMusic.contains($0.id) } + next.music
         items = items.filter { !gone.contains($0.item.id) && !newItems.contains($0.item.id) } + next.items
-        packs = packs.filter { !goneP.contains($0.id) && !newPacks.contains($0.id) } + next.packs
+        // A later line without the item order keeps the order an earlier one gave.
+        let orders = Dictionary(packs.map { ($0.id, ($0.itemIDs, $0.sortOrders)) }, uniquingKeysWith: { _, b in b })
+        let later = next.packs.map { pack in
+            var pack = pack
+            if pack.itemIDs == nil, let (ids, sorts) = orders[pack.id] {
+                pack.itemIDs = ids
+                pack.sortOrders = sorts
+            }
+            return pack
+        }
+        packs = packs.filter { !goneP.contains($0.id) && !newPacks.contains($0.id) } + later
         let back = newMusic.union(newItems)
         removed = removed.filter { !back.contains($0) && !gone.contains($0) } + next.removed
         removedPacks = removedPacks.filter { !newPacks.contains($0) && !goneP.contains($0) } + next.removedPacks

@@ -1,5 +1,6 @@
-/// A pack as a delta carries it: its own fields and its items' ids with their `sortOrder`s (the
-/// items themselves travel as ``DeltaItem``s, only those that changed).
+/// A pack as a delta carries it: its own fields and, when which items it holds or their order
+/// changed, its items' ids with their `sortOrder`s (the items themselves travel as
+/// ``DeltaItem``s, only those that changed).
 public struct DeltaPack: Codable, Sendable, Equatable {
     public var id: String
     public var slug: String
@@ -11,12 +12,12 @@ public struct DeltaPack: Codable, Sendable, Equatable {
     public var manifestURL: String
     public var manifest: FileReference
     public var archive: FileReference?
-    /// Every item of the pack, in the seed's order.
-    public var itemIDs: [String]
+    /// Every item of the pack, in the seed's order; nil when they are the ones the pack had.
+    public var itemIDs: [String]?
     /// Each item's `sortOrder`, in the same order as ``itemIDs``.
-    public var sortOrders: [Int]
+    public var sortOrders: [Int]?
 
-    public init(_ line: ShardPack) {
+    public init(_ line: ShardPack, withItems: Bool = true) {
         let pack = line.pack
         id = pack.id
         slug = pack.slug
@@ -28,8 +29,8 @@ public struct DeltaPack: Codable, Sendable, Equatable {
         manifestURL = pack.manifestURL
         manifest = line.manifest
         archive = line.archive
-        itemIDs = pack.items.map(\.id)
-        sortOrders = pack.items.map(\.sortOrder)
+        itemIDs = withItems ? pack.items.map(\.id) : nil
+        sortOrders = withItems ? pack.items.map(\.sortOrder) : nil
     }
 
     /// The pack's own fields as the seed has them (no items).

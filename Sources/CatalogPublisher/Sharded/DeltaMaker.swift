@@ -32,7 +32,14 @@ struct DeltaMaker {
                 continue
             }
             guard previous != line else { continue }
-            delta.packs.append(DeltaPack(line))
+            // The pack's line goes when its own fields or its items' order changed; items that
+            // only changed themselves travel alone.
+            let reordered =
+                previous.pack.items.map(\.id) != pack.items.map(\.id)
+                || previous.pack.items.map(\.sortOrder) != pack.items.map(\.sortOrder)
+            var before = previous
+            before.pack.items = line.pack.items
+            if reordered || before != line { delta.packs.append(DeltaPack(line, withItems: reordered)) }
             let oldItems = Dictionary(previous.pack.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             for item in pack.items where !Self.same(oldItems[item.id], item) {
                 delta.items.append(DeltaItem(packId: pack.id, item: item))

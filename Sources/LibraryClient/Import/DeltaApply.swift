@@ -34,9 +34,14 @@ struct DeltaApply {
                     packIndex[CanonicalID.parse(pack.id) ?? pack.id] = i
                 }
                 for (i, entry) in delta.items.enumerated() {
-                    guard let p = packIndex[CanonicalID.parse(entry.packId) ?? entry.packId] else {
+                    let packID = CanonicalID.parse(entry.packId) ?? entry.packId
+                    if packIndex[packID] == nil, let stored = try writer.update?.storedPack(packID) {
+                        packIndex[packID] = writer.storedPack(id: packID, kind: stored.kind, title: stored.title)
+                    }
+                    guard let p = packIndex[packID] else {
                         throw Diagnostic(
-                            .error, "item \(entry.item.id) names pack \(entry.packId), which the delta does not carry",
+                            .error,
+                            "item \(entry.item.id) names pack \(entry.packId), which is neither in the delta nor stored",
                             file: file, path: "$.item[\(i)].packId")
                     }
                     try writer.item(entry.item, pack: p, index: entry.item.sortOrder)

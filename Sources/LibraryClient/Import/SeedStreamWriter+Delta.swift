@@ -11,20 +11,21 @@ extension SeedStreamWriter {
         try bulk.flush()
         var moved = 0
         for pack in delta.packs {
-            guard pack.sortOrders.count == pack.itemIDs.count else {
+            guard let ids = pack.itemIDs, let sorts = pack.sortOrders else { continue }
+            guard ids.count == sorts.count else {
                 throw validator.fail(
-                    "pack \(pack.id) lists \(pack.itemIDs.count) items and \(pack.sortOrders.count) sort orders",
-                    "$.pack.sortOrders")
+                    "pack \(pack.id) lists \(ids.count) items and \(sorts.count) sort orders", "$.pack.sortOrders")
             }
             moved += try update.reorder(
-                pack: CanonicalID.parse(pack.id) ?? pack.id, items: zip(pack.itemIDs, pack.sortOrders), now: rows.now)
+                pack: CanonicalID.parse(pack.id) ?? pack.id, items: zip(ids, sorts), now: rows.now)
         }
         summary.updated += moved
         for pack in delta.packs {
             let id = CanonicalID.parse(pack.id) ?? pack.id
             guard update.packTitleChanged.contains(id) else { continue }
             let placed = Set(delta.items.map { CanonicalID.parse($0.item.id) ?? $0.item.id })
-            try update.retitleSearch(pack.itemIDs.map { CanonicalID.parse($0) ?? $0 }.filter { !placed.contains($0) })
+            let listed = try pack.itemIDs?.map { CanonicalID.parse($0) ?? $0 } ?? update.shownItems(ofPack: id)
+            try update.retitleSearch(listed.filter { !placed.contains($0) })
         }
         summary.hidden = try update.hide(items: delta.removed, packs: delta.removedPacks, now: rows.now)
         if summary.hasChanges || update.takesChanged { try CatalogStateRecord.bumpGeneration(db) }
@@ -67,6 +68,26 @@ extension SeedStreamUpdate {
             try remove.execute(arguments: [id])
             try rewrite.execute(arguments: [id])
         }
+    }
+
+    /// The shown items of a stored pack (a pack whose items did not change lists exactly these).
+    func shownItems(ofPack id: String) throws -> [String] {
+        // Raw SQL: a two-table join read once per renamed pack.
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT pi.item_id FROM pack_item pi JOIN library_item li ON li.id = pi.item_id
+                WHERE pi.pack_id = ? AND li.is_visible = 1
+                """, arguments: [id])
+    }
+
+    /// The kind and title of a stored pack.
+    func storedPack(_ id: String) throws -> (kind: Kind, title: String)? {
+        // Raw SQL: pack has no record (the import writes it through prepared statements only).
+        guard let row = try Row.fetchOne(db, sql: "SELECT kind, title FROM pack WHERE id = ?", arguments: [id]),
+            let kind = Kind(rawValue: row["kind"])
+        else { return nil }
+        return (kind, row["title"])
     }
 
     /// Hides the visible `items` and `packs` and drops the items' sound figures (as a full update

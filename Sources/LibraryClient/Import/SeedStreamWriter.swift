@@ -94,6 +94,13 @@ struct SeedStreamWriter: SeedStreamHandler {
         packs.append((pack.id, pack.kind, pack.title))
     }
 
+    /// Makes a stored pack that the entries to come belong to known without writing it (a delta's
+    /// item whose pack did not change); returns its index for ``item(_:pack:index:)``.
+    mutating func storedPack(id: String, kind: Kind, title: String) -> Int {
+        packs.append((id, kind, title))
+        return packs.count - 1
+    }
+
     mutating func item(_ item: Seed.Item, pack p: Int, index i: Int) throws {
         let path = "$.packs[\(p)].items[\(i)]"
         var item = item
