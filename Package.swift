@@ -155,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "soundshelf-bench",
             dependencies: [
-                "CatalogModel", "CatalogPublisher", "LibraryClient", "SyntheticData",
+                "CatalogModel", "CatalogPublisher", "LibraryClient", "SyntheticData", "Gzip",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(

@@ -25,6 +25,8 @@ do {
         print(try await UpdateBench.run(Array(arguments.dropFirst())))
     case "catalog":
         print(try await CatalogBench.run(Array(arguments.dropFirst())))
+    case "delta":
+        print(try DeltaBench.run(Array(arguments.dropFirst())))
     case "sync":
         print(try SyncBench.run(Array(arguments.dropFirst())))
     case "plays":
@@ -40,7 +42,7 @@ do {
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

@@ -44,18 +44,22 @@ public struct CatalogIndex: Codable, Sendable, Equatable {
     }
 }
 
-/// One shard as the index lists it: the file and how many entries (lines) it holds.
+/// One shard as the index lists it: the file, how many entries (lines) it holds, and the
+/// SHA-256 of its lines before compression (so the next publish knows an unchanged bin without
+/// compressing it again).
 public struct ShardReference: Codable, Sendable, Equatable, Hashable {
     public var url: String
     public var sha256: String
     public var bytes: Int64
     public var entries: Int
+    public var plainSHA256: String?
 
-    public init(file: FileReference, entries: Int) {
+    public init(file: FileReference, entries: Int, plainSHA256: String? = nil) {
         self.url = file.url
         self.sha256 = file.sha256
         self.bytes = file.bytes
         self.entries = entries
+        self.plainSHA256 = plainSHA256
     }
 
     /// The file part.

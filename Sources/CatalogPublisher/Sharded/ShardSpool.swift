@@ -15,11 +15,12 @@ import Gzip
 package final class ShardSpool {
     package enum Kind: String { case music, packs }
 
-    /// A shard ready to be written: its lines (plain), compressed bytes and hash.
+    /// A shard ready to be written: its lines, their SHA-256, and the compressed bytes (left out
+    /// when the lines are those of `unchanged`, the previous version's shard of the bin).
     package struct Shard {
         package var lines: [Data]
-        package var bytes: Data
-        package var sha256: String
+        package var plainSHA256: String
+        package var bytes: Data?
     }
 
     package let packBins: ShardBins
@@ -50,8 +51,8 @@ package final class ShardSpool {
 
     package func binCount(_ kind: Kind) -> Int { kind == .packs ? packBins.count : musicBins.count }
 
-    /// The shard of `bin`: its lines sorted by id, compressed.
-    package func shard(_ kind: Kind, bin: Int) throws -> Shard {
+    /// The shard of `bin`: its lines sorted by id, compressed unless their SHA-256 is `unchanged`.
+    package func shard(_ kind: Kind, bin: Int, unchanged: String? = nil) throws -> Shard {
         let key = "\(kind.rawValue)-\(bin)"
         var entries = memory[key] ?? []
         if let directory {
@@ -73,8 +74,9 @@ package final class ShardSpool {
             plain.append(line)
             plain.append(0x0A)
         }
-        let bytes = try Gzip.compress(plain)
-        return Shard(lines: entries.map(\.1), bytes: bytes, sha256: SHA256Digest.hex(of: bytes))
+        let plainSHA = SHA256Digest.hex(of: plain)
+        let bytes = plainSHA == unchanged ? nil : try Gzip.compress(plain)
+        return Shard(lines: entries.map(\.1), plainSHA256: plainSHA, bytes: bytes)
     }
 
     private func append(_ kind: Kind, _ bin: Int, id: String, _ line: Data) throws {

@@ -9,9 +9,9 @@ enum ShardedLayout {
     /// The exact bytes of each version's catalog.json, kept for `catalog prune`.
     static func versionPath(_ version: Int) -> String { "versions/\(version).json" }
 
-    /// About this many items share a pack shard (a shard of realistic items is then about half a
-    /// megabyte compressed, so a one-item change rewrites little).
-    static let itemsPerShard = 2000
+    /// About this many items share a pack shard: a shard of realistic items is then about 350 KB
+    /// compressed, so a one-item change rewrites little, and a million items make 1,024 shards.
+    static let itemsPerShard = 1000
     /// About this many music entries share a music shard.
     static let musicPerShard = 4000
 }

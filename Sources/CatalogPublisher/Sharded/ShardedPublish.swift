@@ -55,33 +55,40 @@ struct ShardedPublish {
             let old = previous?.sharded.map { kind == .music ? $0.index.musicShards : $0.index.packShards }
             let binByBin = old?.count == spool.binCount(kind)
             for bin in 0..<spool.binCount(kind) {
-                let shard = try spool.shard(kind, bin: bin)
-                let file = try store(shard.bytes, ShardedLayout.shardPath)
-                references[kind, default: []].append(ShardReference(file: file, entries: shard.lines.count))
-                guard previous != nil, !(binByBin && old?[bin].sha256 == shard.sha256) else { continue }
-                let before = binByBin ? try PreviousCatalog.lines(of: old![bin].file, writer.output) : nil
+                let before = binByBin ? old?[bin] : nil
+                let shard = try spool.shard(kind, bin: bin, unchanged: before?.plainSHA256)
+                guard let packed = shard.bytes else {
+                    // The lines of the previous version's shard: the same file, nothing to compare.
+                    if let before { references[kind, default: []].append(before) }
+                    continue
+                }
+                let file = try store(packed, ShardedLayout.shardPath)
+                references[kind, default: []].append(
+                    ShardReference(file: file, entries: shard.lines.count, plainSHA256: shard.plainSHA256))
+                guard previous != nil, !(binByBin && before?.sha256 == file.sha256) else { continue }
+                let earlier = binByBin ? try PreviousCatalog.lines(of: old![bin].file, writer.output) : nil
                 switch kind {
                 case .music:
                     let new = try shard.lines.map {
                         try CatalogJSON.decode(Seed.MusicEntry.self, from: $0, file: file.url)
                     }
-                    guard let before else {
+                    guard let earlier else {
                         unmatched.music += new
                         continue
                     }
                     maker.music(
-                        old: try before.map {
+                        old: try earlier.map {
                             try CatalogJSON.decode(Seed.MusicEntry.self, from: $0, file: "previous")
                         },
                         new: new)
                 case .packs:
                     let new = try shard.lines.map { try CatalogJSON.decode(ShardPack.self, from: $0, file: file.url) }
-                    guard let before else {
+                    guard let earlier else {
                         unmatched.packs += new
                         continue
                     }
                     maker.packs(
-                        old: try before.map { try CatalogJSON.decode(ShardPack.self, from: $0, file: "previous") },
+                        old: try earlier.map { try CatalogJSON.decode(ShardPack.self, from: $0, file: "previous") },
                         new: new)
                 }
             }

@@ -89,6 +89,9 @@ enum CatalogBench {
             let result = try await library.sync(
                 SyncOptions(catalog: try CatalogLocation(args[2]).catalogURL, force: args.contains("--force")))
             return "inserted \(result.inserted), updated \(result.updated), hidden \(result.hidden)"
+        case ("publish-version", 5...):
+            return try DeltaBench.child(
+                dist: args[1], items: Int(args[2]) ?? 0, version: Int(args[3]) ?? 1, out: args[4])
         case ("first-list", 5...):
             return try await FreshProcessBench.child(Array(args.dropFirst()))
         default:

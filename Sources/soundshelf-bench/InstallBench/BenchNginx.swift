@@ -9,7 +9,11 @@ final class BenchNginx {
 
     /// `jsonSuffix`: a request for `/a/b` is also answered from `a/b.json` (the music bench's fake
     /// web APIs, whose paths are both resources and folders).
-    init(root: String, work: URL, executable: String = "/usr/sbin/nginx", jsonSuffix: Bool = false) throws {
+    /// `accessLog`: one line per request in `work/access.log`, `status body-bytes`.
+    init(
+        root: String, work: URL, executable: String = "/usr/sbin/nginx", jsonSuffix: Bool = false,
+        accessLog: Bool = false
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchFailure(
                 message: "nginx not found at \(executable); run scripts/bootstrap (Debian package nginx-light)")
@@ -17,8 +21,9 @@ final class BenchNginx {
         for _ in 0..<5 {
             let port = Int.random(in: 20_000..<60_000)
             let config = work.appendingPathComponent("nginx.conf")
-            try Self.config(root: root, port: port, work: work.path, jsonSuffix: jsonSuffix).write(
-                to: config, atomically: true, encoding: .utf8)
+            try Self.config(root: root, port: port, work: work.path, jsonSuffix: jsonSuffix, accessLog: accessLog)
+                .write(
+                    to: config, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = [
@@ -55,13 +60,13 @@ final class BenchNginx {
         process.waitUntilExit()
     }
 
-    private static func config(root: String, port: Int, work: String, jsonSuffix: Bool) -> String {
+    private static func config(root: String, port: Int, work: String, jsonSuffix: Bool, accessLog: Bool) -> String {
         """
         daemon off; master_process off; worker_processes 1;
         pid "\(work)/nginx.pid"; error_log "\(work)/error.log" warn;
         events { worker_connections 64; }
         http {
-            access_log off; sendfile on; default_type application/octet-stream;
+            \(accessLog ? "log_format counts '$status $body_bytes_sent'; access_log \"\(work)/access.log\" counts;" : "access_log off;") sendfile on; default_type application/octet-stream;
             client_body_temp_path "\(work)/cb"; proxy_temp_path "\(work)/px"; fastcgi_temp_path "\(work)/fc";
             uwsgi_temp_path "\(work)/uw"; scgi_temp_path "\(work)/sc";
             server { listen 127.0.0.1:\(port); root "\(root)"; location / { \(jsonSuffix ? "try_files $uri.json $uri =404;" : "") } }
