@@ -1,7 +1,8 @@
 import Foundation
 
-/// `soundshelf-bench sync [--items 100000] [--rounds 4]`: a first `client sync` of a synthetic
-/// catalog against SQLite bulk-loading the very rows that sync writes.
+/// `soundshelf-bench sync [--items 100000] [--rounds 4] [--schema 1|2]`: a first `client sync` of
+/// a synthetic catalog (published as one seed, or as schema 2's compressed shards) against SQLite
+/// bulk-loading the very rows that sync writes.
 ///
 /// The reference side is the `sqlite3` command-line tool reading a plain SQL dump of the database
 /// a `client sync` created (`sqlite3 library.sqlite .dump`, with journal and fsync off prepended):
@@ -14,6 +15,7 @@ enum SyncBench {
     static func run(_ args: [String]) throws -> String {
         let items = BenchArgs.int(args, "--items") ?? 100_000
         let rounds = BenchArgs.int(args, "--rounds") ?? 4
+        let schema = BenchArgs.int(args, "--schema") ?? 1
         let sqlite = "sqlite3"
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "soundshelf-sync-bench-\(items)-\(getpid())")
@@ -22,7 +24,10 @@ enum SyncBench {
         try FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
         let loadBefore = LoadAverage.now()
         let generated = try BenchProcess.run(
-            CommandLine.arguments[0], ["catalog-child", "generate", dist.path, "\(items)"])
+            CommandLine.arguments[0],
+            schema == 2
+                ? ["catalog-child", "publish-version", dist.path, "\(items)", "1", folder.appendingPathComponent("w").path]
+                : ["catalog-child", "generate", dist.path, "\(items)"])
         guard generated.status == 0 else {
             throw BenchFailure(message: "generating the catalog failed (status \(generated.status))")
         }
@@ -98,7 +103,7 @@ enum SyncBench {
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         func line(_ s: Samples) -> String { "best \(f(s.best)) s, median \(f(s.median)) s" }
         return """
-            sync benchmark: first sync of \(items) items vs sqlite3 loading the same database from a \(dumpBytes / 1_000_000) MB SQL dump (journal and fsync off), \(rounds) rounds, order alternating
+            sync benchmark: first sync of \(items) items (schema \(schema)) vs sqlite3 loading the same database from a \(dumpBytes / 1_000_000) MB SQL dump (journal and fsync off), \(rounds) rounds, order alternating
               client sync (whole process):   \(line(ours))
               sqlite3 new.db < dump.sql:     \(line(plain))
               ratio client / sqlite3: best \(f(ours.best / plain.best)), median \(f(ours.median / plain.median)) (goal ≤ 1.0)
