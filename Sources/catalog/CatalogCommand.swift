@@ -1,11 +1,11 @@
 import ArgumentParser
 
-/// `catalog`: publish a static catalog folder, make signing keys, verify a published catalog.
+/// `catalog`: publish a static catalog folder, push it, prune old versions, make signing keys, verify it.
 @main
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Publish and verify a static Soundshelf catalog that any web host or CDN can serve.",
-        subcommands: [PublishCommand.self, PushCommand.self, KeygenCommand.self, VerifyCommand.self]
+        subcommands: [PublishCommand.self, PushCommand.self, PruneCommand.self, KeygenCommand.self, VerifyCommand.self]
     )
 }

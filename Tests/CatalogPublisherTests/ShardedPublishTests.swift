@@ -121,3 +121,42 @@ struct ShardedPublishTests {
         #expect(result.seed.hasSuffix("seeds/\(document.seed.sha256).json"))
     }
 }
+
+/// `catalog prune`: only what no version in the window refers to goes, and the catalog stays whole.
+struct CatalogPruneTests {
+    @Test func pruneRemovesOnlyWhatNoVersionInTheWindowRefersTo() async throws {
+        let published = try ShardedPublishTests()
+        try published.publish()
+        try published.retitle("Creaking Door", "Creaking Oak Door")
+        let pack = URL(fileURLWithPath: "\(published.source)/packs/dungeon-delve/pack.yaml")
+        let text = try String(contentsOf: pack, encoding: .utf8)
+        try text.replacingOccurrences(of: "\nversion: 1 ", with: "\nversion: 2 ").write(
+            to: pack, atomically: true, encoding: .utf8)
+        try published.publish()
+        try published.retitle("Portcullis", "Heavy Portcullis")
+        try published.publish()
+        let before = try published.files()
+        let id = try #require(
+            try PublishedEntries.packs(in: published.output).first { $0["slug"] as? String == "dungeon-delve" }?["id"]
+                as? String)
+        let dry = try CatalogPruner.prune(output: published.output, keepVersions: 1, dryRun: true)
+        #expect(try published.files() == before, "a dry run removes nothing")
+        #expect(dry.keptVersions == [3])
+        #expect(dry.removed.contains("packs/\(id)/1"))
+        #expect(dry.removed.contains("versions/1.json") && dry.removed.contains("versions/2.json"))
+        #expect(!dry.removed.contains("versions/3.json"))
+        let result = try CatalogPruner.prune(output: published.output, keepVersions: 1, dryRun: false)
+        #expect(result.removed == dry.removed && result.bytes > 0)
+        #expect(!FileManager.default.fileExists(atPath: "\(published.output)/packs/\(id)/1"))
+        #expect(FileManager.default.fileExists(atPath: "\(published.output)/packs/\(id)/2/manifest.json"))
+        let folder = published.output
+        let report = await CatalogVerifier.verify(
+            fetch: { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0)")) }, trustedKey: nil)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        let (document, _) = try published.document()
+        for delta in document.deltas {
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/\(delta.url)"), "catalog.json's deltas stay")
+        }
+        #expect(try CatalogPruner.prune(output: folder, keepVersions: 1, dryRun: false).removed.isEmpty)
+    }
+}
