@@ -26,7 +26,10 @@ enum SyncBench {
         let generated = try BenchProcess.run(
             CommandLine.arguments[0],
             schema == 2
-                ? ["catalog-child", "publish-version", dist.path, "\(items)", "1", folder.appendingPathComponent("w").path]
+                ? [
+                    "catalog-child", "publish-version", dist.path, "\(items)", "1",
+                    folder.appendingPathComponent("w").path,
+                ]
                 : ["catalog-child", "generate", dist.path, "\(items)"])
         guard generated.status == 0 else {
             throw BenchFailure(message: "generating the catalog failed (status \(generated.status))")
