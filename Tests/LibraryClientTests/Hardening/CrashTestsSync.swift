@@ -1,12 +1,14 @@
 import CatalogModel
+import CatalogPublisher
 import Foundation
 import GRDB
 import SyntheticData
 import TestSupport
 import Testing
 
-/// `kill -9` of `client sync` of a big synthetic catalog at six moments (five during the first
-/// import, one during an update to a second catalog version); after each, the next `client sync`
+/// `kill -9` of `client sync` of a big synthetic catalog at seven moments (five during the first
+/// import, one during an update to a second catalog version, one while a schema-2 delta to that
+/// version is applied); after each, the next `client sync`
 /// completes, `PRAGMA integrity_check` is ok, and list and facet totals per kind are right.
 /// 20,000 items in the normal suite; 100,000 with `SOUNDSHELF_SLOW_TESTS=1` (`scripts/crash-tests`).
 @Suite(
@@ -22,6 +24,8 @@ struct CrashTestsSync {
         case committed
         /// An update sync (catalogVersion 2: one pack gone, every 10th title changed) killed halfway.
         case update50
+        /// The same change as a schema-2 delta, applied over version 1 synced from a copy, killed halfway.
+        case delta50
 
         var testDescription: String { rawValue }
     }
@@ -30,9 +34,11 @@ struct CrashTestsSync {
     final class World: Sendable {
         let tmp: TemporaryDirectory
         let v1: URL, v2: URL
+        /// Schema 2: version 1 alone (a bundled copy), and versions 1 and 2 with the delta between.
+        let sharded1: URL, sharded: URL
         let counts1: SyntheticSeed.Counts, counts2: SyntheticSeed.Counts
-        /// Seconds of an uninterrupted first sync and of the update sync.
-        let importSeconds: Double, updateSeconds: Double
+        /// Seconds of an uninterrupted first sync, of the update sync and of the delta sync.
+        let importSeconds: Double, updateSeconds: Double, deltaSeconds: Double
         let items: Int
 
         private static let cached = Result<World, any Error> { try World() }
@@ -55,6 +61,11 @@ struct CrashTestsSync {
                 }
             }
             try FixtureCatalog(folder: v2).publish(seed: next)
+            sharded1 = tmp.url.appendingPathComponent("sharded-v1")
+            sharded = tmp.url.appendingPathComponent("sharded")
+            try CatalogPublisher.publishSharded(seed, to: sharded1)
+            try FileManager.default.copyItem(at: sharded1, to: sharded)
+            try CatalogPublisher.publishSharded(next, to: sharded)
             counts1 = SyntheticSeed.Counts(seed)
             counts2 = SyntheticSeed.Counts(next)
             let root = DataRoot(tmp.url.appendingPathComponent("calibration"))
@@ -64,6 +75,11 @@ struct CrashTestsSync {
             started = Date()
             try root.succeed(["sync", "--catalog", v2.path, "--json"], within: hardeningSyncSeconds)
             updateSeconds = Date().timeIntervalSince(started)
+            let deltaRoot = DataRoot(tmp.url.appendingPathComponent("calibration-delta"))
+            try deltaRoot.succeed(["sync", "--catalog", sharded1.path, "--json"], within: hardeningSyncSeconds)
+            started = Date()
+            try deltaRoot.succeed(["sync", "--catalog", sharded.path, "--json"], within: hardeningSyncSeconds)
+            deltaSeconds = Date().timeIntervalSince(started)
         }
     }
 
@@ -73,10 +89,13 @@ struct CrashTestsSync {
             let world = try World.shared()
             let tmp = try TemporaryDirectory(prefix: "crash-sync-root")
             let root = DataRoot(tmp.url.appendingPathComponent("root"))
-            let catalog = moment == .update50 ? world.v2 : world.v1
-            let expected = moment == .update50 ? world.counts2 : world.counts1
+            let catalog = moment == .update50 ? world.v2 : moment == .delta50 ? world.sharded : world.v1
+            let expected = moment == .update50 || moment == .delta50 ? world.counts2 : world.counts1
             if moment == .update50 {
                 try root.succeed(["sync", "--catalog", world.v1.path, "--json"], within: hardeningSyncSeconds)
+            }
+            if moment == .delta50 {
+                try root.succeed(["sync", "--catalog", world.sharded1.path, "--json"], within: hardeningSyncSeconds)
             }
 
             let process = try root.start(
@@ -90,6 +109,7 @@ struct CrashTestsSync {
             case .at50: seconds = 0.5 * world.importSeconds
             case .at75: seconds = 0.75 * world.importSeconds
             case .update50: seconds = 0.5 * world.updateSeconds
+            case .delta50: seconds = 0.5 * world.deltaSeconds
             case .committed: seconds = 0
             }
             if moment == .committed {
@@ -117,7 +137,8 @@ struct CrashTestsSync {
             if totals != demoless { problems.append("list totals \(totals), expected \(demoless)") }
             let facets = (atmosphere: try root.facetTotal(kind: "atmosphere"), sfx: try root.facetTotal(kind: "sfx"))
             if facets != (expected.atmosphere, expected.sfx) { problems.append("facet totals \(facets)") }
-            let json = (try? JSONSerialization.jsonObject(with: Data(recovery.stdout.utf8))) as? [String: Int] ?? [:]
+            let object = (try? JSONSerialization.jsonObject(with: Data(recovery.stdout.utf8))) as? [String: Any] ?? [:]
+            let json = object.compactMapValues { $0 as? Int }
             let landed =
                 (json["inserted"] ?? 0) + (json["updated"] ?? 0) + (json["hidden"] ?? 0) > 0
                 ? "before the commit (recovery sync wrote \(json["inserted"] ?? 0) inserted, \(json["updated"] ?? 0) updated, \(json["hidden"] ?? 0) hidden)"
@@ -125,7 +146,7 @@ struct CrashTestsSync {
             let kill = killed ? "killed at \(String(format: "%.2f", at)) s" : "missed (sync exited first)"
             let line =
                 "sync kill \(moment.rawValue) (\(world.items) items; full import \(String(format: "%.1f", world.importSeconds)) s, "
-                + "update \(String(format: "%.1f", world.updateSeconds)) s): \(kill), \(after), landed \(landed); "
+                + "update \(String(format: "%.1f", world.updateSeconds)) s, delta \(String(format: "%.1f", world.deltaSeconds)) s): \(kill), \(after), landed \(landed); "
                 + "recovery \(String(format: "%.1f", recoverySeconds)) s"
             return (line, problems)
         }
