@@ -99,9 +99,15 @@ actor FacetIndexStore: QueryEngine {
     /// touched items re-read, stamped with the current state; rebuilt when no such index is at hand.
     func patch(_ patch: IndexPatch) async throws {
         let old = Stamp(seed: patch.seed, generation: patch.generation)
-        let base =
-            loaded?.stamp == old ? loaded?.index : try? FacetIndex(mapping: paths.facetIndex, expectedStamp: old.text)
-        guard let base, var whole = try? base.materialized() else { return try await rebuild() }
+        // The saved index is mapped only while it is copied into memory (its pages then leave).
+        let materialized: FacetIndex? = {
+            let base =
+                loaded?.stamp == old
+                ? loaded?.index : try? FacetIndex(mapping: paths.facetIndex, expectedStamp: old.text)
+            return try? base?.materialized()
+        }()
+        if loaded?.stamp == old { loaded = nil }
+        guard var whole = materialized else { return try await rebuild() }
         let (entries, stamp, values) = try await database.read { db in
             (
                 try FacetIndexLoader.entries(itemIDs: patch.itemIDs, db), try Stamp.current(db),
@@ -217,8 +223,8 @@ actor FacetIndexStore: QueryEngine {
 
     /// After a delta (``patch(_:)`` done): each order saved for the state before it, with the
     /// touched items moved to their new places (``RankingPatch``), kept and saved for the current
-    /// state. An order with no saved file, or a change touching more than a twentieth of it, is
-    /// left for ``prepareRankings()`` to sort.
+    /// state. An order with no saved file, or a change touching more than
+    /// ``RankingPatch/mostChanged`` items, is left for ``prepareRankings()`` to sort.
     func patchRankings(_ patch: IndexPatch) async {
         let old = Stamp(seed: patch.seed, generation: patch.generation)
         guard let loaded, let changed = try? await database.read({ try RankingPatch.keys(ids: patch.itemIDs, $0) })
@@ -229,7 +235,7 @@ actor FacetIndexStore: QueryEngine {
                 guard
                     let saved = try? ItemRanking(
                         contentsOf: url, expectedStamp: old.text, maxItem: loaded.index.itemNumberBound),
-                    changed.count <= max(saved.order.count / 20, 64),
+                    changed.count <= RankingPatch.mostChanged,
                     let order = try? await database.read({
                         try RankingPatch(kind: kind, sort: sort, db: $0).apply(to: saved.order, changed: changed)
                     })

@@ -29,8 +29,8 @@ package struct ShardedSeedFile: Sendable {
             try out.write(try CompactJSON.encode(index.loudness))
             try out.write(",\"music\":[")
             var first = true
-            for shard in index.musicShards {
-                try forEachLine(of: try await fetcher.fetchPacked(shard.file, of: catalog)) { line in
+            try await forEach(index.musicShards, catalog, fetcher) { _, plain in
+                try forEachLine(of: plain) { line in
                     try out.write(first ? "\n" : ",\n")
                     try out.write(line)
                     first = false
@@ -38,8 +38,7 @@ package struct ShardedSeedFile: Sendable {
             }
             try out.write("],\"packs\":[")
             first = true
-            for shard in index.packShards {
-                let plain = try await fetcher.fetchPacked(shard.file, of: catalog)
+            try await forEach(index.packShards, catalog, fetcher) { shard, plain in
                 try forEachLine(of: plain) { line in
                     guard let head = line.withUnsafeBytes(ShardPackHead.read) else {
                         throw LibraryClientError.invalidDocument(
@@ -68,8 +67,32 @@ package struct ShardedSeedFile: Sendable {
         return ShardedSeedFile(seed: seed, packFiles: heads)
     }
 
+    /// Each shard fetched, checked and decompressed, a few at a time (the requests and the
+    /// decompression overlap, on both cores), handed to `body` in order.
+    private static func forEach(
+        _ shards: [ShardReference], _ catalog: FetchedCatalog, _ fetcher: CatalogFetcher,
+        _ body: (ShardReference, Data) throws -> Void
+    ) async throws {
+        for start in stride(from: 0, to: shards.count, by: inFlight) {
+            let window = Array(shards[start..<min(start + inFlight, shards.count)])
+            let fetched = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+                for (i, shard) in window.enumerated() {
+                    group.addTask { (i, try await fetcher.fetchPacked(shard.file, of: catalog)) }
+                }
+                var plain = [Data?](repeating: nil, count: window.count)
+                for try await (i, data) in group { plain[i] = data }
+                return plain
+            }
+            for (i, shard) in window.enumerated() { try body(shard, fetched[i] ?? Data()) }
+        }
+    }
+
+    /// Shards in flight at once.
+    static let inFlight = 4
+
+    /// Each line of `data`, as a slice of it (no copy).
     private static func forEachLine(of data: Data, _ body: (Data) throws -> Void) throws {
-        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) { try body(Data(line)) }
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) { try body(line) }
     }
 }
 
