@@ -55,7 +55,9 @@ extension PackSource {
             r.remember(itemsNode, "items")
             if let seq = itemsNode.sequence {
                 for (i, node) in seq.enumerated() {
-                    if let item = r.item(node, path: "items[\(i)]", packId: id, kind: kind) { items.append(item) }
+                    guard var item = r.item(node, path: "items[\(i)]", packId: id, kind: kind) else { continue }
+                    item.sourceIndex = i
+                    items.append(item)
                 }
                 if seq.isEmpty {
                     r.warning("the pack has no items yet; add some with `packer add`", at: itemsNode, path: "items")

@@ -23,7 +23,7 @@ public enum PackValidator {
             found += report.diagnostics
         }
         for (i, item) in pack.items.enumerated() {
-            let path = "items[\(i)]"
+            let path = pack.itemPath(i)
             for take in item.takes {
                 let field = item.takes.count > 1 ? "\(path).files[\(take.take)]" : "\(path).file"
                 if let problem = FileRules.check(take.file, in: pack.directory) {
