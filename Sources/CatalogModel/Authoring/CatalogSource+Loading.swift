@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 extension CatalogSource {
-    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses", "loudness"]
+    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses", "loudness", "ucs"]
     static let musicKeys = [
         "id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags",
     ]
@@ -58,6 +58,7 @@ extension CatalogSource {
         }
         let packs = r.string(map, "packs", path: "", required: false) ?? "packs/"
         let loudness = r.loudnessTargets(map)
+        let ucsDimension = r.ucsDimension(map)
         guard let title else { return (nil, r.diagnostics) }
         let allowed = r.allowedLicenses(map)
         var catalog = CatalogSource(
@@ -65,6 +66,7 @@ extension CatalogSource {
             music: music, packsFolder: packs, locations: r.locations)
         catalog.allowedLicenses = allowed
         catalog.loudness = loudness ?? .defaults
+        catalog.ucsDimension = ucsDimension
         return (catalog, r.diagnostics)
     }
 }

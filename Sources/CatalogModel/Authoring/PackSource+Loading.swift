@@ -9,6 +9,7 @@ extension PackSource {
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
         "codec", "sampleRate", "channels", "duration", "files", "playback", "license", "credits", "source", "loop",
+        "ucs",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -150,6 +151,7 @@ extension YAMLReader {
             id: id, assetId: takes[0].assetId, title: title, subtitle: subtitle, file: file,
             loopable: loopable, tags: tags, declared: declared, takes: takes, playback: playback, loop: loop)
         item.attribution = attribution(map, path: path)
+        item.ucs = string(map, "ucs", path: path, required: false)
         return item
     }
 }

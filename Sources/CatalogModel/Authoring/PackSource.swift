@@ -77,6 +77,8 @@ public struct ItemSource: Sendable, Equatable {
     /// The item's place in pack.yaml's `items:` list, counting entries that failed to parse, so
     /// messages about it point at its own lines; nil for an item not read from a file.
     public var sourceIndex: Int?
+    /// The item's Universal Category System CatID (`ucs: DOORWood`), as written; nil when absent.
+    public var ucs: String?
 
     public init(
         id: String, assetId: String, title: String, subtitle: String? = nil, file: String,
