@@ -19,6 +19,7 @@ extension AppDatabase {
         migrator.registerMigration("v3-takes", migrate: createTakes)
         migrator.registerMigration("v3-item-attribution", migrate: createItemAttribution)
         migrator.registerMigration("v3-sound-figures", migrate: createSoundFigures)
+        migrator.registerMigration("v4-ucs", migrate: addUCS)
         return migrator
     }
 
