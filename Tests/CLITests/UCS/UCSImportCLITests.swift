@@ -60,6 +60,16 @@ import Testing
 
         let publish = try ToolRunner.run("catalog", ["publish", library.dist, "--source", library.catalog])
         try #require(publish.status == 0, "\(publish.stderr)")
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: "\(library.dist)/seeds")
+            .filter { $0.hasSuffix(".json") }.map { "\(library.dist)/seeds/\($0)" }
+        for (schema, files) in [
+            ("pack", [library.pack]), ("catalog-source", ["\(library.catalog)/catalog.yaml"]), ("seed", seeds),
+        ] {
+            let check = try SchemaCheck.run(schema, files)
+            #expect(check.status == 0, "\(schema): \(check.output)")
+        }
+        let seedText = try String(contentsOfFile: try #require(seeds.first), encoding: .utf8)
+        #expect(seedText.contains("\"ucs\" : \"DOORWood\"") && seedText.contains("\"ucs\" : \"DOORCreak\""))
         let sync = try library.client(["sync", "--catalog", library.dist, "--json"])
         try #require(sync.status == 0, "\(sync.stderr)")
         let search = try library.client(["search", "barn", "--json"])
