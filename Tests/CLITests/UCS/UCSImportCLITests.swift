@@ -82,6 +82,8 @@ import Testing
         let detail = try #require(try JSONSerialization.jsonObject(with: show.stdoutData) as? [String: Any])
         #expect(detail["ucs"] as? String == "DOORWood")
         #expect(detail["subtitle"] as? String == "Heavy oak door, slammed shut")
+        let shown = try library.client(["show", id])
+        #expect(shown.stdout.contains("UCS") && shown.stdout.contains("DOORWood"), "\(shown.stdout)")
         let creak = try library.client(["search", "creak", "--json"])
         let creakItems = (try JSONSerialization.jsonObject(with: creak.stdoutData) as? [String: Any])?["items"]
         #expect((creakItems as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Creaky Hinge Loop"])
