@@ -23,6 +23,15 @@ extension AudioProbe {
         try tags(ProbeInput(source: DataByteSource(data: data), name: name))
     }
 
+    /// ``probe(fileAt:)`` and ``tags(fileAt:)`` through one open of the file, as `packer add`
+    /// reads each file it adds.
+    ///
+    /// - Throws: ``AudioProbeError`` naming `path`, as ``probe(fileAt:)`` would.
+    public static func probeWithTags(fileAt path: String) throws(AudioProbeError) -> (AudioInfo, AudioTags) {
+        let input = ProbeInput(source: try FileByteSource(path: path), name: path)
+        return (try probe(input), try tags(input))
+    }
+
     static func tags(_ input: ProbeInput) throws(AudioProbeError) -> AudioTags {
         switch try FormatDetector.detect(input) {
         case .wav: try WAVParser.tags(input)

@@ -31,9 +31,10 @@ package struct UCSFileName: Sendable, Equatable {
 
     /// Reads the name of `path` (its folders and extension are ignored).
     package static func read(_ path: String, list: UCSList = .builtIn) -> Match {
-        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let fields = base.split(separator: "_", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        let base = name.lastIndex(of: ".").map { $0 > name.startIndex ? name[..<$0] : name } ?? name
+        let fields = base.split(separator: "_", omittingEmptySubsequences: false).map { field in
+            String(field.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
         guard fields.count >= 2, let first = fields.first else { return .none }
         let catID = String(first.prefix { $0 != "-" })

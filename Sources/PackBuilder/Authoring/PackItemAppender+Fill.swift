@@ -32,16 +32,22 @@ extension PackItemAppender {
         }
     }
 
-    /// A new item for `file` (placed at `relative`) filled from what the file says, with the source
-    /// of each value; damaged tags and misspelt CatIDs become warnings.
-    static func filled(_ file: String, relative: String, context: FillContext) -> (Added, [String]) {
+    /// A new item for `file` (placed at `relative`) filled from what the file says (`known`: its
+    /// tags as already read), with the source of each value; damaged tags and misspelt CatIDs
+    /// become warnings.
+    static func filled(_ file: String, relative: String, context: FillContext, tags known: AudioTags? = nil)
+        -> (Added, [String])
+    {
         var warnings: [String] = []
-        let tags: AudioTags
-        do {
-            tags = try AudioProbe.tags(fileAt: file)
-        } catch {
-            tags = AudioTags()
-            warnings.append("\(error.description); its tags are not read")
+        var tags = AudioTags()
+        if let known {
+            tags = known
+        } else {
+            do {
+                tags = try AudioProbe.tags(fileAt: file)
+            } catch {
+                warnings.append("\(error.description); its tags are not read")
+            }
         }
         let found = FileMetadata.read(file, tags: tags)
         warnings += found.warnings

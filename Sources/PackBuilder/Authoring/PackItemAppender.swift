@@ -1,3 +1,4 @@
+import AudioProbe
 import CatalogModel
 import Foundation
 import Yams
@@ -47,10 +48,12 @@ public enum PackItemAppender {
     }
 
     /// Appends one item per file not yet listed. With `dryRun`, reads everything and writes
-    /// nothing (no pack.yaml change, no copy into `audio/`).
+    /// nothing (no pack.yaml change, no copy into `audio/`). `probe` checks each file and may
+    /// hand over its tags (read in the same open, ``AudioCheck/probeReadingTags(_:)``); when it
+    /// returns nil they are read here.
     public static func add(
         files: [String], to packPath: String, dryRun: Bool = false,
-        probe: (String) throws -> Void = { _ in }
+        probe: (String) throws -> AudioTags? = { _ in nil }
     ) throws(AuthoringError) -> Result {
         let opened = try open(packPath)
         let context = FillContext(pack: opened.pack)
@@ -59,8 +62,9 @@ public enum PackItemAppender {
         for file in files {
             let relative = try placement(of: file, in: opened.pack.directory, copies: &copies)
             if opened.listed.contains(relative) || result.items.contains(where: { $0.file == relative }) { continue }
-            do { try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
-            let (item, warnings) = filled(file, relative: relative, context: context)
+            let tags: AudioTags?
+            do { tags = try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
+            let (item, warnings) = filled(file, relative: relative, context: context, tags: tags)
             result.items.append(item)
             result.warnings += warnings
         }

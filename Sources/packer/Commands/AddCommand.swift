@@ -49,7 +49,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         let result = try CommandRunner.run {
             takes.isEmpty
-                ? try PackItemAppender.add(files: files, to: pack, dryRun: dryRun, probe: AudioCheck.probe)
+                ? try PackItemAppender.add(files: files, to: pack, dryRun: dryRun, probe: AudioCheck.probeReadingTags)
                 : PackItemAppender.Result(
                     items: [
                         try PackItemAppender.addTakes(files: takes, title: title, to: pack, probe: AudioCheck.probe)
