@@ -34,9 +34,11 @@ let package = Package(
             dependencies: ["POSIXWrite", .product(name: "Crypto", package: "swift-crypto")]),
         // Authoring: YAML reading with source maps, validators, audio rules (audio headers through
         // AudioProbe); re-exports CatalogFormat.
-        .target(name: "CatalogModel", dependencies: ["CatalogFormat", "AudioProbe", "Yams", "Licenses"]),
+        .target(name: "CatalogModel", dependencies: ["CatalogFormat", "AudioProbe", "Yams", "Licenses", "UCS"]),
         // The license ids the tools know, as data (templates/licenses.json built in); Foundation only.
         .target(name: "Licenses"),
+        // The Universal Category System list as data (templates/ucs.json built in); Foundation only.
+        .target(name: "UCS"),
         // Pure-Swift audio header parsers (Foundation only).
         .target(name: "AudioProbe"),
         // libarchive as a system library; only PackArchive calls it.
@@ -109,7 +111,7 @@ let package = Package(
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogFormat", "Licenses", "PackTar", "Gzip", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogFormat", "Licenses", "UCS", "PackTar", "Gzip", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CurlHTTP", condition: .when(platforms: [.linux])),
             ]),
@@ -165,7 +167,7 @@ let package = Package(
             ], path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogModelTests",
-            dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "TestSupport", "SyntheticData"],
+            dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "UCS", "TestSupport", "SyntheticData"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AudioProbeTests", dependencies: ["AudioProbe", "TestSupport", "SyntheticData"],

@@ -27,7 +27,7 @@ struct FLACStreamInfo {
 /// every frame header; re-encoding such a file to a regular file records the count.
 /// A file cut off in its audio is found by locating the last frame header in the file's tail.
 enum FLACParser {
-    private static let maxBlocks = 1_000
+    static let maxBlocks = 1_000
     private static let minTailWindow = 64 << 10
     private static let maxTailWindow = 1 << 20
 

@@ -1,7 +1,7 @@
 /// RIFF/WAVE (and RF64/BW64): the `fmt ` chunk gives the encoding, rate, channels and block
 /// size; the `data` chunk's size gives the duration. Only chunk headers are read.
 enum WAVParser {
-    private static let maxChunks = 10_000
+    static let maxChunks = 10_000
     /// The tail of the KSDATAFORMAT_SUBTYPE GUIDs for PCM (1) and IEEE float (3).
     private static let subformatGUIDTail: [UInt8] = [0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71]
     private static let formatNames: [Int: String] = [

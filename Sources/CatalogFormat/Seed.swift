@@ -140,6 +140,8 @@ public struct Seed: Codable, Sendable, Equatable {
         public var loop: LoopRegion?
         /// The first take's waveform: base64 of 256 peak bytes.
         public var peaks: String?
+        /// The item's Universal Category System CatID (`DOORWood`), when its author gave one.
+        public var ucs: String?
 
         public init(
             id: String, title: String, subtitle: String? = nil, duration: Double? = nil,
@@ -163,6 +165,7 @@ public struct Seed: Codable, Sendable, Equatable {
             case id, title, subtitle, duration, sortOrder, tags, takes, playback
             case license, credits, source
             case loudness, loop, peaks
+            case ucs
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -182,6 +185,7 @@ public struct Seed: Codable, Sendable, Equatable {
             try c.encodeIfPresent(loudness, forKey: .loudness)
             try c.encodeIfPresent(loop, forKey: .loop)
             try c.encodeIfPresent(peaks, forKey: .peaks)
+            try c.encodeIfPresent(ucs, forKey: .ucs)
         }
     }
 }

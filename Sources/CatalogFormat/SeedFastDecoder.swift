@@ -60,7 +60,7 @@ struct KeyTable: Sendable {
     ])
     static let item = KeyTable([
         "id", "title", "subtitle", "duration", "sortOrder", "tags", "takes", "playback", "license", "credits",
-        "source", "loudness", "loop", "peaks",
+        "source", "loudness", "loop", "peaks", "ucs",
     ])
     static let tags = KeyTable(TagSet.keys)
     static let none = KeyTable([])
@@ -228,6 +228,7 @@ extension JSONByteScanner {
         var loudness: Loudness?
         var loop: LoopRegion?
         var peaks: String?
+        var ucs: String?
         var first = true
         var seen: UInt64 = 0
         try beginObject()
@@ -247,6 +248,7 @@ extension JSONByteScanner {
             case 11: loudness = try optionalLoudness()
             case 12: loop = try optionalLoop()
             case 13: peaks = try optionalString()
+            case 14: ucs = try optionalString(intern: true)
             default: try skipValue()
             }
         }
@@ -257,6 +259,7 @@ extension JSONByteScanner {
         item.license = license
         item.credits = credits
         item.source = source
+        item.ucs = ucs
         return item
     }
 

@@ -29,6 +29,7 @@ enum SeedMaker {
                     takes: item.takes.count, playback: item.playback,
                     loudness: first?.loudness, loop: first?.loop, peaks: first?.peaks)
                 seedItem.attribution = item.attribution.resolved(over: pack.attribution)
+                seedItem.ucs = item.ucs
                 return seedItem
             }
             let artwork = pack.artwork.map {

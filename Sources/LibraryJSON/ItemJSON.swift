@@ -86,7 +86,7 @@ package struct ItemDetailJSON: Encodable {
     package init(detail: ItemDetail) { self.detail = detail }
 
     enum Keys: String, CodingKey {
-        case tags, availability, loopable, takes, playback, credits, source, loudness, gain, loop, peaks
+        case tags, availability, loopable, takes, playback, credits, source, loudness, gain, loop, peaks, ucs
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -105,5 +105,6 @@ package struct ItemDetailJSON: Encodable {
         try c.encode(detail.gain, forKey: .gain)
         try c.encode(detail.sound?.loop, forKey: .loop)
         try c.encode(detail.sound?.peaks, forKey: .peaks)
+        try c.encode(detail.ucs, forKey: .ucs)
     }
 }

@@ -10,4 +10,9 @@ public enum AudioCheck {
     public static func probe(_ path: String) throws {
         _ = try AudioProbe.probe(fileAt: path)
     }
+
+    /// The same check, returning the tags the file carries (one open of the file for both).
+    public static func probeReadingTags(_ path: String) throws -> AudioTags {
+        try AudioProbe.probeWithTags(fileAt: path).1
+    }
 }

@@ -41,7 +41,7 @@ enum SoundWarnings {
     static func diagnostic(
         _ severity: Diagnostic.Severity, _ message: String, pack: PackSource, asset: PlannedAsset
     ) -> Diagnostic {
-        let path = "items[\(asset.index)].file"
+        let path = "\(pack.itemPath(asset.index)).file"
         let at = pack.locations[path]
         return Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path)
     }

@@ -3,6 +3,7 @@ import Foundation
 // soundshelf-bench: release-build benchmarks that print their figures.
 //   soundshelf-bench pack [--mib 1024] [--files 64] [--rounds 2]
 //   soundshelf-bench analysis [--mib 1024] [--files 16] [--rounds 1]
+//   soundshelf-bench add [--files 5000] [--rounds 3]   (packer add of files with and without metadata)
 //   soundshelf-bench install [--mib 1024] [--rounds 2]
 //   soundshelf-bench update [--mib 1024] [--files 200] [--changed 2]   (push and install of a pack's v2)
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
@@ -19,6 +20,8 @@ do {
         print(try PackBench.run(Array(arguments.dropFirst())))
     case "analysis":
         print(try AnalysisBench.run(Array(arguments.dropFirst())))
+    case "add":
+        print(try AddBench.run(Array(arguments.dropFirst())))
     case "install":
         print(try InstallBench.run(Array(arguments.dropFirst())))
     case "update":
@@ -42,7 +45,7 @@ do {
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench add [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

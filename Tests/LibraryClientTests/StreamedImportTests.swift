@@ -29,6 +29,7 @@ import Testing
             seed.packs[0].items[i].license = "CC-BY-4.0"
             seed.packs[0].items[i].credits = [Credit(name: "Field Recorder \(i)", role: "recording")]
             seed.packs[0].items[i].takes = 3
+            seed.packs[0].items[i].ucs = i % 2 == 0 ? "DOORWood" : "AIRBrst"
         }
         return seed
     }
@@ -56,6 +57,7 @@ import Testing
 
         let (a, b) = (try await Self.rows(streamed), try await Self.rows(whole))
         #expect(a.count > 100_000)
+        #expect(a.contains("DOORWood") && a.contains("AIRBrst"))
         #expect(a == b)
         // And the facet index the stream built answers as one rebuilt from the rows.
         let counts = try await streamed.library.facets.fetchFacetCounts(kind: .sfx, filters: Filters())

@@ -1,7 +1,8 @@
 // Shared by the audio fuzz targets: steering input to one container, and the probe call.
 import Foundation
 
-/// Probes `bytes`; an AudioProbeError is a fine outcome, anything implausible traps.
+/// Probes `bytes` and reads their tags; an AudioProbeError is a fine outcome, anything
+/// implausible traps.
 func fuzzProbe(_ bytes: Data) -> CInt {
     do {
         let info = try AudioProbe.probe(data: bytes, name: "fuzz")
@@ -9,7 +10,20 @@ func fuzzProbe(_ bytes: Data) -> CInt {
     } catch {
         precondition(!error.message.isEmpty)
     }
+    fuzzTags(bytes)
     return 0
+}
+
+/// Reads the tags of `bytes` (bext, iXML, Vorbis comments, ID3v2, MP4 atoms): a damaged tag is
+/// a warning, never a trap.
+func fuzzTags(_ bytes: Data) {
+    do {
+        let tags = try AudioProbe.tags(data: bytes, name: "fuzz")
+        precondition(tags.warnings.allSatisfy { !$0.isEmpty })
+        precondition(tags.format.values.allSatisfy { !$0.isEmpty })
+    } catch {
+        precondition(!error.message.isEmpty)
+    }
 }
 
 /// `bytes` unchanged when it already starts with `magic` (at `offset`, after `before`);

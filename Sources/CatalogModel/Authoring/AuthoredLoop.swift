@@ -27,7 +27,7 @@ extension YAMLReader {
     /// An item's `loop:` mapping; a wrong shape, a negative start or an end not after the start
     /// is an error at the key.
     mutating func loop(_ map: Node.Mapping, path: String) -> AuthoredLoop? {
-        guard let node = map["loop"], node.null == nil else { return nil }
+        guard let node = map.value("loop"), node.null == nil else { return nil }
         let p = join(path, "loop")
         guard let loop = mapping(node, path: p, what: "'loop'") else { return nil }
         checkKeys(loop, allowed: ["start", "end", "startFrame", "endFrame"], path: p)
@@ -54,7 +54,7 @@ extension YAMLReader {
 
     /// catalog.yaml's `loudness: {atmosphere: -23, sfx: -16}`; a missing kind keeps its default.
     mutating func loudnessTargets(_ map: Node.Mapping) -> LoudnessTargets? {
-        guard let node = map["loudness"], node.null == nil else { return nil }
+        guard let node = map.value("loudness"), node.null == nil else { return nil }
         guard let targets = mapping(node, path: "loudness", what: "'loudness'") else { return nil }
         checkKeys(targets, allowed: ["atmosphere", "sfx"], path: "loudness")
         var result = LoudnessTargets.defaults
@@ -62,7 +62,7 @@ extension YAMLReader {
             guard let value = double(targets, key, path: "loudness") else { continue }
             guard (-70.0...0).contains(value) else {
                 error(
-                    "a loudness target is in LUFS between -70 and 0, found \(value)", at: targets[key],
+                    "a loudness target is in LUFS between -70 and 0, found \(value)", at: targets.value(key),
                     path: "loudness.\(key)")
                 continue
             }

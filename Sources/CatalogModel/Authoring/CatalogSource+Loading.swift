@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 extension CatalogSource {
-    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses", "loudness"]
+    static let keys = ["title", "baseURL", "vocabularies", "music", "packs", "licenses", "loudness", "ucs"]
     static let musicKeys = [
         "id", "title", "subtitle", "appleMusicPlaylistId", "spotifyPlaylistId", "artworkURL", "duration", "tags",
     ]
@@ -28,10 +28,10 @@ extension CatalogSource {
         let title = r.string(map, "title", path: "", required: true)
         let baseURL = r.string(map, "baseURL", path: "", required: false)
         if let baseURL, !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")) {
-            r.error("baseURL must be an https:// URL, found '\(baseURL)'", at: map["baseURL"], path: "baseURL")
+            r.error("baseURL must be an https:// URL, found '\(baseURL)'", at: map.value("baseURL"), path: "baseURL")
         }
         var vocabularies: [TagDimension: [String]] = [:]
-        if let vocabNode = map["vocabularies"],
+        if let vocabNode = map.value("vocabularies"),
             let vocab = r.mapping(vocabNode, path: "vocabularies", what: "'vocabularies'")
         {
             for (keyNode, value) in vocab {
@@ -46,7 +46,7 @@ extension CatalogSource {
             }
         }
         var music: [MusicSource] = []
-        if let musicNode = map["music"], musicNode.null == nil {
+        if let musicNode = map.value("music"), musicNode.null == nil {
             r.remember(musicNode, "music")
             if let seq = musicNode.sequence {
                 for (i, node) in seq.enumerated() {
@@ -58,6 +58,7 @@ extension CatalogSource {
         }
         let packs = r.string(map, "packs", path: "", required: false) ?? "packs/"
         let loudness = r.loudnessTargets(map)
+        let ucsDimension = r.ucsDimension(map)
         guard let title else { return (nil, r.diagnostics) }
         let allowed = r.allowedLicenses(map)
         var catalog = CatalogSource(
@@ -65,6 +66,7 @@ extension CatalogSource {
             music: music, packsFolder: packs, locations: r.locations)
         catalog.allowedLicenses = allowed
         catalog.loudness = loudness ?? .defaults
+        catalog.ucsDimension = ucsDimension
         return (catalog, r.diagnostics)
     }
 }
@@ -102,9 +104,9 @@ extension YAMLReader {
         let artwork = string(map, "artworkURL", path: path, required: false)
         let duration = double(map, "duration", path: path)
         if let duration, duration < 0 {
-            error("duration must not be negative", at: map["duration"], path: join(path, "duration"))
+            error("duration must not be negative", at: map.value("duration"), path: join(path, "duration"))
         }
-        let tags = map["tags"].map { self.tags($0, path: join(path, "tags"), kind: .music) } ?? TagSet()
+        let tags = map.value("tags").map { self.tags($0, path: join(path, "tags"), kind: .music) } ?? TagSet()
         guard let id, let title, let playlist else { return nil }
         return MusicSource(
             id: id, title: title, subtitle: subtitle, appleMusicPlaylistId: playlist,

@@ -22,6 +22,9 @@ public struct CatalogSource: Sendable, Equatable {
     public var allowedLicenses: [String]?
     /// The level each kind is normalized to (`loudness:`; −23 and −16 LUFS by default).
     public var loudness = LoudnessTargets.defaults
+    /// The tag dimension (`themes`, `moods`, `locations`, `creatureTypes`) that `packer add` puts
+    /// UCS categories and subcategories in (`ucs: {dimension: themes}`); nil: none.
+    public var ucsDimension: String?
 
     /// The folder holding catalog.yaml.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }

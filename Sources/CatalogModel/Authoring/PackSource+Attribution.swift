@@ -8,7 +8,7 @@ extension YAMLReader {
         let license = string(map, "license", path: path, required: false)
         let source = string(map, "source", path: path, required: false)
         var credits: [Credit]?
-        if let node = map["credits"], node.null == nil {
+        if let node = map.value("credits"), node.null == nil {
             let p = join(path, "credits")
             remember(node, p)
             if let seq = node.sequence {

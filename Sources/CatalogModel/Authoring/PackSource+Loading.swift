@@ -9,6 +9,7 @@ extension PackSource {
     static let itemKeys = [
         "id", "assetId", "title", "subtitle", "file", "loopable", "tags",
         "codec", "sampleRate", "channels", "duration", "files", "playback", "license", "credits", "source", "loop",
+        "ucs",
     ]
 
     /// Reads a pack.yaml, collecting every problem of form (syntax, types, ids, slug, kind,
@@ -36,7 +37,7 @@ extension PackSource {
         let slug = r.string(map, "slug", path: "", required: true)
         if let slug, !Slug.isValid(slug) {
             r.error(
-                "slug '\(slug)' may use only a-z, 0-9 and '-'; try '\(Slug.make(from: slug))'", at: map["slug"],
+                "slug '\(slug)' may use only a-z, 0-9 and '-'; try '\(Slug.make(from: slug))'", at: map.value("slug"),
                 path: "slug")
         }
         let kind = r.kind(map, path: "", allowMusic: false)
@@ -44,18 +45,20 @@ extension PackSource {
         let description = r.string(map, "description", path: "", required: false)
         let version = r.int(map, "version", path: "", required: true)
         if let version, version < 1 {
-            r.error("version must be 1 or higher, found \(version)", at: map["version"], path: "version")
+            r.error("version must be 1 or higher, found \(version)", at: map.value("version"), path: "version")
         }
         let artwork = r.string(map, "artwork", path: "", required: false)
-        let tags = map["tags"].map { r.tags($0, path: "tags", kind: kind) } ?? TagSet()
+        let tags = map.value("tags").map { r.tags($0, path: "tags", kind: kind) } ?? TagSet()
         let attribution = r.attribution(map, path: "")
 
         var items: [ItemSource] = []
-        if let itemsNode = map["items"] {
+        if let itemsNode = map.value("items") {
             r.remember(itemsNode, "items")
             if let seq = itemsNode.sequence {
                 for (i, node) in seq.enumerated() {
-                    if let item = r.item(node, path: "items[\(i)]", packId: id, kind: kind) { items.append(item) }
+                    guard var item = r.item(node, path: "items[\(i)]", packId: id, kind: kind) else { continue }
+                    item.sourceIndex = i
+                    items.append(item)
                 }
                 if seq.isEmpty {
                     r.warning("the pack has no items yet; add some with `packer add`", at: itemsNode, path: "items")
@@ -81,7 +84,7 @@ extension YAMLReader {
         guard let id = CanonicalID.parse(text) else {
             error(
                 "'\(key)' must be a UUID like 3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10, found '\(text)'; `packer add` writes fresh ones",
-                at: map[key], path: join(path, key))
+                at: map.value(key), path: join(path, key))
             return nil
         }
         return id
@@ -93,7 +96,7 @@ extension YAMLReader {
         guard let kind = Kind(rawValue: text.lowercased()), allowed.contains(kind) else {
             error(
                 "unknown kind '\(text)'; use \(allowed.map(\.rawValue).joined(separator: " or "))",
-                at: map["kind"], path: join(path, "kind"))
+                at: map.value("kind"), path: join(path, "kind"))
             return nil
         }
         return kind
@@ -134,7 +137,7 @@ extension YAMLReader {
         let subtitle = string(map, "subtitle", path: path, required: false)
         let files = recordingFiles(map, path: path)
         let loopable = bool(map, "loopable", path: path) ?? false
-        let tags = map["tags"].map { self.tags($0, path: join(path, "tags"), kind: kind) } ?? TagSet()
+        let tags = map.value("tags").map { self.tags($0, path: join(path, "tags"), kind: kind) } ?? TagSet()
         let declared = DeclaredAudio(
             codec: string(map, "codec", path: path, required: false),
             sampleRate: int(map, "sampleRate", path: path, required: false),
@@ -148,6 +151,7 @@ extension YAMLReader {
             id: id, assetId: takes[0].assetId, title: title, subtitle: subtitle, file: file,
             loopable: loopable, tags: tags, declared: declared, takes: takes, playback: playback, loop: loop)
         item.attribution = attribution(map, path: path)
+        item.ucs = string(map, "ucs", path: path, required: false)
         return item
     }
 }

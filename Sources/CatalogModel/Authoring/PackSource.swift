@@ -24,6 +24,12 @@ public struct PackSource: Sendable, Equatable {
     /// The pack's `license`, `credits` and `source`; each item may override them.
     public var attribution = Attribution()
 
+    /// The source-map path of item `index` of ``items`` (`items[3]`): its place in pack.yaml,
+    /// which differs from `index` when an earlier entry failed to parse.
+    public func itemPath(_ index: Int) -> String {
+        "items[\(items[index].sourceIndex ?? index)]"
+    }
+
     /// The folder holding pack.yaml; item files are relative to it.
     public var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL }
 
@@ -68,6 +74,11 @@ public struct ItemSource: Sendable, Equatable {
     public var attribution = Attribution()
     /// The loop the author chose (`loop:`), over the file's own marks.
     public var loop: AuthoredLoop?
+    /// The item's place in pack.yaml's `items:` list, counting entries that failed to parse, so
+    /// messages about it point at its own lines; nil for an item not read from a file.
+    public var sourceIndex: Int?
+    /// The item's Universal Category System CatID (`ucs: DOORWood`), as written; nil when absent.
+    public var ucs: String?
 
     public init(
         id: String, assetId: String, title: String, subtitle: String? = nil, file: String,

@@ -85,14 +85,14 @@ struct YAMLReader {
 
     mutating func string(_ map: Node.Mapping, _ key: String, path: String, required: Bool) -> String? {
         let p = join(path, key)
-        guard let node = map[key], node.null == nil else {
+        guard let node = map.value(key), node.null == nil else {
             if required {
                 let at = locations[path]
                 diagnostics.append(
                     Diagnostic(
                         .error, "missing required key '\(key)'", file: file,
-                        line: map[key]?.mark?.line ?? at?.line,
-                        column: map[key]?.mark?.column ?? at?.column, path: p))
+                        line: map.value(key)?.mark?.line ?? at?.line,
+                        column: map.value(key)?.mark?.column ?? at?.column, path: p))
             }
             return nil
         }
@@ -112,7 +112,7 @@ struct YAMLReader {
     mutating func int(_ map: Node.Mapping, _ key: String, path: String, required: Bool) -> Int? {
         guard let text = string(map, key, path: path, required: required) else { return nil }
         guard let value = Int(text) else {
-            error("'\(key)' must be a whole number, found '\(text)'", at: map[key], path: join(path, key))
+            error("'\(key)' must be a whole number, found '\(text)'", at: map.value(key), path: join(path, key))
             return nil
         }
         return value
@@ -121,7 +121,7 @@ struct YAMLReader {
     mutating func double(_ map: Node.Mapping, _ key: String, path: String) -> Double? {
         guard let text = string(map, key, path: path, required: false) else { return nil }
         guard let value = Double(text), value.isFinite else {
-            error("'\(key)' must be a number, found '\(text)'", at: map[key], path: join(path, key))
+            error("'\(key)' must be a number, found '\(text)'", at: map.value(key), path: join(path, key))
             return nil
         }
         return value
@@ -133,7 +133,7 @@ struct YAMLReader {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default:
-            error("'\(key)' must be true or false, found '\(text)'", at: map[key], path: join(path, key))
+            error("'\(key)' must be true or false, found '\(text)'", at: map.value(key), path: join(path, key))
             return nil
         }
     }

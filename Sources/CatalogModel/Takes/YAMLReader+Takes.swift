@@ -5,8 +5,8 @@ import Yams
 extension YAMLReader {
     /// "item 'Sword Clash' (9b3c…)": how messages name the item at `map`.
     func itemLabel(_ map: Node.Mapping) -> String {
-        let title = map["title"]?.scalar?.string.trimmingCharacters(in: .whitespaces)
-        let id = map["id"]?.scalar?.string.trimmingCharacters(in: .whitespaces)
+        let title = map.value("title")?.scalar?.string.trimmingCharacters(in: .whitespaces)
+        let id = map.value("id")?.scalar?.string.trimmingCharacters(in: .whitespaces)
         switch (title, id) {
         case (let title?, let id?): return "item '\(title)' (\(id))"
         case (let title?, nil): return "item '\(title)'"
@@ -18,8 +18,8 @@ extension YAMLReader {
     /// The item's files in authored order: `file:` (one) or `files:` (two or more), never both.
     mutating func recordingFiles(_ map: Node.Mapping, path: String) -> [String]? {
         let label = itemLabel(map)
-        guard let filesNode = map["files"], filesNode.null == nil else {
-            if map["file"] == nil {
+        guard let filesNode = map.value("files"), filesNode.null == nil else {
+            if map.value("file") == nil {
                 let at = locations[path]
                 diagnostics.append(
                     Diagnostic(
@@ -32,7 +32,7 @@ extension YAMLReader {
         }
         let p = join(path, "files")
         remember(filesNode, p)
-        if let fileNode = map["file"], fileNode.null == nil {
+        if let fileNode = map.value("file"), fileNode.null == nil {
             error(
                 "\(label) has both 'file' and 'files'; keep 'file' for one recording or 'files' for two or more",
                 at: filesNode, path: p)
@@ -61,7 +61,7 @@ extension YAMLReader {
 
     /// The `playback:` mapping, every rule checked (`takes` is the number of files).
     mutating func playback(_ map: Node.Mapping, path: String, takes: Int) -> Playback? {
-        guard let node = map["playback"], node.null == nil else { return nil }
+        guard let node = map.value("playback"), node.null == nil else { return nil }
         let label = itemLabel(map)
         let p = join(path, "playback")
         guard let rule = mapping(node, path: p, what: "'playback'") else { return nil }
@@ -97,7 +97,7 @@ extension YAMLReader {
     private mutating func range(
         _ map: Node.Mapping, _ key: String, path: String, label: String, unit: String, limits: ClosedRange<Double>
     ) -> [Double]? {
-        guard let node = map[key], node.null == nil else { return nil }
+        guard let node = map.value(key), node.null == nil else { return nil }
         let p = join(path, key)
         remember(node, p)
         let numbers = node.sequence?.compactMap {

@@ -21,7 +21,7 @@ package enum AudioRules {
         let item = pack.items[index]
         let file = item.takes[take].file
         let path = pack.directory.appendingPathComponent(file).path
-        let field = item.takes.count > 1 ? "items[\(index)].files[\(take)]" : "items[\(index)].file"
+        let field = item.takes.count > 1 ? "\(pack.itemPath(index)).files[\(take)]" : "\(pack.itemPath(index)).file"
         func problem(_ message: String, at key: String) -> Diagnostic {
             let at = pack.locations[key] ?? pack.locations[field]
             return Diagnostic(.error, message, file: pack.file, line: at?.line, column: at?.column, path: key)
@@ -45,7 +45,7 @@ package enum AudioRules {
         let problems = mismatches(declared, info).map { m in
             problem(
                 "item '\(item.title)'\(takeLabel): pack.yaml says \(m.key) is \(m.declared) but \(file) has \(m.found); "
-                    + "correct or remove '\(m.key)'", at: "items[\(index)].\(m.key)")
+                    + "correct or remove '\(m.key)'", at: "\(pack.itemPath(index)).\(m.key)")
         }
         return (info, problems)
     }

@@ -85,9 +85,10 @@ struct IdentityRegistry {
             slugs[pack.slug] = pack.file
         }
         for (i, item) in pack.items.enumerated() {
-            let itemAt = pack.locations["items[\(i)].id"]
+            let itemPath = pack.itemPath(i)
+            let itemAt = pack.locations["\(itemPath).id"]
             let itemIsNew = claim(
-                item.id, as: "item '\(item.title)'", file: pack.file, path: "items[\(i)].id",
+                item.id, as: "item '\(item.title)'", file: pack.file, path: "\(itemPath).id",
                 at: itemAt, into: &report)
             let derived = item.assetId == CanonicalID.v5(namespace: pack.id, name: item.id)
             // A repeated item id also repeats the asset id derived from it: report it once.
@@ -96,12 +97,12 @@ struct IdentityRegistry {
                 derived
                 ? "the asset of item '\(item.title)' (derived from its id)" : "the asset of item '\(item.title)'"
             claim(
-                item.assetId, as: owner, file: pack.file, path: "items[\(i)].assetId",
-                at: derived ? itemAt : pack.locations["items[\(i)].assetId"], into: &report)
+                item.assetId, as: owner, file: pack.file, path: "\(itemPath).assetId",
+                at: derived ? itemAt : pack.locations["\(itemPath).assetId"], into: &report)
             for take in item.takes.dropFirst() {
                 claim(
                     take.assetId, as: "the asset of take \(take.take) of item '\(item.title)' (derived from its id)",
-                    file: pack.file, path: "items[\(i)].files[\(take.take)]", at: itemAt, into: &report)
+                    file: pack.file, path: "\(itemPath).files[\(take.take)]", at: itemAt, into: &report)
             }
         }
     }

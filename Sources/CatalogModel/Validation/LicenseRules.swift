@@ -51,7 +51,7 @@ public enum LicenseRules {
                     + "or LicenseRef-<name>) so apps know how its sounds may be used", "license")
         }
         for (i, item) in pack.items.enumerated() {
-            let path = "items[\(i)]"
+            let path = pack.itemPath(i)
             let own = item.attribution
             if let id = own.license, let problem = unknownLicense(id, in: list) {
                 add(.error, "item '\(item.title)': " + problem, "\(path).license")
@@ -83,15 +83,15 @@ public enum LicenseRules {
         return pack.items.enumerated().compactMap { i, item in
             let license = item.attribution.resolved(over: pack.attribution).license
             if let license, allowed.contains(license) { return nil }
-            let path =
-                item.attribution.license != nil ? "items[\(i)].license" : (license != nil ? "license" : "items[\(i)]")
+            let itemPath = pack.itemPath(i)
+            let path = item.attribution.license != nil ? "\(itemPath).license" : (license != nil ? "license" : itemPath)
             let at = pack.locations[path]
             let what = license.map { "is under \($0)" } ?? "has no license"
             return Diagnostic(
                 .error,
                 "item '\(item.title)' (\(item.id)) \(what), which catalog.yaml's licenses.allow does not list "
                     + "(allowed: \(list)); change its license or the allow list", file: pack.file,
-                line: at?.line, column: at?.column, path: "items[\(i)]")
+                line: at?.line, column: at?.column, path: itemPath)
         }
     }
 }

@@ -23,7 +23,7 @@ public enum PackValidator {
             found += report.diagnostics
         }
         for (i, item) in pack.items.enumerated() {
-            let path = "items[\(i)]"
+            let path = pack.itemPath(i)
             for take in item.takes {
                 let field = item.takes.count > 1 ? "\(path).files[\(take.take)]" : "\(path).file"
                 if let problem = FileRules.check(take.file, in: pack.directory) {
@@ -37,6 +37,7 @@ public enum PackValidator {
                 item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
         }
         found += LicenseRules.check(pack)
+        found += UCSRules.check(pack)
         if let artwork = pack.artwork, !artwork.hasPrefix("https://") {
             if let problem = FileRules.check(artwork, in: pack.directory) {
                 add(.error, "artwork: " + problem, "artwork")
@@ -76,7 +77,7 @@ extension PackValidator {
         }
     }
 
-    static func enclosingCatalog(of pack: PackSource) -> CatalogSource? {
+    package static func enclosingCatalog(of pack: PackSource) -> CatalogSource? {
         var folder = pack.directory
         for _ in 0..<3 {
             folder = folder.deletingLastPathComponent()

@@ -20,6 +20,7 @@ extension AppDatabase {
         migrator.registerMigration("v3-item-attribution", migrate: createItemAttribution)
         migrator.registerMigration("v3-sound-figures", migrate: createSoundFigures)
         migrator.registerMigration("v4-catalog-files", migrate: createCatalogFiles)
+        migrator.registerMigration("v4-ucs", migrate: addUCS)
         return migrator
     }
 

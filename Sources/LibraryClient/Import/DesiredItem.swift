@@ -13,6 +13,8 @@ struct DesiredItem {
     var sortOrder: Int
     var playlistId: String?
     var spotifyPlaylistId: String? = nil
+    /// The item's UCS CatID (`library_item.ucs`).
+    var ucs: String? = nil
     var tags: [TagDimension: [Int64]]
     /// Where the entry is in the seed, for messages.
     var origin: Origin
@@ -37,7 +39,7 @@ struct DesiredItem {
     func differs(from old: ExistingCatalog.Item) -> Bool {
         old.title != title || old.subtitle != subtitle || old.duration != duration || old.artworkURL != artworkURL
             || !old.visible || old.packId != packId || (packId != nil && old.sortOrder != sortOrder)
-            || old.playlistId != playlistId || old.spotifyPlaylistId != spotifyPlaylistId
+            || old.playlistId != playlistId || old.spotifyPlaylistId != spotifyPlaylistId || old.ucs != ucs
     }
 }
 

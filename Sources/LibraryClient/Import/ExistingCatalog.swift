@@ -16,6 +16,7 @@ struct ExistingCatalog {
         var sortOrder: Int?
         var playlistId: String?
         var spotifyPlaylistId: String?
+        var ucs: String? = nil
     }
 
     struct Pack: Equatable {
@@ -43,7 +44,7 @@ struct ExistingCatalog {
         let itemStatement = try db.makeStatement(
             sql: """
                 SELECT li.id, li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
-                       pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id
+                       pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id, li.ucs
                 FROM library_item li
                 LEFT JOIN pack_item pi ON pi.item_id = li.id
                 LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
@@ -57,7 +58,7 @@ struct ExistingCatalog {
                 number: number, kind: row[i.kind], title: row[i.title], subtitle: row[i.subtitle],
                 duration: row[i.duration], artworkURL: row[i.artworkURL], visible: row[i.visible],
                 packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID],
-                spotifyPlaylistId: row[i.spotifyPlaylistID])
+                spotifyPlaylistId: row[i.spotifyPlaylistID], ucs: row[i.ucs])
         }
         // Raw SQL: the columns the comparison needs, beside the item read above (pack has no record).
         let packRows = try Row.fetchCursor(
@@ -99,12 +100,13 @@ struct ExistingCatalog {
 /// The positions of the item snapshot's columns, by name.
 private struct ItemColumns {
     let id, number, kind, title, subtitle, duration, artworkURL, visible, packID, sortOrder, playlistID: Int
-    let spotifyPlaylistID: Int
+    let spotifyPlaylistID, ucs: Int
 
     init(_ column: ColumnPositions) throws {
         (id, number, kind, title) = try (column["id"], column["item_number"], column["kind"], column["title"])
         (subtitle, duration, artworkURL) = try (column["subtitle"], column["duration"], column["artwork_url"])
         (visible, packID, sortOrder) = try (column["is_visible"], column["pack_id"], column["sort_order"])
         (playlistID, spotifyPlaylistID) = try (column["apple_music_playlist_id"], column["spotify_playlist_id"])
+        ucs = try column["ucs"]
     }
 }

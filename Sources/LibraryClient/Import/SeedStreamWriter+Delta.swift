@@ -58,8 +58,8 @@ extension SeedStreamUpdate {
         // Raw SQL: the FTS5 table has no record; the row is rewritten from the item's stored fields.
         let rewrite = try db.cachedStatement(
             sql: """
-                INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
-                SELECT li.item_number, li.title, li.subtitle, p.title FROM library_item li
+                INSERT INTO library_item_search(rowid, title, subtitle, pack_title, ucs)
+                SELECT li.item_number, li.title, li.subtitle, p.title, li.ucs FROM library_item li
                 JOIN pack_item pi ON pi.item_id = li.id JOIN pack p ON p.id = pi.pack_id WHERE li.id = ?
                 """)
         let remove = try db.cachedStatement(

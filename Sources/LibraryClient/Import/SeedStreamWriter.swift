@@ -112,7 +112,7 @@ struct SeedStreamWriter: SeedStreamHandler {
         let desired = DesiredItem(
             id: item.id, kind: pack.kind, title: item.title, subtitle: item.subtitle, duration: item.duration,
             artworkURL: nil, packId: pack.id, packTitle: pack.title, sortOrder: item.sortOrder, playlistId: nil,
-            tags: try dimensions!.ids(for: item.tags, kind: pack.kind, db), origin: .packItem(p, i))
+            ucs: item.ucs, tags: try dimensions!.ids(for: item.tags, kind: pack.kind, db), origin: .packItem(p, i))
         try insert(desired)
         if let update {
             try update.extras(of: item, id: item.id)

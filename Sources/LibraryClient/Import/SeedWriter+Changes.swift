@@ -26,7 +26,7 @@ extension SeedWriter {
 
     /// Writes `item` over its stored row `old` (tags `oldTags`, a ``TagSignature``) where they
     /// differ, counting it in `summary`; returns whether its search row must be written again
-    /// (title, subtitle or pack changed, or its pack's title is in `packTitleChanged`).
+    /// (title, subtitle, CatID or pack changed, or its pack's title is in `packTitleChanged`).
     func updateItem(
         _ item: DesiredItem, over old: ExistingCatalog.Item, oldTags: [Int64], packTitleChanged: Set<String>,
         _ bulk: BulkStatements, _ db: Database, _ summary: inout ImportSummary
@@ -41,6 +41,7 @@ extension SeedWriter {
             summary.updated += 1
         }
         return old.title != item.title || old.subtitle != item.subtitle || old.packId != item.packId
+            || old.ucs != item.ucs
             || item.packId.map(packTitleChanged.contains) == true
     }
 }

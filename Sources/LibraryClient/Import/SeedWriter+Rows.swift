@@ -18,8 +18,8 @@ struct BulkStatements {
         insertItem = try BulkStatement(
             db,
             """
-            INSERT INTO library_item(id, kind, title, subtitle, duration, artwork_url, is_visible, created_at, updated_at, item_number)
-            VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+            INSERT INTO library_item(id, kind, title, subtitle, duration, artwork_url, is_visible, created_at, updated_at, item_number, ucs)
+            VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
             """)
         upsertPackItem = try BulkStatement(
             db,
@@ -106,6 +106,7 @@ extension SeedWriter {
             $0.bind(7, now)
             $0.bind(8, now)
             $0.bind(9, number)
+            $0.bind(10, item.ucs)
         }
         try writeMembership(item, bulk, db)
     }
@@ -115,10 +116,10 @@ extension SeedWriter {
         // updateAll and deleteAll would build and prepare theirs again for each item.
         try db.cachedStatement(
             sql: """
-                UPDATE library_item SET title = ?, subtitle = ?, duration = ?, artwork_url = ?, is_visible = 1, updated_at = ?
-                WHERE id = ?
+                UPDATE library_item SET title = ?, subtitle = ?, duration = ?, artwork_url = ?, is_visible = 1, updated_at = ?,
+                ucs = ? WHERE id = ?
                 """
-        ).execute(arguments: [item.title, item.subtitle, item.duration, item.artworkURL, now, item.id])
+        ).execute(arguments: [item.title, item.subtitle, item.duration, item.artworkURL, now, item.ucs, item.id])
         if old.packId != nil, old.packId != item.packId {
             try db.cachedStatement(sql: "DELETE FROM pack_item WHERE item_id = ?").execute(arguments: [item.id])
         }
@@ -203,8 +204,8 @@ extension SeedWriter {
         // Raw SQL: the FTS5 table has no record; its rows are keyed by rowid (the item number).
         try db.cachedStatement(sql: "DELETE FROM library_item_search WHERE rowid = ?").execute(arguments: [number])
         try db.cachedStatement(
-            sql: "INSERT INTO library_item_search(rowid, title, subtitle, pack_title) VALUES (?, ?, ?, ?)"
+            sql: "INSERT INTO library_item_search(rowid, title, subtitle, pack_title, ucs) VALUES (?, ?, ?, ?, ?)"
         )
-        .execute(arguments: [number, item.title, item.subtitle, item.packTitle])
+        .execute(arguments: [number, item.title, item.subtitle, item.packTitle, item.ucs])
     }
 }

@@ -91,8 +91,8 @@ struct SeedWriter {
         // another order (the whole-seed path inserts by id) would write a segment per row.
         try db.execute(
             sql: """
-                INSERT INTO library_item_search(rowid, title, subtitle, pack_title)
-                SELECT li.item_number, li.title, li.subtitle, p.title
+                INSERT INTO library_item_search(rowid, title, subtitle, pack_title, ucs)
+                SELECT li.item_number, li.title, li.subtitle, p.title, li.ucs
                 FROM library_item li LEFT JOIN pack_item pi ON pi.item_id = li.id LEFT JOIN pack p ON p.id = pi.pack_id
                 ORDER BY li.item_number
                 """)
@@ -117,7 +117,7 @@ struct SeedWriter {
                     DesiredItem(
                         id: item.id, kind: pack.kind, title: item.title, subtitle: item.subtitle,
                         duration: item.duration, artworkURL: nil, packId: pack.id, packTitle: pack.title,
-                        sortOrder: item.sortOrder, playlistId: nil,
+                        sortOrder: item.sortOrder, playlistId: nil, ucs: item.ucs,
                         tags: try dimensions.ids(for: item.tags, kind: pack.kind, db),
                         origin: .packItem(p, i)))
             }

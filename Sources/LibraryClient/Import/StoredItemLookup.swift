@@ -31,7 +31,7 @@ struct StoredItemLookup {
             SELECT li.item_number, li.kind, li.title, li.subtitle, li.duration, li.artwork_url, li.is_visible,
                    pi.pack_id, pi.sort_order, mr.apple_music_playlist_id, mr.spotify_playlist_id,
                    s.item_id, s.integrated, s.loudness_range, s.true_peak, s.momentary_max, s.loop_start, s.loop_end,
-                   s.peaks, a.item_id, a.license, a.credits, a.source, p.item_id, p.takes, p.playback
+                   s.peaks, a.item_id, a.license, a.credits, a.source, p.item_id, p.takes, p.playback, li.ucs
             FROM library_item li
             LEFT JOIN pack_item pi ON pi.item_id = li.id
             LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
@@ -57,7 +57,8 @@ struct StoredItemLookup {
             let item = ExistingCatalog.Item(
                 number: row.int64(0) ?? 0, kind: row.text(1) ?? "", title: row.text(2) ?? "", subtitle: row.text(3),
                 duration: row.double(4), artworkURL: row.text(5), visible: row.int64(6) != 0, packId: row.text(7),
-                sortOrder: row.int64(8).map { Int($0) }, playlistId: row.text(9), spotifyPlaylistId: row.text(10))
+                sortOrder: row.int64(8).map { Int($0) }, playlistId: row.text(9), spotifyPlaylistId: row.text(10),
+                ucs: row.text(26))
             var extras = Extras()
             if let soundID = row.text(11) {
                 extras.sound = ItemSoundRecord(

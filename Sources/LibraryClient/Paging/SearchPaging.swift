@@ -10,14 +10,14 @@ enum SearchPaging {
         values: ["hit.search_tier", "hit.title", "hit.id"])
     static let orderSQL = "hit.search_tier, hit.title COLLATE NOCASE, hit.id"
 
-    static func query(kind: Kind?, pattern: String, filters: Filters) -> PagedQuery {
+    static func query(kind: Kind?, pattern: SearchPattern, filters: Filters) -> PagedQuery {
         PagedQuery(
-            name: "search", parts: ["search", kind?.rawValue ?? "*", pattern, ItemListPaging.canonical(filters)])
+            name: "search", parts: ["search", kind?.rawValue ?? "*", pattern.match, ItemListPaging.canonical(filters)])
     }
 
-    /// `pattern` is the FTS5 prefix pattern of the words (see `LibraryRepository.prefixPattern`).
+    /// `pattern` is the FTS5 pattern of the words and their UCS synonyms (``SearchPattern``).
     static func page(
-        kind: Kind?, pattern: String, filters: Filters, page: PageRequest, paths: LibraryPaths,
+        kind: Kind?, pattern: SearchPattern, filters: Filters, page: PageRequest, paths: LibraryPaths,
         _ db: Database
     ) throws -> ItemPage {
         var fragment = FilterSQL.conditions(filters)
@@ -26,7 +26,7 @@ enum SearchPaging {
             fragment.sql.append("li.kind = ?")
             _ = fragment.arguments.append(contentsOf: [kind.rawValue])
         }
-        var countArguments: StatementArguments = [pattern]
+        var countArguments: StatementArguments = [pattern.match]
         _ = countArguments.append(contentsOf: fragment.arguments)
         // Raw SQL: FTS5 MATCH joined to the item rows, title matches first (a rank independent of bm25).
         let total =
@@ -36,7 +36,7 @@ enum SearchPaging {
                     SELECT COUNT(*) FROM library_item_search s JOIN library_item li ON li.item_number = s.rowid
                     WHERE library_item_search MATCH ?\(fragment.andClause)
                     """, arguments: countArguments) ?? 0
-        var arguments: StatementArguments = ["title : (\(pattern))", pattern]
+        var arguments: StatementArguments = ["title : (\(pattern.title))", pattern.match]
         _ = arguments.append(contentsOf: fragment.arguments)
         // Raw SQL: the FTS5 matches with their tier, paged by the keyset pager every item list shares.
         let hits = """

@@ -33,6 +33,9 @@ public struct ItemDetail: Sendable, Hashable {
     /// The catalog's loudness targets (its `loudness:`, −23 and −16 LUFS by default), which
     /// ``gain`` aims at.
     public var loudnessTargets: LoudnessTargets
+    /// The item's Universal Category System CatID (`DOORWood`), when its author gave one; a search
+    /// matches the UCS list's synonyms of it.
+    public var ucs: String?
 
     /// An item detail from its parts.
     public init(

@@ -39,6 +39,7 @@ public struct LibraryRepository: Sendable {
                     db,
                     sql: """
                         SELECT \(LibraryItemRow.columns), li.artwork_url AS artwork_url, mr.apple_music_playlist_id AS apple_music_playlist_id,
+                          li.ucs AS ucs,
                           (SELECT loopable FROM item_local_audio WHERE item_id = li.id) AS installed_loopable
                         FROM library_item li \(LibraryItemRow.joins)
                         LEFT JOIN music_playlist_ref mr ON mr.item_id = li.id
@@ -67,6 +68,7 @@ public struct LibraryRepository: Sendable {
                 detail.item.availability = .fileMissing
             }
             detail.attribution = try ItemAttributionRecord.fetchOne(db, key: id)?.attribution ?? Attribution()
+            detail.ucs = row["ucs"]
             return detail
         }
         guard let detail else { throw LibraryClientError.itemNotFound(itemID) }
@@ -74,8 +76,9 @@ public struct LibraryRepository: Sendable {
     }
 
     /// Full-text search over title, subtitle and pack title: every word of `query` must match
-    /// the start of a word, ignoring case and diacritics. Items whose title holds every word
-    /// first, then by title.
+    /// the start of a word, ignoring case and diacritics, or be a synonym (or category word) in
+    /// the Universal Category System list of the item's CatID ("barn" finds `DOORWood` items).
+    /// Items whose title holds every word first, then by title.
     public func fetchItems(matching query: String, kind: Kind? = nil, filters: Filters = Filters()) async throws
         -> [LibraryItemRow]
     {
@@ -88,10 +91,11 @@ public struct LibraryRepository: Sendable {
     ) async throws
         -> ItemPage
     {
-        guard let pattern = Self.prefixPattern(query) else { throw LibraryClientError.emptySearch }
+        guard Self.prefixPattern(query) != nil else { throw LibraryClientError.emptySearch }
         let paths = context.paths
         return try await context.database.read { db in
-            try SearchPaging.page(kind: kind, pattern: pattern, filters: filters, page: page, paths: paths, db)
+            guard let pattern = try SearchPattern(query: query, db) else { throw LibraryClientError.emptySearch }
+            return try SearchPaging.page(kind: kind, pattern: pattern, filters: filters, page: page, paths: paths, db)
         }
     }
 

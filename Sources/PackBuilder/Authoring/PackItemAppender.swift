@@ -1,14 +1,16 @@
+import AudioProbe
 import CatalogModel
 import Foundation
 import Yams
 
-/// `packer add`: appends one item per audio file to a pack.yaml, with fresh UUIDs and a title
-/// made from the file name, leaving the rest of the author's text and comments untouched.
-/// A file outside the pack folder is copied into its `audio/` folder first.
+/// `packer add`: appends one item per audio file to a pack.yaml, with fresh UUIDs, filled from
+/// what each file says (iXML/ASWG, bext, a UCS file name, format tags, else a title made from
+/// the file name; see ``FileMetadata``), leaving the rest of the author's text and comments
+/// untouched. A file outside the pack folder is copied into its `audio/` folder first.
 ///
 /// ```swift
 /// let added = try PackItemAppender.add(files: ["~/rec/door-creak.wav"], to: "packs/dungeon/pack.yaml")
-/// added.first?.title   // "Door Creak"
+/// added.items.first?.title   // "Door Creak"
 /// ```
 public enum PackItemAppender {
     public struct Added: Sendable, Codable {
@@ -18,24 +20,61 @@ public enum PackItemAppender {
         public var file: String
         /// Every take's file in order, for an item added with takes; nil otherwise.
         public var files: [String]? = nil
+        /// The description the file gives (iXML NOTE, bext Description, a format's description).
+        public var subtitle: String? = nil
+        /// The UCS CatID the file gives (iXML catId or its UCS name).
+        public var ucs: String? = nil
+        /// Tags by `tags` key: the UCS category and subcategory in catalog.yaml's `ucs.dimension`.
+        public var tags: [String: [String]]? = nil
+        /// True when the file says it loops (ASWG `isLoop`).
+        public var loopable: Bool? = nil
+        /// The creator the file names, as the item's credits (unless the pack has credits).
+        public var credits: [String]? = nil
+        /// Where each value came from: `title` → `iXML`, `bext`, `UCS file name`, `ID3 tags`,
+        /// `MP4 tags`, `Vorbis comments` or `file name`.
+        public var sources: [String: String]? = nil
     }
 
+    /// The items `add` appended (or, for a dry run, would append) and what it noticed on the way.
+    public struct Result: Sendable, Codable {
+        public var items: [Added]
+        /// Tags left out as damaged, CatIDs that look misspelt; each names its file.
+        public var warnings: [String]
+
+        public init(items: [Added], warnings: [String] = []) {
+            self.items = items
+            self.warnings = warnings
+        }
+    }
+
+    /// Appends one item per file not yet listed. With `dryRun`, reads everything and writes
+    /// nothing (no pack.yaml change, no copy into `audio/`). `probe` checks each file and may
+    /// hand over its tags (read in the same open, ``AudioCheck/probeReadingTags(_:)``); when it
+    /// returns nil they are read here.
     public static func add(
-        files: [String], to packPath: String,
-        probe: (String) throws -> Void = { _ in }
-    ) throws(AuthoringError) -> [Added] {
+        files: [String], to packPath: String, dryRun: Bool = false,
+        probe: (String) throws -> AudioTags? = { _ in nil }
+    ) throws(AuthoringError) -> Result {
         let opened = try open(packPath)
-        var added: [Added] = []
+        let context = FillContext(pack: opened.pack)
+        var result = Result(items: [], warnings: [])
         var copies: [(from: String, to: String)] = []
         for file in files {
             let relative = try placement(of: file, in: opened.pack.directory, copies: &copies)
-            if opened.listed.contains(relative) || added.contains(where: { $0.file == relative }) { continue }
-            do { try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
-            added.append(Added(id: CanonicalID.random(), title: title(fromFileName: file), file: relative))
+            if opened.listed.contains(relative) || result.items.contains(where: { $0.file == relative }) { continue }
+            let tags: AudioTags?
+            do { tags = try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
+            let (item, warnings) = filled(file, relative: relative, context: context, tags: tags)
+            result.items.append(item)
+            result.warnings += warnings
         }
-        guard !added.isEmpty else { return [] }
-        try write(added, copies: copies, into: opened.text, problems: opened.problems, file: packPath)
-        return added
+        guard !result.items.isEmpty else { return result }
+        if dryRun {
+            _ = try checkedText(result.items, into: opened.text, problems: opened.problems, file: packPath)
+        } else {
+            try write(result.items, copies: copies, into: opened.text, problems: opened.problems, file: packPath)
+        }
+        return result
     }
 
     /// Inserts `added` into the pack text, checks the result still parses, copies the files
@@ -44,12 +83,7 @@ public enum PackItemAppender {
         _ added: [Added], copies: [(from: String, to: String)], into text: String, problems: [Diagnostic],
         file packPath: String
     ) throws(AuthoringError) {
-        let updated = try insert(added, into: text, file: packPath)
-        let (check, after) = PackSource.parse(updated, file: packPath)
-        guard check != nil, !after.contains(where: { $0.severity == .error && !problems.contains($0) }) else {
-            throw AuthoringError(
-                file: packPath, message: "adding the items would make the file invalid; check its `items:` list")
-        }
+        let updated = try checkedText(added, into: text, problems: problems, file: packPath)
         do {
             for copy in copies {
                 try FileManager.default.createDirectory(
@@ -60,6 +94,19 @@ public enum PackItemAppender {
         } catch {
             throw AuthoringError(file: packPath, message: "cannot be updated: \(error)")
         }
+    }
+
+    /// The pack text with `added` inserted, parsed again: an error when it would add a problem.
+    static func checkedText(_ added: [Added], into text: String, problems: [Diagnostic], file packPath: String)
+        throws(AuthoringError) -> String
+    {
+        let updated = try insert(added, into: text, file: packPath)
+        let (check, after) = PackSource.parse(updated, file: packPath)
+        guard check != nil, !after.contains(where: { $0.severity == .error && !problems.contains($0) }) else {
+            throw AuthoringError(
+                file: packPath, message: "adding the items would make the file invalid; check its `items:` list")
+        }
+        return updated
     }
 
     /// "door-creak_02.wav" → "Door Creak 02".
@@ -119,14 +166,7 @@ public enum PackItemAppender {
         }
         let indent = found ?? "  "
         while end > itemsLine + 1, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
-        let block = items.flatMap { item in
-            [
-                "\(indent)- id: \(item.id)",
-                "\(indent)  title: \(YAMLText.quoted(item.title))",
-                item.files.map { "\(indent)  files: [\($0.map(YAMLText.quoted).joined(separator: ", "))]" }
-                    ?? "\(indent)  file: \(YAMLText.quoted(item.file))",
-            ]
-        }
+        let block = items.flatMap { itemLines($0, indent: indent) }
         lines.insert(contentsOf: block, at: end)
         return lines.joined(separator: "\n") + "\n"
     }

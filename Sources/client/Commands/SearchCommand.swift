@@ -8,7 +8,9 @@ import LibraryJSON
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Full-text search over title, subtitle and pack title (prefix, any case, any accents).")
+        abstract:
+            "Full-text search over title, subtitle and pack title (prefix, any case, any accents), and the UCS synonyms of an item's CatID."
+    )
 
     @Argument(help: "Words to look for.") var query: String
     @Option(help: "music, atmosphere or sfx.") var kind: Kind?

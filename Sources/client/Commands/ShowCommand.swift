@@ -47,6 +47,7 @@ struct ShowCommand: AsyncParsableCommand {
         lines.append(["license", detail.license ?? "-"])
         lines.append(["credits", detail.credits.isEmpty ? "-" : detail.credits.map(\.line).joined(separator: ", ")])
         if let source = detail.source { lines.append(["source", source]) }
+        if let ucs = detail.ucs { lines.append(["UCS", ucs]) }
         Output.table(["FIELD", "VALUE"], lines)
     }
 

@@ -22,6 +22,7 @@ import Testing
         v4.catalogVersion = 4
         v4.packs[1].items[0].tags = TagSet(locations: ["Somewhere new"])
         v4.packs[1].items[1].title = "Retitled in version 4"
+        v4.packs[1].items[2].ucs = "DOORWood"  // a CatID: its synonyms reach search
         v4.packs[0].items.remove(at: 3)
         for i in v4.packs[0].items.indices { v4.packs[0].items[i].sortOrder = i }
         return [v1, v2, v3, v4]

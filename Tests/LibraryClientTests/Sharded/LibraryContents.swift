@@ -24,7 +24,7 @@ enum LibraryContents {
             }
             try dump(
                 "items",
-                "SELECT id, kind, title, subtitle, duration, artwork_url, is_visible FROM library_item li WHERE \(shown) ORDER BY id"
+                "SELECT id, kind, title, subtitle, duration, artwork_url, is_visible, ucs FROM library_item li WHERE \(shown) ORDER BY id"
             )
             try dump(
                 "packs",
@@ -64,7 +64,7 @@ enum LibraryContents {
             try dump(
                 "search",
                 """
-                SELECT li.id, s.title, s.subtitle, s.pack_title FROM library_item_search s
+                SELECT li.id, s.title, s.subtitle, s.pack_title, s.ucs FROM library_item_search s
                 JOIN library_item li ON li.item_number = s.rowid WHERE \(shown) ORDER BY li.id
                 """)
             return out

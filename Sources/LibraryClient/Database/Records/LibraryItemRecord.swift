@@ -20,6 +20,8 @@ package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, 
     package var updatedAt: String
     /// Client extension: the dense number the facet index and search table key on.
     package var itemNumber: Int64?
+    /// The item's Universal Category System CatID (`DOORWood`), from the seed's `"ucs"`.
+    package var ucs: String?
 
     package enum Columns {
         package static let id = Column("id")
@@ -32,6 +34,7 @@ package struct LibraryItemRecord: Codable, Sendable, Hashable, FetchableRecord, 
         package static let createdAt = Column("created_at")
         package static let updatedAt = Column("updated_at")
         package static let itemNumber = Column("item_number")
+        package static let ucs = Column("ucs")
     }
 }
 
