@@ -58,7 +58,9 @@ import Testing
         let validate = try ToolRunner.run("packer", ["validate", tmp(library, "catalog/catalog.yaml")])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
 
-        let publish = try ToolRunner.run("catalog", ["publish", library.dist, "--source", library.catalog])
+        // Schema 1: one seed file, checked against seed.schema.json (schema 2 carries the same items in shards).
+        let publish = try ToolRunner.run(
+            "catalog", ["publish", library.dist, "--source", library.catalog, "--schema-version", "1"])
         try #require(publish.status == 0, "\(publish.stderr)")
         let seeds = try FileManager.default.contentsOfDirectory(atPath: "\(library.dist)/seeds")
             .filter { $0.hasSuffix(".json") }.map { "\(library.dist)/seeds/\($0)" }
