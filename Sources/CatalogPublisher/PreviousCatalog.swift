@@ -64,10 +64,7 @@ struct PreviousCatalog {
             for line in try lines(of: shard.file, output) {
                 let entry = try CatalogJSON.decode(ShardPack.self, from: line, file: shard.url)
                 packs.append(entry.pack)
-                entries.append(
-                    CatalogDocument.PackEntry(
-                        id: entry.pack.id, slug: entry.pack.slug, kind: entry.pack.kind, title: entry.pack.title,
-                        version: entry.pack.version, manifest: entry.manifest, archive: entry.archive))
+                entries.append(entry.entry)
             }
         }
         let seed = Seed(

@@ -98,3 +98,12 @@ public struct ShardPackHead: Sendable, Equatable {
         return FileReference(url: url, sha256: sha, bytes: Int64(bytes))
     }
 }
+
+extension ShardPack {
+    /// The pack as schema 1's catalog.json lists it.
+    public var entry: CatalogDocument.PackEntry {
+        CatalogDocument.PackEntry(
+            id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title, version: pack.version,
+            manifest: manifest, archive: archive)
+    }
+}
