@@ -18,6 +18,7 @@ package enum BuiltInSoundboard {
         "index.html": indexHtml,
         "items.js": itemsJs,
         "library.js": libraryJs,
+        "listen.html": listenHtml,
         "loudness.js": loudnessJs,
         "notice.js": noticeJs,
         "now-playing.js": nowPlayingJs,
