@@ -24,11 +24,16 @@ final class ListenerHub: @unchecked Sendable {
     private var subscribers: [UUID: Subscriber] = [:]
     private var layers: [ListenEvent] = []
     private var kinds: [String: Double] = [:]
+    /// The files started lately (item and take), newest last: a joining page loads them ahead.
+    private var recent: [ListenSnapshot.File] = []
     private var finished = false
-    private let heartbeat: Duration
+    private let tick: Duration
 
-    init(heartbeat: Duration = .seconds(15)) {
-        self.heartbeat = heartbeat
+    /// `tick`: how often a stream gets the server's time (`event: clock`, `{"now"}`), which also
+    /// keeps the connection open. A page takes each as a bound on its clock offset: the time was
+    /// read before the page got it, whatever the delays of its round trips.
+    init(tick: Duration = .seconds(1)) {
+        self.tick = tick
     }
 
     /// A new listener token (``prefix`` and 256 random bits).
@@ -67,7 +72,8 @@ final class ListenerHub: @unchecked Sendable {
         }
     }
 
-    /// A listener's stream: a snapshot of what plays now, then every event the owner posts; ends
+    /// A listener's stream: a snapshot of what plays now, then every event the owner posts (and the
+    /// server's time every ``tick``); ends
     /// when the token is revoked, the client goes away or the server stops.
     func subscribe(token: String) -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
@@ -83,12 +89,14 @@ final class ListenerHub: @unchecked Sendable {
             return stream
         }
         continuation.yield(first)
-        let interval = heartbeat
+        let interval = tick
         let beat = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 if Task.isCancelled { return }
-                continuation.yield(.heartbeat)
+                if let clock = try? ServerEvent(name: "clock", json: ["now": ServerClock.now()]) {
+                    continuation.yield(clock)
+                }
             }
         }
         continuation.onTermination = { [weak self] _ in
@@ -131,6 +139,12 @@ final class ListenerHub: @unchecked Sendable {
         case "start":
             layers.removeAll { $0.layer == event.layer }
             layers.append(event)
+            if let item = event.item {
+                let file = ListenSnapshot.File(item: item, take: event.take ?? 0)
+                recent.removeAll { $0 == file }
+                recent.append(file)
+                if recent.count > 32 { recent.removeFirst() }
+            }
         case "stop": layers.removeAll { $0.layer == event.layer }
         case "volume":
             if let index = layers.firstIndex(where: { $0.layer == event.layer }) { layers[index].volume = event.volume }
@@ -143,14 +157,21 @@ final class ListenerHub: @unchecked Sendable {
     private func currentSnapshot() -> ListenSnapshot {
         let now = ServerClock.now()
         layers.removeAll { ($0.naturalEnd ?? .infinity) < now }
-        return ListenSnapshot(now: now, layers: layers, kinds: kinds)
+        return ListenSnapshot(now: now, layers: layers, kinds: kinds, recent: recent)
     }
 }
 
 /// The first event of a listener's stream (`event: snapshot`): the server time, the layers playing
-/// (their `start` events, with their current volume) and the kinds' volumes.
+/// (their `start` events, with their current volume), the kinds' volumes, and the files started
+/// lately (`recent`: `{item, take}`, up to 32), which a joining page loads before they play again.
 struct ListenSnapshot: Codable, Sendable {
+    struct File: Codable, Sendable, Equatable {
+        let item: String
+        let take: Int
+    }
+
     let now: Double
     let layers: [ListenEvent]
     let kinds: [String: Double]
+    let recent: [File]
 }
