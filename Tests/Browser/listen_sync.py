@@ -143,7 +143,19 @@ def onsets(samples, times, quiet_ms=150, threshold=0.02):
         return np.array([])
     gaps = np.diff(times[loud]) > quiet_ms
     starts = np.concatenate(([loud[0]], loud[1:][gaps]))
+    # A sound already playing when the recording began has no onset in it.
+    if times[starts[0]] - times[0] < quiet_ms:
+        starts = starts[1:]
     return times[starts]
+
+
+def pitch(samples, times, onset, span=0.01):
+    """The frequency (Hz) of the `span` s after the onset at machine time `onset`, by zero crossings."""
+    start = int(np.searchsorted(times, onset))
+    rate = len(times) / ((times[-1] - times[0]) / 1000) if len(times) > 1 else 48000
+    part = samples[start:start + int(span * rate)]
+    crossings = np.count_nonzero(np.diff(np.signbit(part)))
+    return crossings / 2 / span
 
 
 def skews(reference, other, window=100.0):
@@ -183,6 +195,22 @@ def behaviour(owner, players, bed, docs):
         listener = players[-1].driver
         listener.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         listener.save_screenshot(os.path.join(docs, "listen-phone.png"))
+    print("step: a layer's volume reaches every player; a player that reconnects keeps the bed, once, at its phase", flush=True)
+    owner.test(f"setVolume('{bed['id']}', 0.4)")
+    for player in players:
+        wait("the volume on a player", lambda: bed_layers(player, bed)[0]["volume"] == 0.4, timeout=5)
+    players[0].hooks("reconnect()")
+    time.sleep(2.5)
+    again = bed_layers(players[0], bed)
+    if len(again) != 1 or not again[0]["sounding"] or abs(again[0]["phaseError"]) > 0.03:
+        raise StepFailed(f"after reconnecting the player has the bed as {again}")
+    print("step: stop all on the owner's page stops every player", flush=True)
+    owner.test("stopAll(true)")
+    for player in players:
+        wait("every player to stop", lambda: not player.hooks("layers()"), timeout=5)
+    owner.test(f"trigger('{bed['id']}')")
+    for player in players:
+        wait("the bed again on a player", lambda: any(layer["sounding"] for layer in bed_layers(player, bed)), timeout=5)
     print("step: the owner stops the bed: every player stops it", flush=True)
     owner.test(f"stopItem('{bed['id']}', 0)")
     for player in players:
@@ -230,6 +258,89 @@ def decode_qr(path):
     return run.stdout.strip()
 
 
+def analyse(owner, players):
+    """Stops every page's recording; the onsets of each on the machine's clock, and every pair's skews."""
+    recordings = [("owner", owner.recording())] + [
+        (name, player.recording()) for name, player in zip(("listener", "listener+80ms", "late joiner"), players)]
+    placed = {name: machine_times(result) for name, result in recordings}
+    for name, (_, _, fit) in placed.items():
+        print(f"  {name}: getOutputTimestamp residual {fit:.2f} ms rms")
+    found = {name: onsets(samples, times) for name, (samples, times, _) in placed.items()}
+    zero = found["owner"][0] if len(found["owner"]) else 0
+    for name, times in found.items():
+        print(f"  {name}: {len(times)} onsets (ms after the owner's first): "
+              f"{' '.join(f'{t - zero:.1f}' for t in times[-12:])}")
+    names = list(found)
+    all_skews = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            pair = skews(found[a], found[b])
+            all_skews.extend(pair.tolist())
+            print(f"  {a} vs {b}: {len(pair)} onsets matched, median {np.median(pair) if len(pair) else float('nan'):+.2f} ms, "
+                  f"p95 |skew| {p95(pair):.2f} ms, max {np.max(np.abs(pair)) if len(pair) else float('nan'):.2f} ms")
+    return found, placed, all_skews
+
+
+def api_under_streams(url, token, streams=50, requests=300):
+    """The owner's API timed (p50, p95 ms over `requests`) while `streams` listener streams are connected."""
+    import http.client
+    from urllib.parse import urlparse
+    where = urlparse(url)
+    stop = threading.Event()
+    connected = []
+
+    def listen():
+        connection = http.client.HTTPConnection(where.hostname, where.port, timeout=5)
+        connection.request("GET", "/listen/events", headers={"Authorization": f"Bearer {token}"})
+        response = connection.getresponse()
+        connected.append(response.status)
+        while not stop.is_set():
+            try:
+                response.fp.readline()
+            except Exception:  # noqa: BLE001 — a read timing out between ticks
+                pass
+        connection.close()
+
+    threads = [threading.Thread(target=listen, daemon=True) for _ in range(streams)]
+    for thread in threads:
+        thread.start()
+    wait(f"{streams} listener streams", lambda: len(connected) >= streams, timeout=30)
+    owner = http.client.HTTPConnection(where.hostname, where.port, timeout=5)
+    players = json.loads(urllib.request.urlopen(url + "api/listeners").read())["players"]
+    calls = [("GET", "/api/items?kind=sfx&limit=20", None), ("GET", "/api/listeners", None),
+             ("POST", "/api/listen/events", json.dumps({"type": "kind", "kind": "x-bench", "volume": 1}))]
+    times = []
+    for index in range(requests):
+        method, path, body = calls[index % len(calls)]
+        headers = {"X-Soundshelf": "1", "Content-Type": "application/json"} if body else {}
+        began = time.perf_counter()
+        owner.request(method, path, body=body, headers=headers)
+        response = owner.getresponse()
+        response.read()
+        times.append((time.perf_counter() - began) * 1000)
+        if response.status >= 300:
+            raise StepFailed(f"{method} {path} answered {response.status}")
+    stop.set()
+    p50, p95_ = float(np.percentile(times, 50)), float(np.percentile(times, 95))
+    print(f"owner's API with {players} players connected: p50 {p50:.2f} ms, p95 {p95_:.2f} ms over {requests} requests",
+          flush=True)
+    return {"playersConnected": players, "ownerApiP50Ms": p50, "ownerApiP95Ms": p95_}
+
+
+def drift_window(owner, players, bed_started, minutes):
+    """The bed's onsets on every page in a 12 s window `minutes` after it started: how far apart the pages are."""
+    time.sleep(max(0, bed_started + minutes * 60 - 12 - time.time()))
+    owner.test("syncStart()")
+    for player in players:
+        player.hooks("startCapture()")
+    time.sleep(12)
+    found, _, all_skews = analyse(owner, players)
+    drift = float(np.max(np.abs(all_skews))) if all_skews else float("nan")
+    print(f"after {minutes} minutes of the bed: pages apart by at most {drift:.2f} ms, p95 {p95(np.array(all_skews)):.2f} ms "
+          f"({len(all_skews)} onset pairs)", flush=True)
+    return drift
+
+
 def run(args):
     expected = json.load(open(args.expected))
     bed, blip = expected["bed"], expected["blip"]
@@ -245,7 +356,8 @@ def run(args):
         early.join()
         delayed.join()
         time.sleep(2)
-        owner.test("trigger(arguments[0])", bed["id"]) if False else owner.test(f"trigger('{bed['id']}')")
+        owner.test(f"trigger('{bed['id']}')")
+        bed_started = time.time()
         print("the bed plays; blips follow", flush=True)
         loop = bed["loop"]
         triggers = 50 if args.long else 10
@@ -261,37 +373,21 @@ def run(args):
                 late.pressed = late.join()
                 players.append(late)
         time.sleep(loop + 1)
-        recordings = [("owner", owner.recording())] + [
-            (name, player.recording()) for name, player in zip(("listener", "listener+80ms", "late joiner"), players)]
-        placed = {name: machine_times(result) for name, result in recordings}
-        for name, (_, _, fit) in placed.items():
-            print(f"  {name}: getOutputTimestamp residual {fit:.2f} ms rms")
-        found = {name: onsets(samples, times) for name, (samples, times, _) in placed.items()}
-        zero = found["owner"][0] if len(found["owner"]) else 0
-        for name, times in found.items():
-            print(f"  {name}: {len(times)} onsets (ms after the owner's first): "
-                  f"{' '.join(f'{t - zero:.1f}' for t in times[-12:])}")
-        names = list(found)
-        all_skews = []
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                pair = skews(found[a], found[b])
-                all_skews.extend(pair.tolist())
-                print(f"  {a} vs {b}: {len(pair)} onsets matched, median {np.median(pair) if len(pair) else float('nan'):+.2f} ms, "
-                      f"p95 |skew| {p95(pair):.2f} ms, max {np.max(np.abs(pair)) if len(pair) else float('nan'):.2f} ms")
+        found, placed, all_skews = analyse(owner, players)
         figures["onsetSkewP95"] = p95(np.array(all_skews))
         figures["onsetsMatched"] = len(all_skews)
-        # The late joiner: its first onset after Join, against the owner's at that moment (the bed's phase).
-        late_onsets = found["late joiner"]
-        audible = late_onsets[late_onsets > late.pressed]
-        if len(audible) == 0:
-            raise StepFailed("the late joiner never sounded")
-        first_sound = placed["late joiner"][1][np.flatnonzero(np.abs(placed["late joiner"][0]) > 0.001)[0]]
-        figures["lateJoinAudibleMs"] = float(first_sound - late.pressed)
-        phase = skews(audible[:3], found["owner"])
+        # The late joiner: how soon after Join it played, and its bed's first onsets against the owner's (the
+        # loop's phase; the blips, one-shots, are in the skews above).
+        first = late.hooks("firstStart()")
+        if first is None:
+            raise StepFailed("the late joiner never started a layer")
+        figures["lateJoinAudibleMs"] = float(first - late.pressed)
+        samples, times, _ = placed["late joiner"]
+        beds = [t for t in found["late joiner"] if t > late.pressed and pitch(samples, times, t) < 1300][:3]
+        phase = skews(np.array(beds), found["owner"])
         figures["lateJoinPhaseMs"] = float(np.max(np.abs(phase))) if len(phase) else float("nan")
-        print(f"late joiner: sound {figures['lateJoinAudibleMs']:.0f} ms after Join; first onsets off the owner's by "
-              f"{', '.join(f'{p:+.2f}' for p in phase)} ms", flush=True)
+        print(f"late joiner: the bed heard {figures['lateJoinAudibleMs']:.0f} ms after Join; its first loop onsets off the "
+              f"owner's by {', '.join(f'{p:+.2f}' for p in phase)} ms", flush=True)
         print(f"onset skew p95 over {len(all_skews)} pairs: {figures['onsetSkewP95']:.2f} ms", flush=True)
         for name, player in zip(("listener", "listener+80ms", "late joiner"), players):
             late_ms = [round(x * 1000, 1) for x in player.hooks("late()")]
@@ -300,7 +396,12 @@ def run(args):
         print(f"clock offsets (ms): {clocks}")
         fetched = late.hooks("fetched()")
         figures["audioFetchesLateJoiner"] = fetched
-        print(f"late joiner fetched {fetched} audio file(s) for {len(audible)} onsets")
+        print(f"late joiner fetched {fetched} audio file(s) for {len(found['late joiner'])} onsets")
+        if args.long:
+            token = link.split("token=")[1]
+            figures.update(api_under_streams(args.url, token))
+            for minutes in (5, 10):
+                figures[f"driftMs{minutes}min"] = drift_window(owner, players, bed_started, minutes)
         behaviour(owner, players, bed, args.docs)
     finally:
         for driver in [owner.driver] + [player.driver for player in players]:
@@ -321,6 +422,8 @@ def main():
     parser.add_argument("--skew-limit", type=float, default=40.0)
     parser.add_argument("--phase-limit", type=float, default=40.0)
     parser.add_argument("--audible-limit", type=float, default=1500.0)
+    parser.add_argument("--drift-limit", type=float, default=5.0)
+    parser.add_argument("--api-limit", type=float, default=10.0)
     args = parser.parse_args()
     try:
         figures = run(args)
@@ -338,6 +441,10 @@ def main():
         problems.append(f"late joiner audible after {figures['lateJoinAudibleMs']:.0f} ms > {args.audible_limit} ms")
     if figures["audioFetchesLateJoiner"] > 2:
         problems.append(f"the late joiner fetched {figures['audioFetchesLateJoiner']} audio files for 2 sounds")
+    if args.long and not figures["driftMs10min"] <= args.drift_limit:
+        problems.append(f"pages {figures['driftMs10min']:.2f} ms apart after 10 minutes > {args.drift_limit} ms")
+    if args.long and not figures["ownerApiP95Ms"] <= args.api_limit:
+        problems.append(f"owner's API p95 {figures['ownerApiP95Ms']:.2f} ms with 50 players > {args.api_limit} ms")
     for problem in problems:
         print(f"FAILED: {problem}")
     return 1 if problems else 0

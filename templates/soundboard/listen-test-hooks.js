@@ -86,6 +86,9 @@ export function install(state) {
       })),
     sounding: () => state.engine.layers.size,
     late: () => state.follower.late,
+    // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
+    firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),
+    reconnect: () => state.reconnect(),
     clock: () => ({ offset: state.clock.offset, best: state.clock.best, rtt: state.clock.rtt }),
     fetched: () => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/audio/")).length,
   };

@@ -93,10 +93,10 @@ extension BuiltInSoundboard {
         }
 
         export class AudioClockMap {
-          constructor(context, { every = 50, keep = 1200 } = {}) {
+          constructor(context, { every = 25, keep = 2400 } = {}) {
             this.context = context;
             this.every = every;
-            this.keep = keep; // pairs: 60 s at 50 ms
+            this.keep = keep; // pairs: 60 s at 25 ms
             this.pairs = [];
             this.line = null; // {perf0, ctx0, slope}: ctx = ctx0 + slope × (perf − perf0)
             this.timer = null;

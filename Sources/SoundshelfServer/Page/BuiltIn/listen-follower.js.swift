@@ -38,6 +38,7 @@ extension BuiltInSoundboard {
             this.onChange = () => {};
             this.timer = null;
             this.late = []; // s each start came after its time (0: on time), for the test mode
+            this.starts = []; // the machine time (performance.now() ms) each layer was heard from
           }
 
           /// The context time an event of server time `serverMs` is heard at.
@@ -112,6 +113,9 @@ extension BuiltInSoundboard {
             }
             if (entry.stopped) return;
             entry.layer = await this.play(event, url, event.fade || 0);
+            this.starts.push(this.map.performanceTime(entry.layer.startedAt));
+            // A loop started late was placed by the clocks of a page just joined: checked again soon.
+            if (event.loop && entry.layer.offset > 0) setTimeout(() => this.correctDrift(), 800);
             if (entry.stopped) entry.layer.stop(entry.stopped.fade, Math.max(entry.stopped.at, this.engine.now));
             this.onChange();
           }

@@ -24,7 +24,13 @@ extension BuiltInSoundboard {
           }
         };
 
-        export const state = { engine: null, clock: null, map: null, follower: null, source: null };
+        export const state = { engine: null, clock: null, map: null, follower: null, source: null, reconnect };
+
+        // A new stream (the test mode's "connection lost"): its snapshot brings the page up to date.
+        function reconnect() {
+          if (state.source) state.source.close();
+          connect();
+        }
 
         async function join() {
           $("listen-join").disabled = true;

@@ -131,6 +131,8 @@ extension BuiltInSoundboard {
               .then((item) => player.start(item)),
           stopItem: (itemID, fade) => player.stop(itemID, fade),
           setMine: (itemID, on) => player.setMine(itemID, on),
+          setVolume: (itemID, volume) => player.setVolume(itemID, volume),
+          stopAll: (withFade) => player.stopAll(withFade),
         };
 
         export function install() {
