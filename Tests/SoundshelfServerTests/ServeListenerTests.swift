@@ -141,4 +141,20 @@ struct ServeListenerTests {
             #expect(try await client.get("/api/packs", headers: owner).status == .ok)
         }
     }
+
+    @Test("listen links end when the server stops: the same link is 401 on the next start")
+    func linksEndWithTheServer() throws {
+        let fixture = try RouterFixture()
+        let first = try ServeProcess(root: fixture.root)
+        let made = try HTTPClient.send("POST", first.url + "api/listeners", headers: ["X-Soundshelf": "1"])
+        #expect(made.status == 201, "\(made.text)")
+        let token = try #require(try made.json()["token"] as? String)
+        #expect(try HTTPClient.get(first.url + "listen?token=\(token)").status == 200)
+        _ = first.stop()
+        let second = try ServeProcess(root: fixture.root)
+        defer { _ = second.stop() }
+        #expect(try HTTPClient.get(second.url + "listen?token=\(token)").status == 401)
+        #expect(
+            try HTTPClient.get(second.url + "api/clock", headers: ["Authorization": "Bearer \(token)"]).status == 401)
+    }
 }
