@@ -321,6 +321,9 @@ def api_under_streams(url, token, streams=50, requests=300):
         if response.status >= 300:
             raise StepFailed(f"{method} {path} answered {response.status}")
     stop.set()
+    for index, (method, path, _) in enumerate(calls):
+        mine = times[index::len(calls)]
+        print(f"  {method} {path}: p50 {np.percentile(mine, 50):.2f} ms, p95 {np.percentile(mine, 95):.2f} ms")
     p50, p95_ = float(np.percentile(times, 50)), float(np.percentile(times, 95))
     print(f"owner's API with {players} players connected: p50 {p50:.2f} ms, p95 {p95_:.2f} ms over {requests} requests",
           flush=True)
