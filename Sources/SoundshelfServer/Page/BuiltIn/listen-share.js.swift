@@ -8,7 +8,7 @@ extension BuiltInSoundboard {
         // the network, play it at the same moment, and the events posted to /api/listen/events for the
         // server to relay. No DOM code.
         import { AudioClockMap, ServerClock } from "./listen-clock.js";
-        import { loopPhaseError } from "./listen-follower.js";
+        import { loopPhaseError, nudge } from "./listen-follower.js";
 
         /// Seconds between a trigger and its sound, on every page (the owner's too): time for the event
         /// to reach the players.
@@ -16,6 +16,7 @@ extension BuiltInSoundboard {
 
         let clock = null;
         let map = null;
+        let players = 0; // the players' streams the last event went to
 
         /// Starts the clocks for `engine` (once).
         export function startSharing(engine) {
@@ -42,13 +43,21 @@ extension BuiltInSoundboard {
           return synced() ? clock.toServer(map.performanceTime(at)) : null;
         }
 
-        /// Keeps the owner's loops on the server's clock, as the players' pages keep theirs: every 2 s, a
-        /// loop whose phase is off by more than 3 ms (its audio clock runs off the machine's) restarts at
-        /// its phase. `entries()` gives the player's entries ({layer, shared, playOptions}); `swap(entry,
+        /// Keeps the owner's loops on the server's clock while players listen (the last event reached
+        /// one), as the players' pages keep theirs: every 2 s, a loop whose phase is off by more than 3 ms
+        /// is nudged back (`nudge`) or, far off, restarted at its phase (its audio clock runs off the
+        /// machine's). Who listens is asked every 10 s. `entries()` gives the player's entries ({layer, shared, playOptions}); `swap(entry,
         /// fresh)` puts a restarted layer in place of the old one.
         export function watchLoops(engine, entries, swap) {
+          let ticks = 0;
           setInterval(async () => {
-            if (!synced()) return;
+            if (ticks++ % 5 === 0) {
+              fetch("/api/listeners")
+                .then((response) => response.json())
+                .then((answer) => (players = answer.players || 0))
+                .catch(() => {});
+            }
+            if (!synced() || players === 0) return; // nobody listens: the owner's own pace is the one
             for (const entry of entries()) {
               const layer = entry.layer;
               if (!layer || layer.stopping || !entry.playOptions || !entry.shared || !entry.shared.loop) continue;
@@ -57,6 +66,7 @@ extension BuiltInSoundboard {
               const target = map.contextTime(clock.toPerformance(entry.shared.at));
               const error = loopPhaseError(layer, entry.shared.cents, target);
               if (Math.abs(error) <= 0.003 || Math.abs(error) > 1) continue;
+              if (nudge(layer, error, entry.shared.cents)) continue;
               const at = engine.now + 0.03;
               const fresh = await engine.play(Object.assign({}, entry.playOptions, {
                   gain: layer.gainDb,
@@ -83,7 +93,10 @@ extension BuiltInSoundboard {
             method: "POST",
             headers: { "Content-Type": "application/json", "X-Soundshelf": "1" },
             body: JSON.stringify(event),
-          }).catch(() => {});
+          })
+            .then((response) => response.json())
+            .then((answer) => (players = answer.delivered || 0))
+            .catch(() => {});
         }
 
         """##
