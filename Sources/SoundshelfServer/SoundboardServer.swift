@@ -22,6 +22,8 @@ package struct SoundboardServer: Sendable {
     package let catalog: String?
     /// The token requests must carry (off loopback, or when given), and who can reach the server.
     package let access: ServerAccess
+    /// The players listening along: their tokens (gone when the server stops) and what plays now.
+    let listeners = ListenerHub()
 
     /// `token`: the one to ask for; nil asks for none on loopback and makes a random one elsewhere.
     package init(
@@ -50,7 +52,7 @@ package struct SoundboardServer: Sendable {
         var policy = DownloadPolicy()
         policy.catalogLocation = catalog
         let manager = library.makeDownloadManager(policy: policy)
-        let events = ServerEvents(library: library, manager: manager)
+        let events = ServerEvents(library: library, manager: manager, listeners: listeners)
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         let hosts = AllowedHosts(host: host, port: port)
@@ -64,6 +66,7 @@ package struct SoundboardServer: Sendable {
         CollectionRoutes(api: api).register(on: router)
         ListeningRoutes(api: api).register(on: router)
         AudioRoutes(api: api).register(on: router)
+        ListenerRoutes(hub: listeners, page: page, access: access, hosts: hosts).register(on: router)
         EventRoutes(events: events).register(on: router)
         var logger = Logger(label: "soundshelf.serve")
         logger.logLevel = .warning
@@ -84,9 +87,13 @@ package struct SoundboardServer: Sendable {
     }
 
     /// The Host check, then the token check when a token is asked for (before the X-Soundshelf rule).
+    /// Then the listener rule (a listen token reaches only the listen page, the clock and the audio).
     private func addAccessGuards(to router: Router<BasicRequestContext>, hosts: AllowedHosts) {
         router.add(middleware: HostGuard(hosts: hosts))
-        if let token = access.token { router.add(middleware: TokenGuard(token: token, hosts: hosts)) }
+        router.add(middleware: ListenerGuard(hub: listeners, hosts: hosts))
+        if let token = access.token {
+            router.add(middleware: TokenGuard(token: token, hosts: hosts, listeners: listeners))
+        }
     }
 }
 

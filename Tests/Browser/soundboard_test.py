@@ -389,7 +389,7 @@ def run(page, expected):
         second = expected["secondAtmosphere"]
         step(f"a second atmosphere ('{second['title']}') layered from the filtered library; stop one, then all")
         page.go("library")
-        page.click('#facets .chip[data-dimension="locations"]')
+        page.click(f'#facets .chip[data-dimension="locations"][data-value="{expected["search"]["location"]}"]')
         page.wait("a location chosen", lambda: page.clickable('#facets .chip.on[data-dimension="locations"]'))
         page.click(f'button.play[data-play="{second["id"]}"]')
         both = sorted([atmosphere["id"] + ":loop", second["id"] + ":loop"])

@@ -41,7 +41,7 @@ struct SchemaTests {
         let dist = try SchemaCheck.publishDemo(into: tmp)
         let seeds = try SchemaCheck.files(in: "\(dist)/seeds", suffix: ".json")
         let manifests = try SchemaCheck.files(in: "\(dist)/packs", suffix: "manifest.json")
-        #expect(seeds.count == 1 && manifests.count == 4)
+        #expect(seeds.count == 1 && manifests.count == 5)
         for (schema, documents) in [("seed", seeds), ("manifest", manifests), ("catalog", ["\(dist)/catalog.json"])] {
             let result = try SchemaCheck.run(schema, documents)
             #expect(result.status == 0, "\(schema): \(result.output)")

@@ -73,11 +73,19 @@ struct SoundboardBrowserTests {
         }
         try #require(forestItems.count >= 2, "the demo pack forest-ambience needs two loopable atmospheres")
         let atmosphere = forestItems[0]
-        // The page's search, with the first location chip of the atmospheres chosen, as `client search` says.
+        // The page's search, with the first location chip of the atmospheres that holds the second
+        // atmosphere chosen, as `client search` says.
         let atmosphereFacets = try json(["facets", "--kind", "atmosphere"])
+        let atmosphereLocations =
+            ((atmosphereFacets["facets"] as? [String: Any])?["locations"] as? [[String: Any]] ?? [])
+            .compactMap { $0["name"] as? String }
+        let secondID = forestItems[1]["id"] as? String
         let firstLocation = try #require(
-            ((atmosphereFacets["facets"] as? [String: Any])?["locations"] as? [[String: Any]])?.first?["name"]
-                as? String)
+            try atmosphereLocations.first { name in
+                items(try json(["list", "--kind", "atmosphere", "--location", name])).contains {
+                    $0["id"] as? String == secondID
+                }
+            })
         let secondTitle = try #require(forestItems[1]["title"] as? String)
         let query = String(secondTitle.lowercased().prefix(3))
         let found = items(try json(["search", query, "--kind", "atmosphere", "--location", firstLocation]))
@@ -91,7 +99,9 @@ struct SoundboardBrowserTests {
             "install": ["id": Self.forest, "title": "Forest Ambience"],
             "atmosphere": ["id": atmosphere["id"] ?? "", "title": atmosphere["title"] ?? ""],
             "secondAtmosphere": ["id": forestItems[1]["id"] ?? "", "title": secondTitle],
-            "search": ["query": query, "titles": found.compactMap { $0["title"] as? String }],
+            "search": [
+                "query": query, "location": firstLocation, "titles": found.compactMap { $0["title"] as? String },
+            ],
             "favorite": ["id": listed[0]["id"] ?? "", "title": listed[0]["title"] ?? ""],
             "scene": ["title": "Crypt crawl", "renamed": "Crypt crawl, night two", "items": Array(sceneItems)],
             "chartTop": ["target": leaderID, "title": leader["title"] ?? "", "plays": 3],

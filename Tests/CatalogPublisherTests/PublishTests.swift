@@ -44,7 +44,7 @@ struct PublishTests {
             refs.append(pack.manifest)
             refs.append(pack.archive!)
         }
-        #expect(doc.packs.count == 4)
+        #expect(doc.packs.count == 5)
         for ref in refs {
             #expect(!ref.url.hasPrefix("/") && !ref.url.contains("://"), "relative URL without baseURL")
             let (sha, bytes) = try SHA256Digest.file(atPath: "\(output)/\(ref.url)")

@@ -69,7 +69,8 @@ struct ShardedPublishTests {
             #expect(lines.count == shard.entries)
             packs += try lines.map { try CatalogJSON.decode(ShardPack.self, from: Data($0), file: shard.url) }
         }
-        #expect(Set(packs.map(\.pack.slug)) == ["dungeon-delve", "forest-ambience", "tavern-life", "warband-foley"])
+        #expect(
+            Set(packs.map(\.pack.slug)) == ["dungeon-delve", "forest-ambience", "table-beds", "tavern-life", "warband-foley"])
         for pack in packs {
             let (sha, size) = try SHA256Digest.file(atPath: "\(output)/\(pack.manifest.url)")
             #expect(sha == pack.manifest.sha256 && size == pack.manifest.bytes)
@@ -117,7 +118,7 @@ struct ShardedPublishTests {
         let result = try CatalogPublisher.publish(options)
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(output)/catalog.json"))
         let document = try CatalogJSON.decode(CatalogDocument.self, from: data, file: "catalog.json")
-        #expect(document.schemaVersion == 1 && document.packs.count == 4)
+        #expect(document.schemaVersion == 1 && document.packs.count == 5)
         #expect(result.seed.hasSuffix("seeds/\(document.seed.sha256).json"))
     }
 }

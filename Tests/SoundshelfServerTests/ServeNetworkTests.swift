@@ -41,6 +41,7 @@ struct ServeNetworkTests {
         defer { _ = server.stop() }
         let output = server.outputText
         #expect(output.contains("reachable from other machines on the network"), "\(output)")
+        #expect(output.contains("players can join") && output.contains("Players panel"), "\(output)")
         let match = try #require(output.firstMatch(of: /http:\/\/0\.0\.0\.0:(\d+)\/\?token=([A-Za-z0-9_-]{43})/))
         let (port, token) = (String(match.1), String(match.2))
         let base = "http://127.0.0.1:\(port)/"

@@ -13,6 +13,7 @@ import * as nowPlaying from "./now-playing.js";
 import { packs } from "./packs.js";
 import * as player from "./player.js";
 import { scenes } from "./scenes.js";
+import * as playersPanel from "./players-panel.js";
 import * as settingsPanel from "./settings-panel.js";
 
 export const app = (() => {
@@ -68,6 +69,7 @@ export const app = (() => {
     document.getElementById("stop-all").addEventListener("click", () => player.stopAll());
     hotkeys.init();
     settingsPanel.init();
+    playersPanel.init();
     // The browser tests' mode (?test): a recorder on the master output, items' extra keys.
     if (new URLSearchParams(location.search).has("test")) import("./test-hooks.js").then((hooks) => hooks.install());
     window.addEventListener("hashchange", () => {

@@ -4,21 +4,29 @@
 // the seconds actually heard (POST /api/plays), also when the tab closes.
 import { api } from "./api.js";
 import { AudioEngine, shouldStream } from "./audio-engine.js";
+import * as share from "./listen-share.js";
 import { itemGain } from "./loudness.js";
 import { settings, onSettings, fadeFor } from "./settings.js";
 import { TakePicker, playbackRules } from "./take-picker.js";
 
-const playing = new Map(); // itemID → entry {item, layer, state, volume, repeating, timer, heard}
+const playing = new Map(); // itemID → entry {item, layer, state, volume, repeating, timer, heard, mine}
 const details = new Map(); // itemID → Promise of the item's `show` JSON
 const pickers = new Map(); // itemID → TakePicker (kept across plays: avoidRepeat spans triggers)
 const listeners = [];
 const problems = [];
 let engine = null;
+let triggers = 0; // numbers each trigger's layer for the players' pages
 
 /// The engine, made on first use (one AudioContext for the page's life).
 export function audioEngine() {
   if (!engine) {
     engine = new AudioEngine();
+    share.startSharing(engine);
+    share.watchLoops(engine, () => [...playing.values()], (entry, fresh) => {
+      entry.heard += entry.layer.heard();
+      fresh.onEnded = (ended, error) => layerEnded(entry, ended, error);
+      entry.layer = fresh;
+    });
     applySettings(settings());
   }
   return engine;
@@ -29,6 +37,7 @@ function applySettings(values) {
   engine.setMasterVolume(values.master);
   engine.setKindVolume("atmosphere", values.atmosphere);
   engine.setKindVolume("sfx", values.sfx);
+  for (const kind of ["atmosphere", "sfx"]) share.send({ type: "kind", kind, volume: values[kind], at: 0 });
   // New targets move the layers already playing to their new gains.
   for (const entry of playing.values()) {
     if (!entry.layer) continue;
@@ -113,11 +122,17 @@ async function trigger(entry, fade, at = 0) {
   const take = takes.find((one) => one.take === pick.take) || null;
   const loop = isLoopable(item) ? (pick.take === 0 && item.loop) || true : false;
   const seconds = (take && take.duration) || item.duration;
+  const stream = Boolean(loop) && shouldStream(seconds);
+  const url = api.audioURL(item.id, pick.take);
   entry.state = "loading";
   let layer;
+  let when = { at, server: null };
   try {
-    layer = await audioEngine().play({
-      url: api.audioURL(item.id, pick.take),
+    // Loaded first, then timed: every page starts it `share.lead` from now on the server's clock.
+    if (!stream) await audioEngine().load(url);
+    when = share.schedule(at);
+    entry.playOptions = {
+      url,
       kind: item.kind,
       gain: itemGain(item, take, settings().targets) + pick.gain,
       volume: entry.volume,
@@ -125,10 +140,14 @@ async function trigger(entry, fade, at = 0) {
       loop,
       sampleRate: item.sampleRate,
       cents: pick.cents,
-      at,
-      stream: Boolean(loop) && shouldStream(seconds),
-      onEnded: (ended, error) => layerEnded(entry, ended, error),
-    });
+      stream,
+    };
+    layer = await audioEngine().play(
+      Object.assign({}, entry.playOptions, {
+        at: when.at,
+        onEnded: (ended, error) => layerEnded(entry, ended, error),
+      }),
+    );
   } catch (error) {
     if (playing.get(item.id) === entry) {
       playing.delete(item.id);
@@ -146,6 +165,22 @@ async function trigger(entry, fade, at = 0) {
   entry.takeInfo = take;
   entry.pickGain = pick.gain;
   entry.state = "playing";
+  entry.shared = {
+    type: "start",
+    layer: `${item.id}~${++triggers}`,
+    item: item.id,
+    take: pick.take,
+    kind: item.kind,
+    gain: layer.gainDb,
+    cents: pick.cents || 0,
+    volume: entry.volume,
+    fade,
+    loop,
+    sampleRate: item.sampleRate || undefined,
+    duration: seconds || undefined,
+    at: when.server,
+  };
+  if (!entry.mine) share.send(entry.shared);
   changed(entry);
 }
 
@@ -187,15 +222,26 @@ export function stop(itemID, fade = null, at = 0) {
   if (!entry) return;
   playing.delete(itemID);
   clearTimeout(entry.timer);
-  if (entry.layer) entry.layer.stop(fade ?? fadeFor(entry.item.kind), at);
+  const when = share.schedule(at);
+  fade = fade ?? fadeFor(entry.item.kind);
+  if (entry.shared && !entry.mine) share.send({ type: "stop", layer: entry.shared.layer, fade, at: when.server });
+  if (entry.layer) entry.layer.stop(fade, when.at);
   else record(entry);
   changed(entry);
+}
+
+/// One moment for changing every layer at once, just ahead of the clock: the players' lead once
+/// the server's clock is known.
+function together() {
+  if (!engine) return 0;
+  return share.schedule().at || engine.now + 0.03;
 }
 
 /// Stops everything: with the settings' fade (Space, the Stop all button), or at once (Escape).
 export function stopAll(withFade = true) {
   const fade = withFade ? settings().fade : 0;
-  const at = engine ? engine.now + 0.03 : 0; // one moment for every layer, just ahead of the clock
+  const at = together();
+  if (engine) share.send({ type: "stopAll", fade, at: share.toServer(at) });
   for (const itemID of [...playing.keys()]) stop(itemID, fade, at);
   if (engine) engine.stopAll(fade, at); // layers still fading out from before, too
 }
@@ -208,7 +254,7 @@ export function toggle(item) {
 /// Plays a scene: layers not in it fade out, its atmospheres fade in (over the settings' fade).
 export function playScene(items) {
   const fade = settings().fade;
-  const at = engine ? engine.now + 0.03 : 0;
+  const at = together();
   const ids = new Set(items.map((item) => item.id));
   for (const itemID of [...playing.keys()]) if (!ids.has(itemID)) stop(itemID, fade, at);
   for (const item of items) {
@@ -221,6 +267,20 @@ export function setVolume(itemID, volume) {
   if (!entry) return;
   entry.volume = volume;
   if (entry.layer) entry.layer.setVolume(volume);
+  if (entry.shared && !entry.mine) {
+    entry.shared.volume = volume;
+    share.send({ type: "volume", layer: entry.shared.layer, volume, at: share.schedule().server });
+  }
+}
+
+/// "Only I hear this": the players stop hearing a layer (or hear it again, at its phase).
+export function setMine(itemID, on) {
+  const entry = playing.get(itemID);
+  if (!entry || entry.mine === on) return;
+  entry.mine = on;
+  if (entry.shared && on) share.send({ type: "stop", layer: entry.shared.layer, fade: 0.5, at: share.schedule().server });
+  if (entry.shared && !on) share.send(Object.assign({}, entry.shared, { fade: 0.5 }));
+  changed(entry);
 }
 
 /// Whether an item re-triggers after its `interval` (an effect with an interval in its playback).

@@ -32,7 +32,8 @@ package struct ServerAccess: Sendable {
         case (true, true): return "reachable from this machine only; every request needs the token (in the URL above)"
         case (false, _):
             return
-                "reachable from other machines on the network; every request needs the token (in the URL above; the page keeps it as a cookie)"
+                "reachable from other machines on the network; every request needs the token (in the URL above; the page keeps it as a cookie)\n"
+                + "players can join and listen along: open the page's Players panel for a listen link and its QR code (each player opens it on their phone or laptop)"
         }
     }
 

@@ -4,12 +4,14 @@ import Hummingbird
 /// Asks every request for the server's token (401 without it): as `?token=` in the URL (the one
 /// printed at start; the answer then sets it as a cookie, HttpOnly and SameSite=Strict, so the
 /// page's own requests carry it), as that cookie, or in a header (`X-Soundshelf-Token: T` or
-/// `Authorization: Bearer T`). Compared in constant time.
+/// `Authorization: Bearer T`). Compared in constant time. A listener's request (a live listen
+/// token: ``ListenerGuard`` has limited what it reaches) passes without the owner's token.
 struct TokenGuard: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     let token: String
     let hosts: AllowedHosts
+    let listeners: ListenerHub
 
     static let header = HTTPFields.Element.Name("X-Soundshelf-Token")!
 
@@ -20,6 +22,9 @@ struct TokenGuard: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        if ListenerGuard.isListener(request, hub: listeners, port: hosts.listeningPort) {
+            return try await next(request, context)
+        }
         let cookie = Self.cookieName(port: hosts.listeningPort)
         if let given = request.uri.queryParameters["token"].map(String.init), AccessToken.matches(given, token) {
             var response = try await next(request, context)

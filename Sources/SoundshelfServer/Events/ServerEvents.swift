@@ -18,8 +18,15 @@ final class ServerEvents: Service, @unchecked Sendable {
     private var pendingObservations = 4
     private var readyWaiters: [CheckedContinuation<Void, Never>] = []
 
-    init(library: Library, manager: PackDownloadManager, heartbeat: Duration = .seconds(15)) {
+    /// The players' streams, ended with the others at shutdown (their tokens with them).
+    private let listeners: ListenerHub?
+
+    init(
+        library: Library, manager: PackDownloadManager, listeners: ListenerHub? = nil,
+        heartbeat: Duration = .seconds(15)
+    ) {
         self.library = library
+        self.listeners = listeners
         self.heartbeat = heartbeat
         packEvents = manager.events
     }
@@ -139,5 +146,6 @@ final class ServerEvents: Service, @unchecked Sendable {
             return Array(subscribers.values)
         }
         for target in targets { target.finish() }
+        listeners?.finishAll()
     }
 }

@@ -4,9 +4,9 @@ import LibraryClient
 extension AudioRoutes {
     /// `GET /audio/{itemId}/{take}`: take N (0-based) of an installed item, served like
     /// `/audio/{itemId}` (which is take 0). 404 when the item has no such installed take.
-    func registerTakes(on router: Router<BasicRequestContext>, files: FileIO) {
+    func registerTakes(on router: Router<BasicRequestContext>, prefix: String, files: FileIO) {
         let library = api.library
-        router.get("/audio/{itemId}/{take}") { request, context in
+        router.get("\(prefix)/{itemId}/{take}") { request, context in
             let id = try context.parameter("itemId")
             let text = try context.parameter("take")
             guard Self.isPlainID(id) else {

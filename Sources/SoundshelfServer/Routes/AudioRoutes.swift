@@ -4,14 +4,19 @@ import LibraryClient
 
 /// `GET /audio/{itemId}`: an installed item's file, looked up by id only (the library resolves the
 /// path; nothing else on disk is reachable), with its content type, `Range` (206, 416), `ETag` and
-/// `If-None-Match` (304). 404 when the item is not installed.
+/// `If-None-Match` (304). 404 when the item is not installed. The same files are at
+/// `/listen/audio/…` for the listen page (whose cookie is scoped to `/listen`).
 struct AudioRoutes {
     let api: APIContext
 
     func register(on router: Router<BasicRequestContext>) {
-        let library = api.library
         let files = FileIO()
-        router.get("/audio/{itemId}") { request, context in
+        for prefix in ["/audio", "/listen/audio"] { register(on: router, prefix: prefix, files: files) }
+    }
+
+    private func register(on router: Router<BasicRequestContext>, prefix: String, files: FileIO) {
+        let library = api.library
+        router.get("\(prefix)/{itemId}") { request, context in
             let id = try context.parameter("itemId")
             guard Self.isPlainID(id) else {
                 throw APIError.badRequest("'\(id)' is not an item id; give the id of an installed item")
@@ -21,7 +26,7 @@ struct AudioRoutes {
             }
             return try await Self.response(for: audio, request: request, context: context, files: files)
         }
-        registerTakes(on: router, files: files)
+        registerTakes(on: router, prefix: prefix, files: files)
     }
 
     /// The file with its content type, `Range` (206, 416), `ETag` and `If-None-Match` (304).

@@ -18,6 +18,7 @@ extension BuiltInSoundboard {
         import { packs } from "./packs.js";
         import * as player from "./player.js";
         import { scenes } from "./scenes.js";
+        import * as playersPanel from "./players-panel.js";
         import * as settingsPanel from "./settings-panel.js";
 
         export const app = (() => {
@@ -73,6 +74,7 @@ extension BuiltInSoundboard {
             document.getElementById("stop-all").addEventListener("click", () => player.stopAll());
             hotkeys.init();
             settingsPanel.init();
+            playersPanel.init();
             // The browser tests' mode (?test): a recorder on the master output, items' extra keys.
             if (new URLSearchParams(location.search).has("test")) import("./test-hooks.js").then((hooks) => hooks.install());
             window.addEventListener("hashchange", () => {

@@ -93,8 +93,9 @@ extension BuiltInSoundboard {
           /// Starts a layer and resolves with it once it sounds. Options: url, kind, gain (dB),
           /// volume (0…), fade (seconds in), loop (false, true = whole file, or {start, end} frames),
           /// sampleRate (of the file, for the loop frames; default the decoded buffer's), cents (detune),
-          /// stream (not decoded whole), at (context time to start, default now), onEnded (called once it
-          /// is silent).
+          /// stream (not decoded whole), at (context time to start, default now), offset (seconds into the
+          /// file to start from; a loop wraps it into its loop, so a late start lands at the loop's phase),
+          /// onEnded (called once it is silent).
           async play(options) {
             await this.resume();
             const context = this.context;
@@ -155,13 +156,16 @@ extension BuiltInSoundboard {
             // A stream plans each chunk from the first one's start, so that start needs a small lead: the
             // browser may take a start up a few quanta late, and a late first chunk would overlap the next.
             this.startedAt = Math.max(options.at || 0, context.currentTime + (source.startLead || 0));
+            // Where in the file it starts: start(when, offset) clamps past the end, so a loop's offset is
+            // wrapped here into [loopStart, loopEnd).
+            this.offset = source.buffer ? wrapOffset(options.offset || 0, source) : 0;
             this.stopAt = null; // context time the layer falls silent, once stopped
             if (fade > 0) {
               this.fader.gain.setValueAtTime(0, this.startedAt);
               this.fader.gain.linearRampToValueAtTime(1, this.startedAt + fade);
             }
             const rate = Math.pow(2, (options.cents || 0) / 1200);
-            this.naturalEnd = length === null ? null : this.startedAt + length / rate;
+            this.naturalEnd = length === null ? null : this.startedAt + Math.max(0, length - this.offset) / rate;
             this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
             this.onEnded = options.onEnded || null;
             if (source.media) {
@@ -170,7 +174,7 @@ extension BuiltInSoundboard {
               source.media.play().catch((error) => this.finish(error));
             } else {
               source.onended = () => this.finish();
-              source.start(this.startedAt);
+              source.start(this.startedAt, this.offset);
             }
           }
 
@@ -234,6 +238,19 @@ extension BuiltInSoundboard {
             this.resolveEnded(error);
             if (this.onEnded) this.onEnded(this, error);
           }
+        }
+
+        /// An offset (seconds into the buffer) a source can start from: a looping source's offset past its
+        /// loop's end wraps into the loop (the phase it would be at had it played from 0); a one-shot's
+        /// stays (past its end it plays nothing).
+        export function wrapOffset(offset, source) {
+          if (!(offset > 0)) return 0;
+          const duration = source.buffer.duration;
+          if (!source.loop) return Math.min(offset, duration);
+          const start = source.loopEnd > source.loopStart ? source.loopStart : 0;
+          const end = source.loopEnd > source.loopStart ? source.loopEnd : duration;
+          if (offset < end || end <= start) return offset;
+          return start + ((offset - start) % (end - start));
         }
 
         /// Moves an AudioParam to `value` without a click (a 15 ms glide).

@@ -28,6 +28,7 @@ extension BuiltInSoundboard {
           </nav>
           <div class="live" id="live" role="status" aria-live="polite"></div>
           <div class="top-tools">
+            <button type="button" class="btn icon" id="players-button" aria-label="Players" title="Players: let them listen along">♪</button>
             <button type="button" class="btn icon" id="settings-button" aria-label="Settings" title="Settings: volumes, loudness, fades">⚙</button>
             <button type="button" class="btn icon" id="help-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">?</button>
           </div>
@@ -111,6 +112,22 @@ extension BuiltInSoundboard {
             <div id="credits"></div>
           </section>
         </main>
+
+        <dialog id="players-dialog" aria-labelledby="players-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="players-title">Players</h2>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <p class="hint">Players hear what you play, in sync, on their own phone or laptop: give them a listen link (or let them scan its code). A link lets them only listen.</p>
+          <button type="button" class="btn primary" id="players-new">New listen link</button>
+          <div class="players-link" id="players-link" hidden>
+            <div class="players-qr" id="players-qr"></div>
+            <input type="text" readonly id="players-url" aria-label="Listen link" />
+          </div>
+          <h3>Links and players connected</h3>
+          <ul class="players-list" id="players-list"></ul>
+          <p class="hint">Revoking a link disconnects its players. Links end when the server stops. Mark a layer “only I hear this” (“Me” in the now-playing bar) to keep it from the players.</p>
+        </dialog>
 
         <dialog id="settings-dialog" aria-labelledby="settings-title">
           <form method="dialog" class="dialog-head">

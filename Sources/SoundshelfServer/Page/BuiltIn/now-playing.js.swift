@@ -42,6 +42,16 @@ extension BuiltInSoundboard {
             }),
             el("button", {
               type: "button",
+              class: "btn icon mine",
+              "data-mine": item.id,
+              "aria-label": `Only I hear ${item.title}`,
+              title: "Only I hear this (players do not)",
+              "aria-pressed": "false",
+              onclick: (event) => player.setMine(item.id, event.currentTarget.getAttribute("aria-pressed") !== "true"),
+              text: "Me",
+            }),
+            el("button", {
+              type: "button",
               class: "btn icon",
               "data-stop": item.id,
               "aria-label": `Stop ${item.title}`,
@@ -64,6 +74,7 @@ extension BuiltInSoundboard {
           const repeat = node.querySelector("[data-repeat]");
           repeat.hidden = !(entry.rules && entry.rules.interval);
           repeat.setAttribute("aria-pressed", String(entry.repeating));
+          node.querySelector("[data-mine]").setAttribute("aria-pressed", String(Boolean(entry.mine)));
         }
 
         export function render() {

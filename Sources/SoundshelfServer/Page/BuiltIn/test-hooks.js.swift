@@ -9,6 +9,7 @@ extension BuiltInSoundboard {
         // what a streamed layer scheduled (each chunk's start and length, noted as the engine starts it).
         import { setItemExtras } from "./api.js";
         import { setStreamLimit, streamLimitBytes } from "./audio-engine.js";
+        import { syncCapture } from "./listen-test-hooks.js";
         import * as player from "./player.js";
         import { settings, update } from "./settings.js";
         import { WavStream } from "./wav-stream.js";
@@ -119,6 +120,21 @@ extension BuiltInSoundboard {
           }));
         }
 
+        // Listening along: the owner's output with machine times, and triggers by item id.
+        let sync = null;
+        const syncHooks = {
+          syncStart: () => (sync = sync || syncCapture(player.audioEngine(), "capture-worklet.js")).start(),
+          syncStop: () => sync.stop(),
+          trigger: (itemID) =>
+            fetch(`/api/items/${itemID}`)
+              .then((response) => response.json())
+              .then((item) => player.start(item)),
+          stopItem: (itemID, fade) => player.stop(itemID, fade),
+          setMine: (itemID, on) => player.setMine(itemID, on),
+          setVolume: (itemID, volume) => player.setVolume(itemID, volume),
+          stopAll: (withFade) => player.stopAll(withFade),
+        };
+
         export function install() {
           noteStarts();
           window.soundshelfTest = {
@@ -129,6 +145,7 @@ extension BuiltInSoundboard {
             // Layers still sounding (fading out included): when each started and falls silent.
             sounds: () => [...player.audioEngine().layers].map((layer) => ({ startedAt: layer.startedAt, stopAt: layer.stopAt })),
             now: () => player.audioEngine().context.currentTime,
+            ...syncHooks,
             settings,
             update,
             streamFrom: (bytes) => setStreamLimit(bytes ?? streamLimitBytes),

@@ -102,5 +102,12 @@ extension BuiltInSoundboard {
         .credit-items li { border-top: 1px solid var(--line); padding: .4rem 0; }
         .credits-filter { display: block; margin: 0 0 1rem; }
 
+        /* Players panel: the listen link, its QR code and the links with their players. */
+        .players-link { display: flex; flex-direction: column; gap: 0.5rem; align-items: flex-start; margin: 0.75rem 0; }
+        .players-link input { width: 100%; box-sizing: border-box; }
+        .players-qr svg { display: block; }
+        .players-list { padding: 0; list-style: none; }
+        .players-list li { display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap; margin: 0.25rem 0; }
+
         """##
 }

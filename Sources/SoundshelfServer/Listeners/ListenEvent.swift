@@ -1,0 +1,98 @@
+import Foundation
+
+/// One thing the owner's page plays, as it posts it (`POST /api/listen/events`) and as listeners
+/// get it (`event: listen` on `/listen/events`). `at` is the server time (ms, ``ServerClock``) it
+/// takes effect; every page maps it into its own audio clock.
+/// - `start`: a layer starts: `layer` (its id), `item`, `take`, `kind`, `gain` (dB, the owner's
+///   draw and normalization), `cents` (the pitch draw), `volume`, `fade` (s), `loop` (false, true,
+///   or `{start, end}` frames), `sampleRate` (of the file), `duration` (s of the file).
+/// - `stop`: `layer` fades out over `fade` s. `volume`: `layer`'s volume. `kind`: the `kind`
+///   bus's `volume`. `stopAll`: every layer fades out over `fade` s.
+struct ListenEvent: Codable, Sendable, Equatable {
+    var type: String
+    var at: Double?
+    var layer: String?
+    var item: String?
+    var take: Int?
+    var kind: String?
+    var gain: Double?
+    var cents: Double?
+    var volume: Double?
+    var fade: Double?
+    var loop: ListenLoop?
+    var sampleRate: Double?
+    var duration: Double?
+
+    static let types = ["start", "stop", "volume", "kind", "stopAll"]
+
+    /// Why the owner's page cannot send this event (a sentence naming the field), or nil.
+    var problem: String? {
+        guard Self.types.contains(type) else {
+            return "type: '\(type)' is not an event listeners play; use one of \(Self.types.joined(separator: ", "))"
+        }
+        if ["start", "stop", "volume"].contains(type), (layer ?? "").isEmpty {
+            return "layer: a '\(type)' event names the layer it changes"
+        }
+        if type == "start" {
+            guard let item, AudioRoutes.isPlainID(item) else { return "item: a 'start' event names the item's id" }
+            guard at?.isFinite == true else { return "at: a 'start' event gives the server time it starts (ms)" }
+            if let take, take < 0 { return "take: takes are numbered 0, 1, 2…" }
+        }
+        if type == "kind", (kind ?? "").isEmpty { return "kind: a 'kind' event names the kind whose volume changes" }
+        if ["volume", "kind"].contains(type), !(volume.map { $0.isFinite && $0 >= 0 } ?? false) {
+            return "volume: a '\(type)' event gives a volume of 0 or more"
+        }
+        if let fade, !(fade.isFinite && fade >= 0) { return "fade: seconds, 0 or more" }
+        return nil
+    }
+
+    /// The server time (ms) a one-shot layer ends (its file's length at its pitch), nil for a loop
+    /// or when the length is unknown.
+    var naturalEnd: Double? {
+        guard type == "start", let at, let duration, !(loop?.loops ?? false) else { return nil }
+        return at + duration * 1000 / pow(2, (cents ?? 0) / 1200)
+    }
+}
+
+/// A layer's loop: false (plays once), true (the whole file) or loop points in frames.
+enum ListenLoop: Codable, Sendable, Equatable {
+    case whole(Bool)
+    case points(start: Int, end: Int)
+
+    var loops: Bool {
+        if case .whole(let on) = self { return on }
+        return true
+    }
+
+    private enum Keys: String, CodingKey { case start, end }
+
+    init(from decoder: any Decoder) throws {
+        if let on = try? decoder.singleValueContainer().decode(Bool.self) {
+            self = .whole(on)
+            return
+        }
+        let points = try decoder.container(keyedBy: Keys.self)
+        self = .points(
+            start: try points.decode(Int.self, forKey: .start), end: try points.decode(Int.self, forKey: .end))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .whole(let on):
+            var value = encoder.singleValueContainer()
+            try value.encode(on)
+        case .points(let start, let end):
+            var points = encoder.container(keyedBy: Keys.self)
+            try points.encode(start, forKey: .start)
+            try points.encode(end, forKey: .end)
+        }
+    }
+}
+
+/// The server's clock for listening along: milliseconds (fractional) on a monotonic clock. Pages
+/// estimate their offset from it with NTP-style round trips (`GET /api/clock`).
+enum ServerClock {
+    static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import LibraryJSON
+
+/// The players listening along (SPEC §20): their tokens (random, revocable, gone when the server
+/// stops: they live only here), their event streams, and what the owner's page is playing now, so
+/// a player who joins late or reconnects gets a snapshot and starts every running loop at its phase.
+final class ListenerHub: @unchecked Sendable {
+    /// What a listener token starts with: a request presenting such a token is a listener's, and an
+    /// unknown or revoked one is refused with 401 rather than taken for the owner's.
+    static let prefix = "listen_"
+
+    struct Listener: Sendable {
+        let token: String
+        let created: Date
+    }
+
+    private struct Subscriber {
+        let token: String
+        let continuation: AsyncStream<ServerEvent>.Continuation
+    }
+
+    private let lock = NSLock()
+    private var listeners: [Listener] = []
+    private var subscribers: [UUID: Subscriber] = [:]
+    private var layers: [ListenEvent] = []
+    private var kinds: [String: Double] = [:]
+    /// The files started lately (item and take), newest last: a joining page loads them ahead.
+    private var recent: [ListenSnapshot.File] = []
+    private var finished = false
+    private let tick: Duration
+
+    /// `tick`: how often a stream gets the server's time (`event: clock`, `{"now"}`), which also
+    /// keeps the connection open. A page takes each as a bound on its clock offset: the time was
+    /// read before the page got it, whatever the delays of its round trips.
+    init(tick: Duration = .seconds(1)) {
+        self.tick = tick
+    }
+
+    /// A new listener token (``prefix`` and 256 random bits).
+    func add() -> Listener {
+        let listener = Listener(token: Self.prefix + AccessToken.random(), created: Date())
+        lock.withLock { listeners.append(listener) }
+        return listener
+    }
+
+    /// Revokes a token and closes its streams; false when no such token is live.
+    func revoke(_ token: String) -> Bool {
+        let closing = lock.withLock { () -> [AsyncStream<ServerEvent>.Continuation]? in
+            guard let index = listeners.firstIndex(where: { AccessToken.matches(token, $0.token) }) else { return nil }
+            let revoked = listeners.remove(at: index).token
+            let keys = subscribers.filter { $0.value.token == revoked }.map(\.key)
+            return keys.compactMap { subscribers.removeValue(forKey: $0)?.continuation }
+        }
+        guard let closing else { return false }
+        for continuation in closing { continuation.finish() }
+        return true
+    }
+
+    /// The live token `candidate` equals (each compared in constant time), or nil.
+    func listener(matching candidate: String) -> String? {
+        guard candidate.hasPrefix(Self.prefix) else { return nil }
+        let all = lock.withLock { listeners }
+        var found: String?
+        for listener in all where AccessToken.matches(candidate, listener.token) { found = listener.token }
+        return found
+    }
+
+    /// The live tokens with how many streams each has open now.
+    func connected() -> [(listener: Listener, streams: Int)] {
+        lock.withLock {
+            listeners.map { listener in (listener, subscribers.values.filter { $0.token == listener.token }.count) }
+        }
+    }
+
+    /// A listener's stream: a snapshot of what plays now, then every event the owner posts (and the
+    /// server's time every ``tick``); ends
+    /// when the token is revoked, the client goes away or the server stops.
+    func subscribe(token: String) -> AsyncStream<ServerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ServerEvent.self, bufferingPolicy: .bufferingNewest(512))
+        let key = UUID()
+        let snapshot = lock.withLock { () -> ListenSnapshot? in
+            guard !finished, listeners.contains(where: { $0.token == token }) else { return nil }
+            subscribers[key] = Subscriber(token: token, continuation: continuation)
+            return currentSnapshot()
+        }
+        guard let snapshot, let first = try? ServerEvent(name: "snapshot", json: snapshot) else {
+            continuation.finish()
+            return stream
+        }
+        continuation.yield(first)
+        let interval = tick
+        let beat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { return }
+                if let clock = try? ServerEvent(name: "clock", json: ["now": ServerClock.now()]) {
+                    continuation.yield(clock)
+                }
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            beat.cancel()
+            guard let self else { return }
+            self.lock.withLock { _ = self.subscribers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Keeps the state up to date with an event of the owner's page and relays it to every stream;
+    /// returns how many streams it went to.
+    @discardableResult
+    func post(_ event: ListenEvent) -> Int {
+        guard let message = try? ServerEvent(name: "listen", json: event) else { return 0 }
+        let targets = lock.withLock { () -> [AsyncStream<ServerEvent>.Continuation] in
+            apply(event)
+            return subscribers.values.map(\.continuation)
+        }
+        for target in targets { target.yield(message) }
+        return targets.count
+    }
+
+    /// What plays now (one-shots that have ended are left out).
+    func snapshot() -> ListenSnapshot { lock.withLock { currentSnapshot() } }
+
+    /// Ends every stream and forgets every token (the server stops).
+    func finishAll() {
+        let targets = lock.withLock {
+            finished = true
+            listeners = []
+            defer { subscribers = [:] }
+            return subscribers.values.map(\.continuation)
+        }
+        for target in targets { target.finish() }
+    }
+
+    private func apply(_ event: ListenEvent) {
+        switch event.type {
+        case "start":
+            layers.removeAll { $0.layer == event.layer }
+            layers.append(event)
+            if let item = event.item {
+                let file = ListenSnapshot.File(item: item, take: event.take ?? 0)
+                recent.removeAll { $0 == file }
+                recent.append(file)
+                if recent.count > 32 { recent.removeFirst() }
+            }
+        case "stop": layers.removeAll { $0.layer == event.layer }
+        case "volume":
+            if let index = layers.firstIndex(where: { $0.layer == event.layer }) { layers[index].volume = event.volume }
+        case "kind": if let kind = event.kind { kinds[kind] = event.volume }
+        case "stopAll": layers = []
+        default: break
+        }
+    }
+
+    private func currentSnapshot() -> ListenSnapshot {
+        let now = ServerClock.now()
+        layers.removeAll { ($0.naturalEnd ?? .infinity) < now }
+        return ListenSnapshot(now: now, layers: layers, kinds: kinds, recent: recent)
+    }
+}
+
+/// The first event of a listener's stream (`event: snapshot`): the server time, the layers playing
+/// (their `start` events, with their current volume), the kinds' volumes, and the files started
+/// lately (`recent`: `{item, take}`, up to 32), which a joining page loads before they play again.
+struct ListenSnapshot: Codable, Sendable {
+    struct File: Codable, Sendable, Equatable {
+        let item: String
+        let take: Int
+    }
+
+    let now: Double
+    let layers: [ListenEvent]
+    let kinds: [String: Double]
+    let recent: [File]
+}

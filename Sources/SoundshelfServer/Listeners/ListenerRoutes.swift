@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+
+/// Listening along (SPEC §20). The owner's: `POST /api/listeners` (a new listen link: 201
+/// `{"token", "url"}`), `GET /api/listeners` (the links and the players connected now),
+/// `DELETE /api/listeners/{token}` (revokes it and closes its streams), `POST /api/listen/events`
+/// (what the owner's page plays, relayed to every player). Everyone's: `GET /api/clock` (the server
+/// time, for NTP-style round trips; also at `/listen/clock`). The players': `GET /listen` (the listen page), `/listen/{file}`
+/// (its modules), `/listen/events` (SSE: a `snapshot`, then `listen` events), `/listen/audio/…`.
+struct ListenerRoutes {
+    let hub: ListenerHub
+    let page: SoundboardPage
+    let access: ServerAccess
+    let hosts: AllowedHosts
+
+    /// The page files a listener may fetch under `/listen/`.
+    static let pageFiles: Set<String> = [
+        "listen.html", "listen.js", "listen.css", "listen-clock.js", "listen-follower.js", "audio-engine.js",
+        "wav-stream.js", "capture-worklet.js", "listen-test-hooks.js", "icon.svg",
+    ]
+
+    func register(on router: Router<BasicRequestContext>) {
+        let hub = self.hub
+        let hosts = self.hosts
+        let listenURL: @Sendable (String, Request) -> String = { [self] in self.listenURL($0, request: $1) }
+        router.post("/api/listeners") { request, _ in
+            let listener = hub.add()
+            return try JSONResponse.make(
+                ListenerJSON(token: listener.token, url: listenURL(listener.token, request), created: nil),
+                status: .created)
+        }
+        router.get("/api/listeners") { request, _ in
+            let all = hub.connected()
+            let rows = all.map {
+                ListenerJSON(
+                    token: $0.listener.token, url: listenURL($0.listener.token, request),
+                    created: $0.listener.created, streams: $0.streams)
+            }
+            return try JSONResponse.make(ListenersJSON(listeners: rows, players: all.map(\.streams).reduce(0, +)))
+        }
+        router.delete("/api/listeners/{token}") { _, context in
+            let token = try context.parameter("token")
+            guard hub.revoke(token) else {
+                throw APIError.notFound("no listen link with this token is live; GET /api/listeners lists them")
+            }
+            return try JSONResponse.make(["revoked": token])
+        }
+        router.post("/api/listen/events") { request, _ in
+            let event = try await request.decodeJSON(as: ListenEvent.self)
+            if let problem = event.problem { throw APIError.badRequest("the listen event's \(problem)") }
+            return try JSONResponse.make(["delivered": hub.post(event)])
+        }
+        for path in ["/api/clock", "/listen/clock"] {
+            router.get(RouterPath(path)) { _, _ in try JSONResponse.make(["now": ServerClock.now()]) }
+        }
+        let page = self.page
+        router.get("/listen") { _, _ in try PageRoutes.respond(page, "listen.html") }
+        router.get("/listen/{file}") { _, context in
+            let name = try context.parameter("file")
+            guard Self.pageFiles.contains(name) else { throw APIError.notFound("no listen page file '\(name)'") }
+            return try PageRoutes.respond(page, name)
+        }
+        router.get("/listen/events") { request, _ in
+            guard let token = ListenerGuard.token(of: request, hub: hub, port: hosts.listeningPort) else {
+                throw APIError(status: .unauthorized, message: "the listen stream needs a listen link's token")
+            }
+            return Self.events(hub.subscribe(token: token))
+        }
+    }
+
+    static func events(_ stream: AsyncStream<ServerEvent>) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                for await event in stream.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: event.text))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// The listen link: on this server's address as a player would reach it (on 0.0.0.0 or ::, this
+    /// machine's first network address; on loopback, the address the owner's page used).
+    func listenURL(_ token: String, request: Request) -> String {
+        let port = hosts.listeningPort
+        let host: String
+        if ServerAccess.isWildcard(access.host),
+            let address = LocalAddresses.current().first(where: { !$0.hasPrefix("127.") && !$0.contains(":") })
+        {
+            host = "\(address):\(port)"
+        } else if access.isLoopbackOnly, let authority = request.head.authority {
+            host = authority
+        } else {
+            host = "\(AllowedHosts.urlHost(access.host)):\(port)"
+        }
+        return "http://\(host)/listen?" + AccessToken.query(token)
+    }
+}
+
+/// A listen link in `/api/listeners`' answers.
+struct ListenerJSON: Encodable {
+    let token: String
+    let url: String
+    let created: Date?
+    var streams: Int? = nil
+}
+
+/// `GET /api/listeners`: the live links and the players (open streams) connected now.
+struct ListenersJSON: Encodable {
+    let listeners: [ListenerJSON]
+    let players: Int
+}

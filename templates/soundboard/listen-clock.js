@@ -1,0 +1,171 @@
+// Clocks for listening along (SPEC §20). No DOM code.
+//  - ServerClock: the server's time (ms) from NTP-style round trips to a clock route: several
+//    exchanges, the one with the lowest round trip kept (its delay is the most symmetric), redone
+//    every `refresh` ms while the page runs. Times the server pushes (`observe`) bound the offset
+//    from below (the server read them before this page got them): an estimate below that bound,
+//    which a round trip whose delay is all on the way back gives, is raised to it.
+//  - AudioClockMap: the machine's time (performance.now(), ms) ↔ the AudioContext's time at the
+//    output (what is heard), a least-squares line through many getOutputTimestamp() pairs (one pair
+//    jitters by several ms), falling back on currentTime less the output latency.
+// A page plays an event of server time S at map.contextTime(clock.toPerformance(S)).
+
+export class ServerClock {
+  constructor(url, { rounds = 8, refresh = 10000 } = {}) {
+    this.url = url;
+    this.rounds = rounds;
+    this.refresh = refresh;
+    this.offset = null; // server ms − performance ms
+    this.rtt = null; // of the sample kept
+    this.samples = []; // recent {rtt, offset, at}
+    this.lower = []; // recent {offset, at}: server time pushed − machine time received
+    this.timer = null;
+  }
+
+  /// A server time `serverMs` pushed to the page, received now.
+  observe(serverMs) {
+    const at = performance.now();
+    this.lower = this.lower.filter((bound) => bound.at > at - 60000).slice(-120);
+    this.lower.push({ offset: serverMs - at, at });
+  }
+
+  /// The offset in use: the best round trip's, raised to the pushed times' bound.
+  get best() {
+    if (this.offset === null) return 0;
+    const bound = Math.max(...this.lower.map((one) => one.offset));
+    return this.lower.length > 0 && bound > this.offset ? bound : this.offset;
+  }
+
+  /// Several round trips; keeps the best of the recent ones. Resolves with the offset.
+  async sync(rounds = this.rounds) {
+    for (let round = 0; round < rounds; round++) {
+      const sent = performance.now();
+      let now;
+      try {
+        const response = await fetch(this.url, { cache: "no-store", headers: { Accept: "application/json" } });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        now = (await response.json()).now;
+      } catch (error) {
+        if (this.offset === null && round === rounds - 1) throw error;
+        continue;
+      }
+      const received = performance.now();
+      this.samples.push({ rtt: received - sent, offset: now - (sent + received) / 2, at: received });
+    }
+    // The lowest round trip of the last minute (older ones may predate a clock change).
+    const recent = this.samples.filter((sample) => sample.at > performance.now() - 60000);
+    this.samples = recent.slice(-64);
+    const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a), this.samples[0]);
+    if (best) {
+      this.offset = best.offset;
+      this.rtt = best.rtt;
+    }
+    return this.offset;
+  }
+
+  /// Syncs now and then every `refresh` ms.
+  async start() {
+    await this.sync();
+    this.timer = setInterval(() => this.sync(3).catch(() => {}), this.refresh);
+    return this;
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  /// The server's time now (ms).
+  now() {
+    return performance.now() + this.best;
+  }
+
+  toPerformance(serverMs) {
+    return serverMs - this.best;
+  }
+
+  toServer(performanceMs) {
+    return performanceMs + this.best;
+  }
+}
+
+export class AudioClockMap {
+  constructor(context, { every = 25, keep = 2400 } = {}) {
+    this.context = context;
+    this.every = every;
+    this.keep = keep; // pairs: 60 s at 25 ms
+    this.pairs = [];
+    this.line = null; // {perf0, ctx0, slope}: ctx = ctx0 + slope × (perf − perf0)
+    this.timer = null;
+  }
+
+  start() {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.every);
+    return this;
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  /// One getOutputTimestamp() pair, and the line through the recent ones.
+  sample() {
+    const context = this.context;
+    if (context.state !== "running" || !context.getOutputTimestamp) return;
+    const stamp = context.getOutputTimestamp();
+    if (!(stamp.performanceTime > 0) || !(stamp.contextTime > 0)) return;
+    this.pairs.push([stamp.performanceTime, stamp.contextTime]);
+    if (this.pairs.length > this.keep) this.pairs.splice(0, this.pairs.length - this.keep);
+    if (this.pairs.length >= 8) this.line = fitLine(this.pairs);
+  }
+
+  /// The context time heard at machine time `performanceMs`.
+  contextTime(performanceMs) {
+    if (this.line) return this.line.ctx0 + this.line.slope * (performanceMs - this.line.perf0);
+    const context = this.context;
+    const latency = (context.outputLatency || 0) + (context.baseLatency || 0);
+    return context.currentTime - latency + (performanceMs - performance.now()) / 1000;
+  }
+
+  /// The machine time (ms) context time `seconds` is heard.
+  performanceTime(seconds) {
+    if (this.line) return this.line.perf0 + (seconds - this.line.ctx0) / this.line.slope;
+    const context = this.context;
+    const latency = (context.outputLatency || 0) + (context.baseLatency || 0);
+    return performance.now() + (seconds - context.currentTime + latency) * 1000;
+  }
+}
+
+/// The least-squares line ctx = ctx0 + slope × (perf − perf0) through [perf, ctx] pairs, fitted
+/// again without the pairs far off it (read while the context started up, or while the page was
+/// busy between the two clocks); the slope is kept at 1/1000 when the pairs span too short a time
+/// to tell it.
+export function fitLine(pairs) {
+  let line = fitPairs(pairs);
+  for (let round = 0; round < 2; round++) {
+    const residuals = pairs.map(([p, c]) => Math.abs(c - (line.ctx0 + line.slope * (p - line.perf0))));
+    const sorted = residuals.slice().sort((a, b) => a - b);
+    const limit = sorted[Math.floor(sorted.length / 2)] * 3 + 0.001;
+    const kept = pairs.filter((_, index) => residuals[index] <= limit);
+    if (kept.length < 8) break;
+    line = fitPairs(kept);
+  }
+  return line;
+}
+
+function fitPairs(pairs) {
+  const n = pairs.length;
+  const perf0 = pairs.reduce((sum, [p]) => sum + p, 0) / n;
+  const ctx0 = pairs.reduce((sum, [, c]) => sum + c, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [p, c] of pairs) {
+    sxx += (p - perf0) * (p - perf0);
+    sxy += (p - perf0) * (c - ctx0);
+  }
+  let slope = sxx > 0 ? sxy / sxx : 0.001;
+  // Audio clocks run off the machine's by up to a few 0.1 % (a fake output device more): the line's
+  // own slope, once the pairs span long enough to tell it.
+  const span = pairs[n - 1][0] - pairs[0][0];
+  if (span < 5000 || !(Math.abs(slope * 1000 - 1) < 0.01)) slope = 0.001;
+  return { perf0, ctx0, slope };
+}

@@ -1,0 +1,196 @@
+// A player's side of listening along (SPEC §20): plays the owner's events through the same audio
+// engine, each at its server time mapped into this page's audio clock. A layer whose start is
+// already past (a late join, a reconnect, a slow download) starts at its current phase: the engine
+// wraps a loop's offset into the loop. Loops are checked every few seconds and restarted at their
+// phase when this page's audio clock has drifted from the server's. No DOM code.
+
+const margin = 0.03; // s: a late layer starts this far ahead of the clock, at the phase it has then
+const driftLimit = 0.003; // s: a loop further than this from its phase is restarted there
+
+/// How far (s, +: late) a looping layer's phase is from that of a loop started at context time
+/// `target` (which may be long past), within ± half a loop.
+export function loopPhaseError(layer, cents, target) {
+  const rate = Math.pow(2, (cents || 0) / 1200);
+  const source = layer.source;
+  const start = source.loopEnd > source.loopStart ? source.loopStart : 0;
+  const end = source.loopEnd > source.loopStart ? source.loopEnd : source.buffer.duration;
+  const length = (end - start) / rate; // s of context time per loop
+  // Where the layer is in the file at its start, against where a start at `target` would be then.
+  const error = target + layer.offset / rate - layer.startedAt;
+  // error > 0: this layer is further into the file than it should be, i.e. early; late is +.
+  const wrapped = ((((-error + length / 2) % length) + length) % length) - length / 2;
+  return wrapped;
+}
+
+/// Brings a loop `error` s (+: late) back to its phase without a seam: a few ms by playing up to
+/// 0.3 % faster or slower for up to 1.9 s (5 cents: not heard), recorded in its offset. Returns
+/// false when the error is too large for that (the caller restarts the layer instead).
+export function nudge(layer, error, cents) {
+  if (Math.abs(error) > 0.02 || !layer.source.playbackRate) return false;
+  const speed = 0.003;
+  const seconds = Math.min(Math.abs(error) / speed, 1.9);
+  const factor = error > 0 ? 1 + speed : 1 - speed;
+  const now = layer.engine.context.currentTime;
+  const param = layer.source.playbackRate;
+  param.setValueAtTime(factor, now);
+  param.setValueAtTime(1, now + seconds);
+  layer.offset += (factor - 1) * seconds * Math.pow(2, (cents || 0) / 1200);
+  return true;
+}
+
+export class Follower {
+  /// engine: an AudioEngine; clock: a ServerClock; map: an AudioClockMap; audioURL(item, take).
+  constructor(engine, clock, map, audioURL) {
+    this.engine = engine;
+    this.clock = clock;
+    this.map = map;
+    this.audioURL = audioURL;
+    this.layers = new Map(); // layer id → {event, layer (engine Layer, once it sounds)}
+    this.onChange = () => {};
+    this.timer = null;
+    this.late = []; // s each start came after its time (0: on time), for the test mode
+    this.starts = []; // the machine time (performance.now() ms) each layer was heard from
+  }
+
+  /// The context time an event of server time `serverMs` is heard at.
+  contextTime(serverMs) {
+    return this.map.contextTime(this.clock.toPerformance(serverMs));
+  }
+
+  /// The first message of a stream (a join or a reconnect): what plays now.
+  snapshot(state) {
+    const running = new Set(state.layers.map((event) => event.layer));
+    for (const [id, entry] of this.layers) {
+      if (!running.has(id)) this.drop(id, entry, 0.3);
+    }
+    for (const [kind, volume] of Object.entries(state.kinds || {})) this.engine.setKindVolume(kind, volume);
+    // What the owner played lately will likely play again: loaded now, it starts on time then.
+    for (const file of state.recent || []) this.engine.load(this.audioURL(file.item, file.take)).catch(() => {});
+    for (const event of state.layers) {
+      const known = this.layers.get(event.layer);
+      if (known && known.event.at === event.at) {
+        if (known.layer && event.volume !== undefined) known.layer.setVolume(event.volume);
+      } else {
+        if (known) this.drop(event.layer, known, 0.05);
+        this.start(event);
+      }
+    }
+  }
+
+  /// One event the owner's page played.
+  handle(event) {
+    const entry = this.layers.get(event.layer);
+    const at = event.at !== undefined ? this.contextTime(event.at) : 0;
+    switch (event.type) {
+      case "start":
+        if (entry) this.drop(event.layer, entry, 0.05);
+        this.start(event);
+        break;
+      case "stop":
+        if (entry) this.drop(event.layer, entry, event.fade || 0, at);
+        break;
+      case "volume":
+        if (entry) {
+          entry.event.volume = event.volume;
+          if (entry.layer) entry.layer.setVolume(event.volume);
+        }
+        break;
+      case "kind":
+        this.engine.setKindVolume(event.kind, event.volume);
+        break;
+      case "stopAll":
+        for (const [id, one] of this.layers) this.drop(id, one, event.fade || 0, at);
+        this.engine.stopAll(event.fade || 0, Math.max(at, this.engine.now));
+        break;
+    }
+    this.onChange();
+  }
+
+  drop(id, entry, fade, at = 0) {
+    this.layers.delete(id);
+    entry.stopped = { fade, at };
+    if (entry.layer) entry.layer.stop(fade, Math.max(at, this.engine.now));
+  }
+
+  async start(event) {
+    const entry = { event, layer: null, stopped: null };
+    this.layers.set(event.layer, entry);
+    const url = this.audioURL(event.item, event.take || 0);
+    try {
+      await this.engine.load(url); // fetched and decoded once; the timing below is after it
+    } catch (error) {
+      this.layers.delete(event.layer);
+      return;
+    }
+    if (entry.stopped) return;
+    entry.layer = await this.play(event, url, event.fade || 0);
+    this.starts.push(this.map.performanceTime(entry.layer.startedAt));
+    // A loop started late was placed by the clocks of a page just joined: checked again soon.
+    if (event.loop && entry.layer.offset > 0) setTimeout(() => this.correctDrift(), 800);
+    if (entry.stopped) entry.layer.stop(entry.stopped.fade, Math.max(entry.stopped.at, this.engine.now));
+    this.onChange();
+  }
+
+  /// Starts `event`'s layer at its time, or at its current phase when that time is past.
+  play(event, url, fade, restart = false) {
+    const rate = Math.pow(2, (event.cents || 0) / 1200);
+    let when = this.contextTime(event.at);
+    const earliest = this.engine.now + margin;
+    let offset = 0;
+    if (!restart) this.late.push(Math.max(0, earliest - when));
+    if (when < earliest) {
+      offset = (earliest - when) * rate;
+      if (!restart) fade = Math.max(0, fade - (earliest - when));
+      when = earliest;
+    }
+    return this.engine.play({
+      url,
+      kind: event.kind,
+      gain: event.gain || 0,
+      volume: event.volume ?? 1,
+      fade,
+      loop: event.loop || false,
+      sampleRate: event.sampleRate,
+      cents: event.cents || 0,
+      at: when,
+      offset,
+      onEnded: (layer) => {
+        const entry = this.layers.get(event.layer);
+        if (entry && entry.layer === layer) this.layers.delete(event.layer);
+        this.onChange();
+      },
+    });
+  }
+
+  /// How far (s) a loop's phase is from where the server's clock puts it (+: late).
+  phaseError(entry) {
+    return loopPhaseError(entry.layer, entry.event.cents, this.contextTime(entry.event.at));
+  }
+
+  /// Checks the loops every `every` ms; a loop off by more than 3 ms restarts at its phase.
+  watchDrift(every = 2000) {
+    this.timer = setInterval(() => this.correctDrift(), every);
+  }
+
+  async correctDrift() {
+    for (const [id, entry] of this.layers) {
+      if (!entry.layer || !entry.event.loop || entry.layer.stopping) continue;
+      const error = this.phaseError(entry);
+      if (Math.abs(error) <= driftLimit || Math.abs(error) > 1) continue;
+      if (nudge(entry.layer, error, entry.event.cents)) {
+        entry.corrections = (entry.corrections || 0) + 1;
+        continue;
+      }
+      const old = entry.layer;
+      const url = this.audioURL(entry.event.item, entry.event.take || 0);
+      const fresh = await this.play(entry.event, url, 0.02, true);
+      if (this.layers.get(id) !== entry) {
+        fresh.stop(0);
+        continue;
+      }
+      entry.layer = fresh;
+      entry.corrections = (entry.corrections || 0) + 1;
+      old.stop(0.02, fresh.startedAt);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+// The soundboard's side of listening along (SPEC §20): the server's clock (round trips to
+// /api/clock), a small lead on every start and stop so players' pages, which get the event over
+// the network, play it at the same moment, and the events posted to /api/listen/events for the
+// server to relay. No DOM code.
+import { AudioClockMap, ServerClock } from "./listen-clock.js";
+import { loopPhaseError, nudge } from "./listen-follower.js";
+
+/// Seconds between a trigger and its sound, on every page (the owner's too): time for the event
+/// to reach the players.
+export const lead = 0.12;
+
+let clock = null;
+let map = null;
+let players = 0; // the players' streams the last event went to
+
+/// Starts the clocks for `engine` (once).
+export function startSharing(engine) {
+  if (clock) return;
+  clock = new ServerClock("/api/clock");
+  clock.start().catch(() => {});
+  map = new AudioClockMap(engine.context).start();
+}
+
+/// Whether the server's clock is known (until then the page plays at once and posts nothing).
+export const synced = () => Boolean(clock && clock.offset !== null);
+
+/// When something starts or stops: {at (context time), server (ms)}. With `at` given (a repeat
+/// planned on the audio clock), that moment; else `lead` from now.
+export function schedule(at = 0) {
+  if (!synced()) return { at, server: null };
+  if (at > 0) return { at, server: toServer(at) };
+  const server = clock.now() + lead * 1000;
+  return { at: map.contextTime(clock.toPerformance(server)), server };
+}
+
+/// The server time (ms) context time `at` is heard.
+export function toServer(at) {
+  return synced() ? clock.toServer(map.performanceTime(at)) : null;
+}
+
+/// Keeps the owner's loops on the server's clock while players listen (the last event reached
+/// one), as the players' pages keep theirs: every 2 s, a loop whose phase is off by more than 3 ms
+/// is nudged back (`nudge`) or, far off, restarted at its phase (its audio clock runs off the
+/// machine's). Who listens is asked every 10 s. `entries()` gives the player's entries ({layer, shared, playOptions}); `swap(entry,
+/// fresh)` puts a restarted layer in place of the old one.
+export function watchLoops(engine, entries, swap) {
+  let ticks = 0;
+  setInterval(async () => {
+    if (ticks++ % 5 === 0) {
+      fetch("/api/listeners")
+        .then((response) => response.json())
+        .then((answer) => (players = answer.players || 0))
+        .catch(() => {});
+    }
+    if (!synced() || players === 0) return; // nobody listens: the owner's own pace is the one
+    for (const entry of entries()) {
+      const layer = entry.layer;
+      if (!layer || layer.stopping || !entry.playOptions || !entry.shared || !entry.shared.loop) continue;
+      if (!(layer.source instanceof AudioBufferSourceNode)) continue; // a stream keeps its own pace
+      const rate = Math.pow(2, (entry.shared.cents || 0) / 1200);
+      const target = map.contextTime(clock.toPerformance(entry.shared.at));
+      const error = loopPhaseError(layer, entry.shared.cents, target);
+      if (Math.abs(error) <= 0.003 || Math.abs(error) > 1) continue;
+      if (nudge(layer, error, entry.shared.cents)) continue;
+      const at = engine.now + 0.03;
+      const fresh = await engine.play(Object.assign({}, entry.playOptions, {
+          gain: layer.gainDb,
+          volume: layer.volume,
+          fade: 0.02,
+          at,
+          offset: (at - target) * rate,
+        }));
+      if (entry.layer !== layer) {
+        fresh.stop(0);
+        continue;
+      }
+      swap(entry, fresh);
+      layer.onEnded = null;
+      layer.stop(0.02, fresh.startedAt);
+    }
+  }, 2000);
+}
+
+/// Posts an event for the players (dropped while the clock is unknown or the server is away).
+export function send(event) {
+  if (!synced() || (event.at === null && event.type !== "kind")) return;
+  fetch("/api/listen/events", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Soundshelf": "1" },
+    body: JSON.stringify(event),
+  })
+    .then((response) => response.json())
+    .then((answer) => (players = answer.delivered || 0))
+    .catch(() => {});
+}

@@ -1,0 +1,98 @@
+// The listen page (SPEC §20): a player joins with one button (browsers start audio only after a
+// gesture), then hears what the game master's soundboard plays, in sync: the server's clock from
+// round trips (listen-clock.js), the owner's events from /listen/events (listen-follower.js), the
+// same audio engine as the soundboard. A player has a volume and a mute of their own, nothing else.
+import { AudioEngine } from "./audio-engine.js";
+import { AudioClockMap, ServerClock } from "./listen-clock.js";
+import { Follower } from "./listen-follower.js";
+
+const $ = (id) => document.getElementById(id);
+const status = (text) => ($("listen-status").textContent = text);
+const audioURL = (item, take) =>
+  take > 0 ? `/listen/audio/${encodeURIComponent(item)}/${take}` : `/listen/audio/${encodeURIComponent(item)}`;
+const stored = (key, fallback) => {
+  try {
+    const value = JSON.parse(localStorage.getItem(key));
+    return value === null ? fallback : value;
+  } catch (error) {
+    return fallback;
+  }
+};
+
+export const state = { engine: null, clock: null, map: null, follower: null, source: null, reconnect };
+
+// A new stream (the test mode's "connection lost"): its snapshot brings the page up to date.
+function reconnect() {
+  if (state.source) state.source.close();
+  connect();
+}
+
+async function join() {
+  $("listen-join").disabled = true;
+  status("Joining…");
+  const engine = new AudioEngine();
+  await engine.resume();
+  // The audio clock's line needs a few hundred ms of output timestamps; the round trips run meanwhile.
+  const map = new AudioClockMap(engine.context).start();
+  const clock = new ServerClock("/listen/clock");
+  try {
+    await clock.start();
+  } catch (error) {
+    status("The soundboard is not answering: the link may have been revoked, or the server stopped.");
+    $("listen-join").disabled = false;
+    return;
+  }
+  for (let waited = 0; !map.line && waited < 1000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+  const follower = new Follower(engine, clock, map, audioURL);
+  follower.watchDrift();
+  Object.assign(state, { engine, clock, map, follower });
+  applyVolume();
+  follower.onChange = () => {
+    const count = follower.layers.size;
+    $("listen-playing").textContent = count === 0 ? "Nothing playing right now." : `${count} playing`;
+  };
+  follower.onChange();
+  $("listen-join").hidden = true;
+  $("listen-controls").hidden = false;
+  connect();
+  if (new URLSearchParams(location.search).has("test")) {
+    import("./listen-test-hooks.js").then((hooks) => hooks.install(state));
+  }
+}
+
+// The stream: a snapshot first (on every connection: a reconnecting page catches up), then events.
+function connect() {
+  const source = new EventSource("/listen/events");
+  state.source = source;
+  source.addEventListener("snapshot", (message) => {
+    status("Listening along.");
+    state.follower.snapshot(JSON.parse(message.data));
+  });
+  source.addEventListener("listen", (message) => state.follower.handle(JSON.parse(message.data)));
+  source.addEventListener("clock", (message) => state.clock.observe(JSON.parse(message.data).now));
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) {
+      status("This listen link no longer works (revoked, or the server stopped). Ask the game master for a new one.");
+    } else status("Reconnecting…");
+  };
+}
+
+function applyVolume() {
+  const volume = stored("soundshelf.listen.volume", 1);
+  const muted = stored("soundshelf.listen.muted", false);
+  $("listen-volume").value = volume;
+  $("listen-mute").setAttribute("aria-pressed", String(muted));
+  $("listen-mute").textContent = muted ? "Unmute" : "Mute";
+  if (state.engine) state.engine.setMasterVolume(muted ? 0 : volume);
+}
+
+$("listen-join").addEventListener("click", join);
+$("listen-volume").addEventListener("input", (event) => {
+  localStorage.setItem("soundshelf.listen.volume", JSON.stringify(Number(event.target.value)));
+  applyVolume();
+});
+$("listen-mute").addEventListener("click", () => {
+  localStorage.setItem("soundshelf.listen.muted", JSON.stringify(!stored("soundshelf.listen.muted", false)));
+  applyVolume();
+});
+applyVolume();
