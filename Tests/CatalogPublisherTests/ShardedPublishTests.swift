@@ -70,7 +70,9 @@ struct ShardedPublishTests {
             packs += try lines.map { try CatalogJSON.decode(ShardPack.self, from: Data($0), file: shard.url) }
         }
         #expect(
-            Set(packs.map(\.pack.slug)) == ["dungeon-delve", "forest-ambience", "table-beds", "tavern-life", "warband-foley"])
+            Set(packs.map(\.pack.slug)) == [
+                "dungeon-delve", "forest-ambience", "table-beds", "tavern-life", "warband-foley",
+            ])
         for pack in packs {
             let (sha, size) = try SHA256Digest.file(atPath: "\(output)/\(pack.manifest.url)")
             #expect(sha == pack.manifest.sha256 && size == pack.manifest.bytes)
