@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// Tells the players' requests from the owner's (SPEC §20). A request presenting a live listener
+/// Tells the players' requests from the owner's (docs/FORMAT.md §15.2). A request presenting a live listener
 /// token (`?token=` on the listen page, the listen cookie, `X-Soundshelf-Token` or
 /// `Authorization: Bearer`) is a listener's, also on loopback, and reaches only the listen page and
 /// its files (`/listen…`, with its event stream), `/api/clock` and `/audio/…`: anything else is 403.

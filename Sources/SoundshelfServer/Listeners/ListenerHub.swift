@@ -1,7 +1,7 @@
 import Foundation
 import LibraryJSON
 
-/// The players listening along (SPEC §20): their tokens (random, revocable, gone when the server
+/// The players listening along (docs/FORMAT.md §15.2): their tokens (random, revocable, gone when the server
 /// stops: they live only here), their event streams, and what the owner's page is playing now, so
 /// a player who joins late or reconnects gets a snapshot and starts every running loop at its phase.
 final class ListenerHub: @unchecked Sendable {
