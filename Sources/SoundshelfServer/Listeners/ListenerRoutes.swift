@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// Listening along (SPEC §20). The owner's: `POST /api/listeners` (a new listen link: 201
+/// Listening along (docs/FORMAT.md §15.2). The owner's: `POST /api/listeners` (a new listen link: 201
 /// `{"token", "url"}`), `GET /api/listeners` (the links and the players connected now),
 /// `DELETE /api/listeners/{token}` (revokes it and closes its streams), `POST /api/listen/events`
 /// (what the owner's page plays, relayed to every player). Everyone's: `GET /api/clock` (the server
