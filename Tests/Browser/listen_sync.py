@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Players listening along, measured in headless Chromium (SPEC §20): one owner page and listeners, each in a
+"""Players listening along, measured in headless Chromium (docs/FORMAT.md §15.2): one owner page and listeners, each in a
 browser process of its own, one listener behind 80 ms of emulated network latency (DevTools network conditions).
 Every page records its own output (an AudioWorklet recorder of the engine's master) with, every 25 ms, a
 getOutputTimestamp() pair placed on the machine's clock (performance.timeOrigin + performanceTime); a least-squares

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Players listening along (SPEC §20), heard in real headless Chromium processes
+/// Players listening along (docs/FORMAT.md §15.2), heard in real headless Chromium processes
 /// (`Tests/Browser/listen_sync.py`): the owner's page and two listeners, one behind 80 ms of emulated
 /// network latency, each recording its own output on the machine's clock; then a late joiner. The
 /// onsets of ten effects over a looping bed must meet on every page, the late joiner must start the

@@ -5,7 +5,7 @@ import SoundshelfServer
 import TestSupport
 import Testing
 
-/// What listeners hear of the owner's page (SPEC §20), the router in-process: the clock for round
+/// What listeners hear of the owner's page (docs/FORMAT.md §15.2), the router in-process: the clock for round
 /// trips, the events the owner posts (checked, relayed, kept as the state of what plays) and a
 /// listener's stream (a snapshot first, so a late joiner starts every loop at its phase; revoking
 /// the link closes it).

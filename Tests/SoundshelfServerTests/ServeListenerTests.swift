@@ -5,7 +5,7 @@ import SoundshelfServer
 import TestSupport
 import Testing
 
-/// Players listening along (SPEC §20), the router in-process: listen links made, listed and revoked
+/// Players listening along (docs/FORMAT.md §15.2), the router in-process: listen links made, listed and revoked
 /// by the owner; what a listener token reaches (the listen page, its stream, the clock, the audio)
 /// and what it does not (everything else: 403); unknown and revoked tokens (401).
 @Suite("client serve: listen links and their rules", .timeLimit(.minutes(3)), .serialized, .startsProcesses)

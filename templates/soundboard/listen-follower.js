@@ -1,4 +1,4 @@
-// A player's side of listening along (SPEC §20): plays the owner's events through the same audio
+// A player's side of listening along (docs/FORMAT.md §15.2): plays the owner's events through the same audio
 // engine, each at its server time mapped into this page's audio clock. A layer whose start is
 // already past (a late join, a reconnect, a slow download) starts at its current phase: the engine
 // wraps a loop's offset into the loop. Loops are checked every few seconds and restarted at their

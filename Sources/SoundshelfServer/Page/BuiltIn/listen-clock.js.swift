@@ -3,7 +3,7 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/listen-clock.js`.
     static let listenClockJs = ##"""
-        // Clocks for listening along (SPEC §20). No DOM code.
+        // Clocks for listening along (docs/FORMAT.md §15.2). No DOM code.
         //  - ServerClock: the server's time (ms) from NTP-style round trips to a clock route: several
         //    exchanges, the one with the lowest round trip kept (its delay is the most symmetric), redone
         //    every `refresh` ms while the page runs. Times the server pushes (`observe`) bound the offset

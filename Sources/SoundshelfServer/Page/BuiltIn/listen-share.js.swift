@@ -3,7 +3,7 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/listen-share.js`.
     static let listenShareJs = ##"""
-        // The soundboard's side of listening along (SPEC §20): the server's clock (round trips to
+        // The soundboard's side of listening along (docs/FORMAT.md §15.2): the server's clock (round trips to
         // /api/clock), a small lead on every start and stop so players' pages, which get the event over
         // the network, play it at the same moment, and the events posted to /api/listen/events for the
         // server to relay. No DOM code.

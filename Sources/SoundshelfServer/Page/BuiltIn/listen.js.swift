@@ -3,7 +3,7 @@
 extension BuiltInSoundboard {
     /// `templates/soundboard/listen.js`.
     static let listenJs = ##"""
-        // The listen page (SPEC §20): a player joins with one button (browsers start audio only after a
+        // The listen page (docs/FORMAT.md §15.2): a player joins with one button (browsers start audio only after a
         // gesture), then hears what the game master's soundboard plays, in sync: the server's clock from
         // round trips (listen-clock.js), the owner's events from /listen/events (listen-follower.js), the
         // same audio engine as the soundboard. A player has a volume and a mute of their own, nothing else.
