@@ -73,7 +73,7 @@ public enum CatalogPublisher {
                     catalogVersion: version, vocabularies: seed.vocabularies, loudness: seed.loudness,
                     title: catalog.catalog.title, generatedAt: generatedAt, expires: expires,
                     baseURL: catalog.catalog.baseURL),
-                previous: previous?.sharedPrevious)
+                previous: previous?.shardedPrevious)
             documentBytes = written.documentBytes
             seedRef = written.index
         }

@@ -49,30 +49,17 @@ struct PreviousCatalog {
     }
 
     private static func loadSharded(_ bytes: Data, path: String, output: URL) throws -> PreviousCatalog {
-        let document = try CatalogJSON.decode(ShardedCatalogDocument.self, from: bytes, file: path)
-        let index = try CatalogJSON.decode(
-            CatalogIndex.self, from: try read(document.index, output), file: document.index.url)
-        var music: [Seed.MusicEntry] = []
-        for shard in index.musicShards {
-            for line in try lines(of: shard.file, output) {
-                music.append(try CatalogJSON.decode(Seed.MusicEntry.self, from: line, file: shard.url))
-            }
+        let previous = try head(bytes, path: path, output: output)
+        guard let (document, index) = previous.sharded else {
+            throw PublishError.previousCatalog(path: path, message: "catalog.json has no index")
         }
-        var packs: [Seed.Pack] = []
-        var entries: [CatalogDocument.PackEntry] = []
-        for shard in index.packShards {
-            for line in try lines(of: shard.file, output) {
-                let entry = try CatalogJSON.decode(ShardPack.self, from: line, file: shard.url)
-                packs.append(entry.pack)
-                entries.append(entry.entry)
-            }
-        }
+        let (music, lines) = try previous.whole()
         let seed = Seed(
-            catalogVersion: document.catalogVersion, vocabularies: index.vocabularies, music: music, packs: packs,
-            loudness: index.loudness)
+            catalogVersion: document.catalogVersion, vocabularies: index.vocabularies, music: music,
+            packs: lines.map(\.pack), loudness: index.loudness)
         let view = CatalogDocument(
             schemaVersion: 2, catalogVersion: document.catalogVersion, generatedAt: document.generatedAt,
-            title: document.title, expires: document.expires, seed: document.index, packs: entries)
+            title: document.title, expires: document.expires, seed: document.index, packs: lines.map(\.entry))
         return PreviousCatalog(
             document: view, bytes: bytes, seed: seed, seedBytes: try CatalogJSON.encode(seed),
             sharded: (document, index))

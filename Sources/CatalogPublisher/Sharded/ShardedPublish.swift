@@ -146,7 +146,7 @@ extension ShardedPublish {
 
 extension PreviousCatalog {
     /// What ``ShardedPublish`` compares the next version with.
-    var sharedPrevious: ShardedPublish.Previous {
+    var shardedPrevious: ShardedPublish.Previous {
         let seed = seed
         let entries = Dictionary(document.packs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return ShardedPublish.Previous(
@@ -194,7 +194,7 @@ extension CatalogPublisher {
             title: title, generatedAt: generatedAt, expires: expires, baseURL: nil)
         let writer = PublishWriter(output: output, signKey: signKey)
         let written = try ShardedPublish(writer: writer, keepVersions: keepVersions).write(
-            spool, version, previous: previous?.sharedPrevious)
+            spool, version, previous: previous?.shardedPrevious)
         _ = try writer.ensureSignature(for: written.documentBytes)
         try writer.writeCatalog(written.documentBytes)
         return written.documentBytes

@@ -47,6 +47,11 @@ extension PreviousCatalog {
     static func head(from output: URL) throws -> ShardedPublish.Previous? {
         let path = output.appendingPathComponent("catalog.json").path
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        return try head(bytes, path: path, output: output)
+    }
+
+    /// ``head(from:)`` of the catalog.json bytes already read from `path`.
+    static func head(_ bytes: Data, path: String, output: URL) throws -> ShardedPublish.Previous {
         let document = try CatalogJSON.decode(ShardedCatalogDocument.self, from: bytes, file: path)
         let index = try CatalogJSON.decode(
             CatalogIndex.self, from: try read(document.index, output), file: document.index.url)
