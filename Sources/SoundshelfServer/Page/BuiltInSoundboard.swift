@@ -16,6 +16,7 @@ package enum BuiltInSoundboard {
         "hotkeys.js": hotkeysJs,
         "icon.svg": iconSvg,
         "index.html": indexHtml,
+        "item-details.js": itemDetailsJs,
         "items.js": itemsJs,
         "library.js": libraryJs,
         "listen-clock.js": listenClockJs,

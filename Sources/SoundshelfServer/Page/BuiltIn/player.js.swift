@@ -10,12 +10,14 @@ extension BuiltInSoundboard {
         import { api } from "./api.js";
         import { AudioEngine, shouldStream } from "./audio-engine.js";
         import * as share from "./listen-share.js";
+        import { detail, knownDetail, takeCount } from "./item-details.js";
         import { itemGain } from "./loudness.js";
         import { settings, onSettings, fadeFor } from "./settings.js";
         import { TakePicker, playbackRules } from "./take-picker.js";
 
+        export { forgetDetails } from "./item-details.js";
+
         const playing = new Map(); // itemID → entry {item, layer, state, volume, repeating, timer, heard, mine}
-        const details = new Map(); // itemID → Promise of the item's `show` JSON
         const pickers = new Map(); // itemID → TakePicker (kept across plays: avoidRepeat spans triggers)
         const listeners = [];
         const problems = [];
@@ -76,26 +78,9 @@ extension BuiltInSoundboard {
         /// Whether an item loops: its `loopable` (from its details once known); until then atmospheres do.
         export function isLoopable(item) {
           if (typeof item.loopable === "boolean") return item.loopable;
-          const known = details.get(item.id);
-          if (known && typeof known.value?.loopable === "boolean") return known.value.loopable;
+          const known = knownDetail(item.id);
+          if (typeof known?.loopable === "boolean") return known.loopable;
           return item.kind === "atmosphere";
-        }
-
-        function detail(item) {
-          if (!details.has(item.id)) {
-            const asking = api.item(item.id).catch(() => ({}));
-            const holder = { value: null, promise: asking.then((value) => (holder.value = value)) };
-            details.set(item.id, holder);
-          }
-          return details.get(item.id).promise.then((value) => Object.assign({}, value, item, dropNulls(value)));
-        }
-
-        // The show JSON's own figures win over a list row's nulls.
-        const dropNulls = (value) => Object.fromEntries(Object.entries(value || {}).filter(([, v]) => v !== null));
-
-        function takeCount(item) {
-          if (Array.isArray(item.takes)) return item.takes.length;
-          return Number.isInteger(item.takes) && item.takes > 0 ? item.takes : 1;
         }
 
         export async function start(item, options = {}) {
@@ -295,10 +280,6 @@ extension BuiltInSoundboard {
           changed(entry);
         }
 
-        /// Forgets what was learned of items' details (after a sync or an install they may have changed).
-        export function forgetDetails() {
-          details.clear();
-        }
 
         export const isPlaying = (itemID) => playing.has(itemID);
         export const entries = () => [...playing.values()];
