@@ -30,50 +30,54 @@ extension FacetIndex {
     /// try index.serialized(stamp: "seed-3f2a/writes-1187").write(to: cacheURL)
     /// ```
     package func serialized(stamp: String) -> Data {
+        var writer = FacetBinaryWriter(capacity: 64 + meta.count * 5 + forwardIndex.codes.count * 8)
+        // Writing into memory cannot fail.
+        try? encode(stamp: stamp, into: &writer)
+        return writer.bytes
+    }
+
+    /// The file's bytes, in order, into `writer`.
+    func encode<Output: FacetOutput>(stamp: String, into writer: inout Output) throws {
         let index = (try? materialized()) ?? self
         let compact = index.forward.compactArrays()
-        var writer = FacetBinaryWriter(capacity: 64 + index.meta.count * 5 + compact.codes.count * 8)
+        Self.appendHeader(stamp: stamp, to: &writer)
+        try writer.appendSection { index.appendHead(to: &$0) }
+        try writer.appendSection { writer in
+            writer.appendArray(compact.offsets)
+            writer.appendArray(compact.codes)
+        }
+        let words = index.wordCount
+        for lists in index.postings { try Self.appendSlot(SlotArrays(lists, wordCount: words), to: &writer) }
+    }
+
+    /// Magic, format version and stamp.
+    static func appendHeader<Output: FacetOutput>(stamp: String, to writer: inout Output) {
         writer.appendBytes(Self.magic)
         writer.append(Self.formatVersion)
         let stampBytes = Array(stamp.utf8)
         writer.append(UInt32(truncatingIfNeeded: stampBytes.count))
         writer.appendBytes(stampBytes)
-        Self.appendSection(to: &writer) { writer in
-            writer.append(UInt64(index.layout.denseDivisor))
-            writer.append(UInt64(index.layout.minDenseCount))
-            writer.appendArray(index.meta)
-            for dictionary in index.values { writer.appendArray(dictionary.ids) }
-        }
-        Self.appendSection(to: &writer) { writer in
-            writer.appendArray(compact.offsets)
-            writer.appendArray(compact.codes)
-        }
-        let words = index.wordCount
-        for lists in index.postings {
-            let slot = SlotArrays(lists, wordCount: words)
-            Self.appendSection(to: &writer) { writer in
-                writer.appendArray(slot.flags)
-                writer.appendArray(slot.offsets)
-                writer.appendArray(slot.counts)
-            }
-            Self.appendSection(to: &writer) { writer in
-                writer.appendArray(slot.items)
-                writer.appendArray(slot.denseWords)
-            }
-        }
-        return writer.bytes
     }
 
-    /// Byte count and checksum, then what `body` writes.
-    private static func appendSection(to writer: inout FacetBinaryWriter, _ body: (inout FacetBinaryWriter) -> Void) {
-        let guardOffset = writer.count
-        writer.append(UInt64(0))
-        writer.append(UInt64(0))
-        let start = writer.count
-        body(&writer)
-        let checksum = writer.bytes.withUnsafeBytes { FacetChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        writer.patch(UInt64(writer.count - start), at: guardOffset)
-        writer.patch(checksum, at: guardOffset + 8)
+    /// The head section's contents: layout, item meta, value ids.
+    func appendHead<Output: FacetOutput>(to writer: inout Output) {
+        writer.append(UInt64(layout.denseDivisor))
+        writer.append(UInt64(layout.minDenseCount))
+        writer.appendArray(meta)
+        for dictionary in values { writer.appendArray(dictionary.ids) }
+    }
+
+    /// A slot's two sections: its summary, then its payload.
+    static func appendSlot<Output: FacetOutput>(_ slot: SlotArrays, to writer: inout Output) throws {
+        try writer.appendSection { writer in
+            writer.appendArray(slot.flags)
+            writer.appendArray(slot.offsets)
+            writer.appendArray(slot.counts)
+        }
+        try writer.appendSection { writer in
+            writer.appendArray(slot.items)
+            writer.appendArray(slot.denseWords)
+        }
     }
 
     /// Loads an index written by ``serialized(stamp:)`` whole: every section checked and decoded.
@@ -89,7 +93,7 @@ extension FacetIndex {
     }
 
     /// One slot's posting lists as the file's flat arrays.
-    private struct SlotArrays {
+    struct SlotArrays {
         var flags: [UInt8] = []
         var offsets: [UInt32] = [0]
         var counts: [UInt32] = []
@@ -134,7 +138,7 @@ extension FacetIndex {
         return (index, stamp)
     }
 
-    private static func decodeHead(_ reader: inout FacetBinaryReader) throws -> FacetIndex {
+    static func decodeHead(_ reader: inout FacetBinaryReader) throws -> FacetIndex {
         let divisor = try reader.read(UInt64.self)
         let minDense = try reader.read(UInt64.self)
         guard (1...1 << 20).contains(divisor), minDense <= UInt64(Int.max) else {
@@ -176,12 +180,20 @@ extension FacetIndex {
         try sections(of: Data(contentsOf: url, options: .alwaysMapped), expectedStamp: nil)
     }
 
-    /// Writes ``serialized(stamp:)`` to `url` atomically.
+    /// Writes ``serialized(stamp:)`` to `url` atomically, encoded straight into the file (the
+    /// bytes are never all in memory).
     ///
     /// ```swift
     /// try index.write(to: cacheURL, stamp: stamp)
     /// ```
     package func write(to url: URL, stamp: String) throws {
-        try serialized(stamp: stamp).write(to: url, options: .atomic)
+        var writer = try FacetFileWriter(replacing: url)
+        do {
+            try encode(stamp: stamp, into: &writer)
+            try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
+        }
     }
 }

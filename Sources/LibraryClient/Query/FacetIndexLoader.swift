@@ -3,12 +3,7 @@ import GRDB
 
 /// Reads what the facet index needs from SQLite: per item number, its kind, visibility and tag ids.
 enum FacetIndexLoader {
-    struct Entry {
-        var number: UInt32
-        var kind: Kind
-        var visible: Bool
-        var tags: [TagDimension: [Int64]]
-    }
+    typealias Entry = FacetIndex.ItemUpdate
 
     /// One item's tag ids (`item_id` = ?1): rows of (position in `TagDimension.allCases`, value id),
     /// every dimension's join table in one read.

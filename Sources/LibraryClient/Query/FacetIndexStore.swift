@@ -75,50 +75,55 @@ actor FacetIndexStore: QueryEngine {
 
     /// Re-reads `itemIDs` (tags, visibility) into the index. The writer bumped the generation
     /// once in its transaction; when the index is exactly one generation behind, the items are
-    /// patched in place, otherwise (other writes happened too) it is rebuilt.
+    /// patched (``apply(_:from:to:values:)``), otherwise (other writes happened too) it is rebuilt.
     func refresh(itemIDs: [String]) async throws {
         let (entries, stamp, values) = try await database.read { db in
             (try FacetIndexLoader.entries(itemIDs: itemIDs, db), try Stamp.current(db), try DimensionValueCatalog(db))
         }
-        guard var current = loaded, let whole = try? current.index.materialized(), current.stamp.seed == stamp.seed,
-            current.stamp.generation == stamp.generation || current.stamp.generation + 1 == stamp.generation
+        guard let current = loaded?.stamp, current.seed == stamp.seed,
+            current.generation == stamp.generation || current.generation + 1 == stamp.generation
         else {
             return try await rebuild()
         }
-        current.index = whole
-        for entry in entries {
-            current.index.upsert(item: entry.number, kind: entry.kind, visible: entry.visible, tags: entry.tags)
-        }
-        current.stamp = stamp
-        current.values = values
-        install(current)
-        persist()
+        try await apply(entries, from: current, to: stamp, values: values)
     }
 
-    /// After a delta: the index of the state before it (in memory, or the saved file) with the
-    /// touched items re-read, stamped with the current state; rebuilt when no such index is at hand.
+    /// After a delta: the index of the state before it with the touched items re-read, stamped
+    /// with the current state (``apply(_:from:to:values:)``).
     func patch(_ patch: IndexPatch) async throws {
-        let old = Stamp(seed: patch.seed, generation: patch.generation)
-        // The saved index is mapped only while it is copied into memory (its pages then leave).
-        let materialized: FacetIndex? = {
-            let base =
-                loaded?.stamp == old
-                ? loaded?.index : try? FacetIndex(mapping: paths.facetIndex, expectedStamp: old.text)
-            return try? base?.materialized()
-        }()
-        if loaded?.stamp == old { loaded = nil }
-        guard var whole = materialized else { return try await rebuild() }
         let (entries, stamp, values) = try await database.read { db in
             (
                 try FacetIndexLoader.entries(itemIDs: patch.itemIDs, db), try Stamp.current(db),
                 try DimensionValueCatalog(db)
             )
         }
-        for entry in entries {
-            whole.upsert(item: entry.number, kind: entry.kind, visible: entry.visible, tags: entry.tags)
+        try await apply(entries, from: Stamp(seed: patch.seed, generation: patch.generation), to: stamp, values: values)
+    }
+
+    /// The index of state `old` with `entries` upserted, installed and saved as state `stamp`. An
+    /// index held whole in memory is patched there; otherwise the saved file is patched section
+    /// by section (``FacetIndex/patchFile(_:at:expectedStamp:newStamp:)``: at 1M items a few MB
+    /// instead of the whole index twice). Rebuilt when neither is at hand.
+    private func apply(
+        _ entries: [FacetIndexLoader.Entry], from old: Stamp, to stamp: Stamp, values: DimensionValueCatalog
+    ) async throws {
+        if loaded?.stamp == old, var whole = loaded?.index, whole.sections == nil {
+            loaded = nil
+            for entry in entries {
+                whole.upsert(item: entry.number, kind: entry.kind, visible: entry.visible, tags: entry.tags)
+            }
+            install(Loaded(index: whole, stamp: stamp, values: values))
+            persist()
+            return
         }
-        install(Loaded(index: whole, stamp: stamp, values: values))
-        persist()
+        if loaded?.stamp == old { loaded = nil }
+        do {
+            try FacetIndex.patchFile(entries, at: paths.facetIndex, expectedStamp: old.text, newStamp: stamp.text)
+            let index = try FacetIndex(mapping: paths.facetIndex, expectedStamp: stamp.text)
+            install(Loaded(index: index, stamp: stamp, values: values))
+        } catch {
+            try await rebuild()
+        }
     }
 
     /// The index matching the database's current stamp: the one in memory, the file, or a rebuild.

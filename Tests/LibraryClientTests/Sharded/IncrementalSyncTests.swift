@@ -67,6 +67,19 @@ import Testing
         }
     }
 
+    /// A process that did not import the version before (the CLI's next `client sync`, an app's
+    /// next launch) patches the saved facet index file rather than an index in memory, and shows
+    /// what a fresh sync shows.
+    @Test func aNewProcessPatchesTheSavedIndex() async throws {
+        let h = try Harness()
+        for (step, seed) in Self.versions().enumerated() {
+            try CatalogPublisher.publishSharded(seed, to: h.fixture.folder)
+            let result = try await h.reopen().sync(SyncOptions(catalog: h.fixture.folder))
+            #expect(result.transfer == (step == 0 ? .full : .delta), "version \(step + 1)")
+            #expect(try await Self.shown(h) == (try await Self.fresh(h.fixture.folder)), "version \(step + 1)")
+        }
+    }
+
     /// Ten versions behind: the ten deltas are merged and applied in one go.
     @Test func aClientManyVersionsBehindAppliesTheDeltasInOneGo() async throws {
         let h = try Harness()
