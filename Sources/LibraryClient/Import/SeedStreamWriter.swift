@@ -159,9 +159,12 @@ struct SeedStreamWriter: SeedStreamHandler {
             if summary.hasChanges || update.takesChanged { try CatalogStateRecord.bumpGeneration(db) }
             return (summary, nil)
         }
+        // Every row is written: the index is laid out now, before SQLite's sorts need their
+        // memory, and the builder's arrays are handed over rather than copied.
+        let index = builder.take()
         try staged?.move(db)
         try SeedWriter.finishBulkLoad(deferred, db)
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
-        return (summary, builder.build())
+        return (summary, index)
     }
 }

@@ -63,6 +63,25 @@ extension FacetIndex {
             index.rebuildPostings()
             return index
         }
+
+        /// ``build()``, handing this builder's arrays over to the index instead of copying them,
+        /// and freeing them before the posting lists are laid out; the builder is empty after.
+        ///
+        /// ```swift
+        /// let index = builder.take()
+        /// ```
+        package mutating func take() -> FacetIndex {
+            var index = FacetIndex(layout: layout)
+            swap(&index.meta, &meta)
+            let parts = forward.takeCompactArrays()
+            index.forward = ForwardIndex(offsets: parts.offsets, codes: parts.codes)
+            swap(&index.values, &values)
+            values = Array(repeating: ValueDictionary(), count: TagDimension.facetCount)
+            index.presentCount = presentCount
+            presentCount = 0
+            index.rebuildPostings()
+            return index
+        }
     }
 
     /// Encodes the tags of an item of `kind` as sorted, duplicate-free tag codes, interning new

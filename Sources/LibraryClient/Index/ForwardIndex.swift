@@ -99,6 +99,29 @@ struct ForwardIndex: Sendable {
         return (offsets, packed)
     }
 
+    /// ``compactArrays()``, leaving this index empty: arrays already compact are handed over, not
+    /// copied, and codes with much spare capacity are copied to their size (a million-item
+    /// import's builder grew them by doubling).
+    mutating func takeCompactArrays() -> (offsets: [UInt32], codes: [UInt32]) {
+        guard garbage == 0, isInOrder else {
+            let parts = compactArrays()
+            self = ForwardIndex()
+            return parts
+        }
+        var offsets: [UInt32] = []
+        var taken: [UInt32] = []
+        swap(&offsets, &starts)
+        swap(&taken, &codes)
+        self = ForwardIndex()
+        offsets.append(UInt32(truncatingIfNeeded: taken.count))
+        if taken.capacity > taken.count + taken.count / 8 {
+            taken = [UInt32](unsafeUninitializedCapacity: taken.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: taken)
+            }
+        }
+        return (offsets, taken)
+    }
+
     /// Whether item runs follow each other with no gaps, in item order.
     private var isInOrder: Bool {
         var expected: UInt32 = 0

@@ -24,6 +24,22 @@ import Testing
         #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3))")
     }
 
+    /// A builder handing its arrays over (`take()`, the streamed import's) gives the index
+    /// `build()` gives, also after items were added out of order or replaced, and is empty after.
+    @Test(arguments: 0..<12)
+    func takingTheBuildersArraysGivesTheSameIndex(seed: Int) {
+        var rng = FacetTestRNG(seed: UInt64(seed) &+ 41)
+        let catalog = FacetTestCatalog(rng: &rng)
+        let rows = catalog.randomRows(size: Self.sizes[seed % Self.sizes.count], rng: &rng)
+        var builder = FacetIndex.Builder(layout: FacetIndex.Layout.all[seed % 3])
+        let shuffled = seed % 2 == 0 ? rows : rows.reversed() + rows.prefix(rows.count / 3)
+        for row in shuffled { builder.add(item: row.item, kind: row.kind, visible: row.visible, tags: row.tags) }
+        let built = builder.build()
+        let taken = builder.take()
+        #expect(taken.serialized(stamp: "s") == built.serialized(stamp: "s"), "seed \(seed)")
+        #expect(builder.build().itemNumberBound == 0 && builder.build().itemCount == 0)
+    }
+
     /// Each single value selected alone and paired with a value of another dimension.
     @Test(arguments: 0..<8)
     func everySingleValueFilterMatchesReference(seed: Int) {
