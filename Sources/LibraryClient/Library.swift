@@ -98,7 +98,7 @@ public final class Library: Sendable {
         return try await RetryLog.$current.withValue(retries) {
             try await PhaseTimer.$current.withValue(timer) {
                 var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))
-                let prebuild = indexStore == nil ? nil : FacetIndexPrebuild()
+                let prebuild = indexStore == nil ? nil : FacetIndexPrebuild(spill: paths.facetIndexPrebuilt)
                 sync.prebuild = prebuild
                 let result = try await sync.run(options)
                 // Best effort: the database is committed; a failed rebuild is retried by the next query.

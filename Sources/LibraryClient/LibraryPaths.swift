@@ -20,6 +20,8 @@ public struct LibraryPaths: Sendable, Hashable {
     public var audioAssets: URL { root.appendingPathComponent("AudioAssets", isDirectory: true) }
     /// The persisted facet index.
     public var facetIndex: URL { root.appendingPathComponent("facet-index.bin") }
+    /// Where a first import's facet index waits for the commit.
+    var facetIndexPrebuilt: URL { root.appendingPathComponent("facet-index.prebuilt") }
 
     /// The file a `local_asset.local_path` (relative to the root) names.
     public func file(forLocalPath localPath: String) -> URL {

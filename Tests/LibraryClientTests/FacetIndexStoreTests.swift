@@ -18,6 +18,9 @@ import Testing
         try await h.publishAndSync(FilterFacetTests.seed())
         let file = h.root.appendingPathComponent("facet-index.bin")
         #expect(FileManager.default.fileExists(atPath: file.path))
+        // The index waited for the commit in a file of its own, gone once it is in place.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: h.root.path).filter { $0.contains("prebuilt") } == [])
         let reference = try await facets(try h.reopen(mode: .sql))
         #expect(try await facets(try h.reopen()) == reference)
 

@@ -20,13 +20,33 @@ final class FacetIndexPrebuild: @unchecked Sendable {
         var tags: [TagDimension: [Int64]]
     }
 
+    /// An index built: in memory, or written to ``spill`` (stamped ``spillStamp``).
+    enum Built: Sendable {
+        case memory(FacetIndex)
+        case file(URL)
+    }
+
     private let lock = NSLock()
     private var build: BackgroundResult<FacetIndex>?
-    private var finished: FacetIndex?
+    private var finished: Built?
+    /// Where a streamed import's index waits for the commit, out of memory (nil: in memory).
+    let spill: URL?
+    static let spillStamp = "prebuilt"
 
-    /// Hands over an index already built from exactly the rows written (a streamed import's).
-    func finish(_ index: FacetIndex) {
-        lock.withLock { finished = index }
+    init(spill: URL? = nil) {
+        self.spill = spill
+    }
+
+    /// Hands over an index already built from exactly the rows written (a streamed import's),
+    /// before SQLite finishes the transaction: written to ``spill`` and let go, so the memory
+    /// it held serves SQLite's sorts (a million-item index is about 40 MB); kept in memory when
+    /// there is no spill file or it cannot be written.
+    func hold(_ index: FacetIndex) {
+        if let spill, (try? index.write(to: spill, stamp: Self.spillStamp)) != nil {
+            lock.withLock { finished = .file(spill) }
+        } else {
+            lock.withLock { finished = .memory(index) }
+        }
     }
 
     /// Starts building from `items` (all visible) on another thread.
@@ -42,8 +62,8 @@ final class FacetIndexPrebuild: @unchecked Sendable {
     }
 
     /// The built index, waiting for the build to finish; nil when no build was started.
-    func result() -> FacetIndex? {
+    func result() -> Built? {
         let (finished, build) = lock.withLock { (self.finished, self.build) }
-        return finished ?? build?.value()
+        return finished ?? build.map { .memory($0.value()) }
     }
 }

@@ -29,12 +29,11 @@ struct SeedStreamImport {
                     updating
                         ? "seed streamed: each entry compared, changes written"
                         : "seed streamed: items, tags and facet index written")
-                let (summary, index) = try writer.finish()
+                let summary = try writer.finish(index: { prebuild?.hold($0) })
                 timer?.mark(updating ? "unlisted items hidden" : "indexes and search table written")
                 _ = try CatalogStateRecord.filter(key: 1)
                     .updateAll(db, CatalogStateRecord.Columns.seedSHA256.set(to: sha))
                 try alsoWrite?(db, summary)
-                if let index { prebuild?.finish(index) }
                 return summary
             }
         } catch SeedStreamError.unsure {

@@ -13,7 +13,7 @@ import GRDB
 /// ```swift
 /// var writer = try SeedStreamWriter(db, file: "seeds/ab12.json", now: Timestamp.now(), updating: false)
 /// try SeedStreamReader(path: seedPath).read(into: &writer)
-/// let (summary, index) = try writer.finish()
+/// let summary = try writer.finish(index: { prebuild.hold($0) })
 /// ```
 struct SeedStreamWriter: SeedStreamHandler {
     let db: Database
@@ -151,20 +151,20 @@ struct SeedStreamWriter: SeedStreamHandler {
     /// After the reader is done: the buffered rows; then for a first import the secondary
     /// indexes, the search table and the facet index of exactly the rows written, for an update
     /// what the seed no longer lists hidden (the facet index is then rebuilt after the commit).
-    mutating func finish() throws -> (ImportSummary, FacetIndex?) {
+    /// A first import's facet index goes to `index` as soon as every row is written, laid out from
+    /// the builder's own arrays, before SQLite's sorts and indexes need their memory.
+    mutating func finish(index: (FacetIndex) -> Void = { _ in }) throws -> ImportSummary {
         guard let bulk else { throw SeedStreamError.unsure }
         try bulk.flush()
         if let update {
             summary.hidden = try update.hideMissing(now: rows.now)
             if summary.hasChanges || update.takesChanged { try CatalogStateRecord.bumpGeneration(db) }
-            return (summary, nil)
+            return summary
         }
-        // Every row is written: the index is laid out now, before SQLite's sorts need their
-        // memory, and the builder's arrays are handed over rather than copied.
-        let index = builder.take()
+        index(builder.take())
         try staged?.move(db)
         try SeedWriter.finishBulkLoad(deferred, db)
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
-        return (summary, index)
+        return summary
     }
 }

@@ -67,6 +67,29 @@ extension FacetIndex {
     }
 }
 
+extension FacetIndex {
+    /// Copies the index file at `source` (stamped `stamp`) to `url` stamped `newStamp`, every
+    /// section checked on the way: a first import's index, written before the commit that
+    /// decides its stamp (``FacetIndexPrebuild``), put in place after it.
+    ///
+    /// ```swift
+    /// try FacetIndex.restamp(waiting, stamp: "prebuilt", to: url, newStamp: "seed:1")
+    /// ```
+    static func restamp(_ source: URL, stamp: String, to url: URL, newStamp: String) throws {
+        let file = try FacetFileSource(source)
+        let sections = try file.layout(expectedStamp: stamp)
+        var writer = try FacetFileWriter(replacing: url)
+        do {
+            appendHeader(stamp: newStamp, to: &writer)
+            for section in sections { try file.copy(section, to: &writer) }
+            try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+}
+
 extension FacetFileSource {
     /// The head section decoded (its checksum checked).
     fileprivate func head(_ section: Section) throws -> FacetIndex {

@@ -66,11 +66,25 @@ actor FacetIndexStore: QueryEngine {
     }
 
     /// Installs and persists an index built elsewhere from exactly the committed rows (a first
-    /// import's ``FacetIndexPrebuild``), stamped with the database's current state.
-    func install(prebuilt index: FacetIndex) async throws {
+    /// import's ``FacetIndexPrebuild``), stamped with the database's current state. An index
+    /// waiting in a file is copied into place with that stamp and read by sections.
+    func install(prebuilt built: FacetIndexPrebuild.Built) async throws {
         let (stamp, values) = try await database.read { db in (try Stamp.current(db), try DimensionValueCatalog(db)) }
-        install(Loaded(index: index, stamp: stamp, values: values))
-        persist()
+        switch built {
+        case .memory(let index):
+            install(Loaded(index: index, stamp: stamp, values: values))
+            persist()
+        case .file(let spill):
+            defer { try? FileManager.default.removeItem(at: spill) }
+            do {
+                try FacetIndex.restamp(
+                    spill, stamp: FacetIndexPrebuild.spillStamp, to: paths.facetIndex, newStamp: stamp.text)
+                let index = try FacetIndex(mapping: paths.facetIndex, expectedStamp: stamp.text)
+                install(Loaded(index: index, stamp: stamp, values: values))
+            } catch {
+                try await rebuild()
+            }
+        }
     }
 
     /// Re-reads `itemIDs` (tags, visibility) into the index. The writer bumped the generation
