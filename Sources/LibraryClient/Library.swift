@@ -95,6 +95,8 @@ public final class Library: Sendable {
     {
         let timer = PhaseTimer()
         let retries = RetryLog()
+        // A first import killed before its commit left its facet index waiting: of no use now.
+        try? FileManager.default.removeItem(at: paths.facetIndexPrebuilt)
         return try await RetryLog.$current.withValue(retries) {
             try await PhaseTimer.$current.withValue(timer) {
                 var sync = CatalogSync(database: database, fetcher: CatalogFetcher(transport: transport))

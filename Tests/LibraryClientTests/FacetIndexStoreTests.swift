@@ -31,6 +31,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// A first import killed between laying out its index and its commit leaves the index waiting
+    /// in the data root (about 40 MB at 1M items): the next sync removes it.
+    @Test func aWaitingIndexLeftByAKilledImportIsRemovedByTheNextSync() async throws {
+        let h = try Harness()
+        try await h.publishAndSync(FilterFacetTests.seed())
+        let waiting = h.root.appendingPathComponent("facet-index.prebuilt")
+        try Data(repeating: 7, count: 4096).write(to: waiting)
+        try await h.sync()
+        #expect(!FileManager.default.fileExists(atPath: waiting.path))
+    }
+
     /// A first import builds the index from the rows it writes, alongside the commit; it must be
     /// the very index a rebuild from SQLite gives (same persisted bytes), for any catalog.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
