@@ -110,6 +110,40 @@ struct ServeListenStreamTests {
         }
     }
 
+    @Test("every stream gets the server's time about each second, also after another stream ended")
+    func clockTicks() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let first = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
+            let second = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
+            async let one = client.get("/listen/events", headers: ["Authorization": "Bearer \(first)"])
+            async let two = client.get("/listen/events", headers: ["Authorization": "Bearer \(second)"])
+            for _ in 0..<200 where try await client.get("/api/listeners").json()["players"] as? Int != 2 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await Task.sleep(for: .milliseconds(1500))
+            #expect(try await client.change(.delete, "/api/listeners/\(first)").status == .ok)
+            let ended = try #require(try await client.get("/api/clock").json()["now"] as? Double)
+            try await Task.sleep(for: .milliseconds(2500))
+            #expect(try await client.change(.delete, "/api/listeners/\(second)").status == .ok)
+            let early = Self.ticks(try await one.text)
+            let late = Self.ticks(try await two.text)
+            #expect(!early.isEmpty, "the first stream got no clock event in 1.5 s")
+            #expect(late.filter { $0 > ended }.count >= 2, "the second stream stopped hearing the time: \(late)")
+            let gaps = zip(late, late.dropFirst()).map { $1 - $0 }
+            #expect(gaps.allSatisfy { $0 >= 900 }, "clock events come about a second apart, not in bursts: \(gaps)")
+        }
+    }
+
+    /// The `now` of every `clock` event of an SSE body.
+    static func ticks(_ text: String) -> [Double] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            guard block.hasPrefix("event: clock\ndata: ") else { return nil }
+            let json = try? JSONSerialization.jsonObject(with: Data(block.dropFirst(18).utf8)) as? [String: Any]
+            return json?["now"] as? Double
+        }
+    }
+
     /// The players connected, once one is (or after 4 s).
     static func players(_ client: any TestClientProtocol) async throws -> Int {
         for _ in 0..<200 {
