@@ -110,6 +110,47 @@ struct ServeListenStreamTests {
         }
     }
 
+    @Test(
+        "a load event names files to fetch ahead: checked, relayed, and in a joiner's snapshot with the files started")
+    func loadAhead() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let now = try #require(try await client.get("/api/clock").json()["now"] as? Double)
+            let many = (0..<65).map { #"{"item":"id-\#($0)","take":0}"# }.joined(separator: ",")
+            let bad: [(String, String)] = [
+                (#"{"type":"load"}"#, "files:"), (#"{"type":"load","files":[]}"#, "files:"),
+                (#"{"type":"load","files":[{"item":"../x","take":0}]}"#, "files: '../x'"),
+                (#"{"type":"load","files":[{"item":"a","take":-1}]}"#, "files: 'a' take -1"),
+                (#"{"type":"load","files":[\#(many)]}"#, "files:"),
+                (#"{"type":"start","layer":"a","item":"x","at":1,"takes":0}"#, "takes:"),
+            ]
+            for (body, expected) in bad {
+                let answer = try await client.change(.post, "/api/listen/events", body: body)
+                #expect(answer.status == .badRequest, "\(body)")
+                #expect(answer.error?.contains(expected) == true, "\(body): \(answer.text)")
+            }
+            let load = #"{"type":"load","files":[{"item":"scene-a","take":0},{"item":"scene-b","take":2}]}"#
+            #expect(try await client.change(.post, "/api/listen/events", body: load).status == .ok)
+            let start = #"{"type":"start","layer":"x~1","item":"takes-c","take":1,"takes":3,"loop":false,"at":\#(now)}"#
+            #expect(try await client.change(.post, "/api/listen/events", body: start).status == .ok)
+            let token = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
+            async let stream = client.get("/listen/events", headers: ["Authorization": "Bearer \(token)"])
+            #expect(try await Self.players(client) == 1)
+            let again = try await client.change(.post, "/api/listen/events", body: load)
+            #expect(try again.json()["delivered"] as? Int == 1)
+            #expect(try await client.change(.delete, "/api/listeners/\(token)").status == .ok)
+            let messages = Self.messages(try await stream.text)
+            let recent = try #require(messages.first?.data["recent"] as? [[String: Any]])
+            #expect(
+                recent.map { "\($0["item"] ?? "")/\($0["take"] ?? "")" } == ["scene-a/0", "scene-b/2", "takes-c/1"],
+                "the files announced, then the one started: \(recent)")
+            let layer = try #require((messages.first?.data["layers"] as? [[String: Any]])?.first)
+            #expect(layer["takes"] as? Int == 3, "a joiner learns the item has three takes, to load the others")
+            let relayed = try #require(messages.last?.data)
+            #expect(relayed["type"] as? String == "load" && (relayed["files"] as? [Any])?.count == 2)
+        }
+    }
+
     @Test("every stream gets the server's time about each second, also after another stream ended")
     func clockTicks() async throws {
         let fixture = try RouterFixture()

@@ -64,8 +64,8 @@ export class Follower {
       if (!running.has(id)) this.drop(id, entry, 0.3);
     }
     for (const [kind, volume] of Object.entries(state.kinds || {})) this.engine.setKindVolume(kind, volume);
-    // What the owner played lately will likely play again: loaded now, it starts on time then.
-    for (const file of state.recent || []) this.engine.load(this.audioURL(file.item, file.take)).catch(() => {});
+    // What the owner played or announced lately will likely play: loaded now, it starts on time then.
+    this.loadAhead(state.recent);
     for (const event of state.layers) {
       const known = this.layers.get(event.layer);
       if (known && known.event.at === event.at) {
@@ -102,8 +102,16 @@ export class Follower {
         for (const [id, one] of this.layers) this.drop(id, one, event.fade || 0, at);
         this.engine.stopAll(event.fade || 0, Math.max(at, this.engine.now));
         break;
+      case "load":
+        this.loadAhead(event.files);
+        break;
     }
     this.onChange();
+  }
+
+  /// Fetches and decodes `files` ([{item, take}]) in the background, once each.
+  loadAhead(files) {
+    for (const file of files || []) this.engine.load(this.audioURL(file.item, file.take || 0)).catch(() => {});
   }
 
   drop(id, entry, fade, at = 0) {
@@ -116,8 +124,12 @@ export class Follower {
     const entry = { event, layer: null, stopped: null };
     this.layers.set(event.layer, entry);
     const url = this.audioURL(event.item, event.take || 0);
+    const loading = this.engine.load(url);
+    // The item's other takes: a repeat or the next trigger may draw any of them.
+    const others = Array.from({ length: event.takes || 1 }, (_, take) => ({ item: event.item, take }));
+    this.loadAhead(others.filter((file) => file.take !== (event.take || 0)));
     try {
-      await this.engine.load(url); // fetched and decoded once; the timing below is after it
+      await loading; // fetched and decoded once; the timing below is after it
     } catch (error) {
       this.layers.delete(event.layer);
       return;

@@ -24,7 +24,7 @@ final class ListenerHub: @unchecked Sendable {
     private var subscribers: [UUID: Subscriber] = [:]
     private var layers: [ListenEvent] = []
     private var kinds: [String: Double] = [:]
-    /// The files started lately (item and take), newest last: a joining page loads them ahead.
+    /// The files started or announced (`load`) lately, newest last: a joining page loads them ahead.
     private var recent: [ListenSnapshot.File] = []
     private var finished = false
     private let tick: Duration
@@ -155,19 +155,21 @@ final class ListenerHub: @unchecked Sendable {
         case "start":
             layers.removeAll { $0.layer == event.layer }
             layers.append(event)
-            if let item = event.item {
-                let file = ListenSnapshot.File(item: item, take: event.take ?? 0)
-                recent.removeAll { $0 == file }
-                recent.append(file)
-                if recent.count > 32 { recent.removeFirst() }
-            }
+            if let item = event.item { remember([ListenSnapshot.File(item: item, take: event.take ?? 0)]) }
         case "stop": layers.removeAll { $0.layer == event.layer }
         case "volume":
             if let index = layers.firstIndex(where: { $0.layer == event.layer }) { layers[index].volume = event.volume }
         case "kind": if let kind = event.kind { kinds[kind] = event.volume }
         case "stopAll": layers = []
+        case "load": remember(event.files ?? [])
         default: break
         }
+    }
+
+    private func remember(_ files: [ListenSnapshot.File]) {
+        recent.removeAll { files.contains($0) }
+        recent.append(contentsOf: files)
+        if recent.count > ListenEvent.maxFiles { recent.removeFirst(recent.count - ListenEvent.maxFiles) }
     }
 
     private func currentSnapshot() -> ListenSnapshot {
@@ -178,8 +180,8 @@ final class ListenerHub: @unchecked Sendable {
 }
 
 /// The first event of a listener's stream (`event: snapshot`): the server time, the layers playing
-/// (their `start` events, with their current volume), the kinds' volumes, and the files started
-/// lately (`recent`: `{item, take}`, up to 32), which a joining page loads before they play again.
+/// (their `start` events, with their current volume), the kinds' volumes, and the files started or
+/// announced lately (`recent`: `{item, take}`, up to 64), which a joining page loads before they play.
 struct ListenSnapshot: Codable, Sendable {
     struct File: Codable, Sendable, Equatable {
         let item: String
