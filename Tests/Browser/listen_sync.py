@@ -221,7 +221,12 @@ def run(args):
             if max(late_ms[1:] if player is late else late_ms, default=0) > 20:
                 raise StepFailed(f"{name} started a sound {max(late_ms)} ms after its time: its file was not loaded ahead")
         clocks = [player.hooks("clock()") for player in players]
-        print(f"clock offsets (ms): {clocks}")
+        # The server's clock less the machine's (timeOrigin + now) as each page has it: the pages' estimates apart.
+        apart = [clock["best"] - clock["origin"] for clock in clocks]
+        shown = ", ".join(f"{value - apart[0]:+.2f}" for value in apart)
+        trips = ", ".join(f"{clock['rtt']:.1f}" for clock in clocks)
+        print(f"clock offsets (ms): {clocks}; server less machine time by page, from the first's: {shown} ms "
+              f"(round trips {trips} ms)")
         fetched = late.hooks("fetched()")
         figures["audioFetchesLateJoiner"] = len(fetched)
         figures["audioFetchedTwiceLateJoiner"] = len(fetched) - len(set(fetched))
