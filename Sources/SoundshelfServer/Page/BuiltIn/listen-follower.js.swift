@@ -29,13 +29,17 @@ extension BuiltInSoundboard {
 
         /// Brings a loop `error` s (+: late) back to its phase without a seam: a few ms by playing up to
         /// 0.3 % faster or slower for up to 1.9 s (5 cents: not heard), recorded in its offset. Returns
-        /// false when the error is too large for that (the caller restarts the layer instead).
+        /// false when the error is too large for that (the caller restarts the layer instead). One nudge at
+        /// a time: its offset counts it whole from the start, and a second one begun before it ends would
+        /// be cut short by the first's return to normal speed, leaving the offset wrong by the difference.
         export function nudge(layer, error, cents) {
           if (Math.abs(error) > 0.02 || !layer.source.playbackRate) return false;
           const speed = 0.003;
           const seconds = Math.min(Math.abs(error) / speed, 1.9);
           const factor = error > 0 ? 1 + speed : 1 - speed;
           const now = layer.engine.context.currentTime;
+          if (layer.nudgedUntil > now) return true; // the one running is counted already
+          layer.nudgedUntil = now + seconds;
           const param = layer.source.playbackRate;
           param.setValueAtTime(factor, now);
           param.setValueAtTime(1, now + seconds);
