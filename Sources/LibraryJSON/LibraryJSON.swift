@@ -12,4 +12,9 @@ package enum LibraryJSON {
     package static func encode<T: Encodable>(_ value: T) throws -> Data {
         try CatalogJSON.encode(value)
     }
+
+    /// The same document on one line, without the final newline (a Server-Sent Event's `data:`).
+    package static func line<T: Encodable>(_ value: T) throws -> Data {
+        try CompactJSON.encode(value)
+    }
 }

@@ -58,7 +58,8 @@ package struct SoundboardServer: Sendable {
         let hosts = AllowedHosts(host: host, port: port)
         addAccessGuards(to: router, hosts: hosts)
         router.add(middleware: StateChangeGuard())
-        let api = APIContext(library: library, manager: manager)
+        let api = APIContext(
+            library: library, manager: manager, answers: LibraryAnswerCache(commits: library.makeCommitCounter()))
         PageRoutes(page: page).register(on: router)
         ItemRoutes(api: api).register(on: router)
         CreditsRoutes(api: api).register(on: router)
@@ -97,8 +98,10 @@ package struct SoundboardServer: Sendable {
     }
 }
 
-/// What every API handler needs: the library and the one download manager of this server.
+/// What every API handler needs: the library, the one download manager of this server, and the
+/// answers read from the library lately.
 struct APIContext: Sendable {
     let library: Library
     let manager: PackDownloadManager
+    let answers: LibraryAnswerCache
 }

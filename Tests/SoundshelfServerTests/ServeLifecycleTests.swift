@@ -40,7 +40,7 @@ struct ServeLifecycleTests {
 
         let favorite = try ToolRunner.run("client", ["favorite", try firstItem(fixture), "--root", fixture.root])
         #expect(favorite.status == 0, "\(favorite.stderr)")
-        #expect(stream.waitForEvent("favorites", containing: "\"total\" : 1") != nil, "\(stream.text)")
+        #expect(stream.waitForEvent("favorites") { $0["total"] as? Int == 1 } != nil, "\(stream.text)")
     }
 
     private func firstItem(_ fixture: ServeFixture) throws -> String {

@@ -110,6 +110,81 @@ struct ServeListenStreamTests {
         }
     }
 
+    @Test(
+        "a load event names files to fetch ahead: checked, relayed, and in a joiner's snapshot with the files started")
+    func loadAhead() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let now = try #require(try await client.get("/api/clock").json()["now"] as? Double)
+            let many = (0..<65).map { #"{"item":"id-\#($0)","take":0}"# }.joined(separator: ",")
+            let bad: [(String, String)] = [
+                (#"{"type":"load"}"#, "files:"), (#"{"type":"load","files":[]}"#, "files:"),
+                (#"{"type":"load","files":[{"item":"../x","take":0}]}"#, "files: '../x'"),
+                (#"{"type":"load","files":[{"item":"a","take":-1}]}"#, "files: 'a' take -1"),
+                (#"{"type":"load","files":[\#(many)]}"#, "files:"),
+                (#"{"type":"start","layer":"a","item":"x","at":1,"takes":0}"#, "takes:"),
+            ]
+            for (body, expected) in bad {
+                let answer = try await client.change(.post, "/api/listen/events", body: body)
+                #expect(answer.status == .badRequest, "\(body)")
+                #expect(answer.error?.contains(expected) == true, "\(body): \(answer.text)")
+            }
+            let load = #"{"type":"load","files":[{"item":"scene-a","take":0},{"item":"scene-b","take":2}]}"#
+            #expect(try await client.change(.post, "/api/listen/events", body: load).status == .ok)
+            let start = #"{"type":"start","layer":"x~1","item":"takes-c","take":1,"takes":3,"loop":false,"at":\#(now)}"#
+            #expect(try await client.change(.post, "/api/listen/events", body: start).status == .ok)
+            let token = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
+            async let stream = client.get("/listen/events", headers: ["Authorization": "Bearer \(token)"])
+            #expect(try await Self.players(client) == 1)
+            let again = try await client.change(.post, "/api/listen/events", body: load)
+            #expect(try again.json()["delivered"] as? Int == 1)
+            #expect(try await client.change(.delete, "/api/listeners/\(token)").status == .ok)
+            let messages = Self.messages(try await stream.text)
+            let recent = try #require(messages.first?.data["recent"] as? [[String: Any]])
+            #expect(
+                recent.map { "\($0["item"] ?? "")/\($0["take"] ?? "")" } == ["scene-a/0", "scene-b/2", "takes-c/1"],
+                "the files announced, then the one started: \(recent)")
+            let layer = try #require((messages.first?.data["layers"] as? [[String: Any]])?.first)
+            #expect(layer["takes"] as? Int == 3, "a joiner learns the item has three takes, to load the others")
+            let relayed = try #require(messages.last?.data)
+            #expect(relayed["type"] as? String == "load" && (relayed["files"] as? [Any])?.count == 2)
+        }
+    }
+
+    @Test("every stream gets the server's time about each second, also after another stream ended")
+    func clockTicks() async throws {
+        let fixture = try RouterFixture()
+        try await fixture.test { client async throws in
+            let first = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
+            let second = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
+            async let one = client.get("/listen/events", headers: ["Authorization": "Bearer \(first)"])
+            async let two = client.get("/listen/events", headers: ["Authorization": "Bearer \(second)"])
+            for _ in 0..<200 where try await client.get("/api/listeners").json()["players"] as? Int != 2 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await Task.sleep(for: .milliseconds(1500))
+            #expect(try await client.change(.delete, "/api/listeners/\(first)").status == .ok)
+            let ended = try #require(try await client.get("/api/clock").json()["now"] as? Double)
+            try await Task.sleep(for: .milliseconds(2500))
+            #expect(try await client.change(.delete, "/api/listeners/\(second)").status == .ok)
+            let early = Self.ticks(try await one.text)
+            let late = Self.ticks(try await two.text)
+            #expect(!early.isEmpty, "the first stream got no clock event in 1.5 s")
+            #expect(late.filter { $0 > ended }.count >= 2, "the second stream stopped hearing the time: \(late)")
+            let gaps = zip(late, late.dropFirst()).map { $1 - $0 }
+            #expect(gaps.allSatisfy { $0 >= 900 }, "clock events come about a second apart, not in bursts: \(gaps)")
+        }
+    }
+
+    /// The `now` of every `clock` event of an SSE body.
+    static func ticks(_ text: String) -> [Double] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            guard block.hasPrefix("event: clock\ndata: ") else { return nil }
+            let json = try? JSONSerialization.jsonObject(with: Data(block.dropFirst(18).utf8)) as? [String: Any]
+            return json?["now"] as? Double
+        }
+    }
+
     /// The players connected, once one is (or after 4 s).
     static func players(_ client: any TestClientProtocol) async throws -> Int {
         for _ in 0..<200 {

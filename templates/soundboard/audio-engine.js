@@ -155,6 +155,7 @@ export class Layer {
     // wrapped here into [loopStart, loopEnd).
     this.offset = source.buffer ? wrapOffset(options.offset || 0, source) : 0;
     this.stopAt = null; // context time the layer falls silent, once stopped
+    this.fadedIn = this.startedAt + fade; // the fader's last event until a stop: 1 from then on
     if (fade > 0) {
       this.fader.gain.setValueAtTime(0, this.startedAt);
       this.fader.gain.linearRampToValueAtTime(1, this.startedAt + fade);
@@ -190,10 +191,15 @@ export class Layer {
     const now = Math.max(at, context.currentTime);
     const end = now + Math.max(quick, fade);
     if (this.stopAt !== null && this.stopAt <= end) return this.stopAt;
+    const first = this.stopAt === null;
     this.stopAt = end;
     const gain = this.fader.gain;
-    if (gain.cancelAndHoldAtTime) gain.cancelAndHoldAtTime(now);
-    else {
+    if (gain.cancelAndHoldAtTime) {
+      gain.cancelAndHoldAtTime(now);
+      // With no ramp running at `now` nothing is held, and the ramp below would run from the fader's
+      // last event (the fade-in's end, long before): a drop at once, then a fade over what is left.
+      if (first && now >= this.fadedIn) gain.setValueAtTime(1, now);
+    } else {
       gain.cancelScheduledValues(now);
       gain.setValueAtTime(gain.value, now);
     }

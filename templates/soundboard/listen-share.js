@@ -81,9 +81,23 @@ export function watchLoops(engine, entries, swap) {
   }, 2000);
 }
 
-/// Posts an event for the players (dropped while the clock is unknown or the server is away).
+/// Tells the players' pages which files may play soon (every take of `items`: the open scene's
+/// sounds), so they load them ahead and a first play starts on time there too; sent also before
+/// the clock is known (it has no time), and kept by the server for players who join later.
+export function announce(items) {
+  const files = [];
+  for (const item of items) {
+    if (item.kind === "music" || item.available !== true) continue;
+    const takes = Math.max(1, Number(item.takes) || 1);
+    for (let take = 0; take < takes; take += 1) files.push({ item: item.id, take });
+  }
+  if (files.length) send({ type: "load", files: files.slice(0, 64) });
+}
+
+/// Posts an event for the players (dropped while the clock is unknown or the server is away; a
+/// `load` has no time and goes at once).
 export function send(event) {
-  if (!synced() || (event.at === null && event.type !== "kind")) return;
+  if (event.type !== "load" && (!synced() || (event.at === null && event.type !== "kind"))) return;
   fetch("/api/listen/events", {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Soundshelf": "1" },

@@ -163,6 +163,7 @@ async function trigger(entry, fade, at = 0) {
     loop,
     sampleRate: item.sampleRate || undefined,
     duration: seconds || undefined,
+    takes: takes.length > 1 ? takes.length : undefined, // players load the others ahead
     at: when.server,
   };
   if (!entry.mine) share.send(entry.shared);

@@ -128,6 +128,11 @@ const syncHooks = {
   setMine: (itemID, on) => player.setMine(itemID, on),
   setVolume: (itemID, volume) => player.setVolume(itemID, volume),
   stopAll: (withFade) => player.stopAll(withFade),
+  setRepeating: (itemID, on) => player.setRepeating(itemID, on),
+  playScene: (itemIDs) =>
+    Promise.all(itemIDs.map((itemID) => fetch(`/api/items/${itemID}`).then((response) => response.json()))).then(
+      (items) => player.playScene(items),
+    ),
 };
 
 export function install() {

@@ -1,26 +1,47 @@
 import Foundation
+import Hummingbird
 import LibraryClient
 import LibraryJSON
+import ServiceLifecycle
 
-/// One Server-Sent Event: `event: NAME` and `data: JSON`, or a comment line (the heartbeat).
+/// One Server-Sent Event: `event: NAME` and `data: JSON` (one line), or a comment line (the
+/// heartbeat). Its bytes are made once and written as they are to every stream it goes to.
 struct ServerEvent: Sendable {
-    let text: String
+    let bytes: ByteBuffer
 
-    init(name: String, data: Data) {
-        // The encoder pretty-prints; SSE data is one line per `data:` field, so keep it compact.
-        let json = String(decoding: data, as: UTF8.self)
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        text = "event: \(name)\ndata: \(json)\n\n"
-    }
+    /// The event as it goes on the wire.
+    var text: String { String(buffer: bytes) }
 
     init(name: String, json: some Encodable) throws {
-        self.init(name: name, data: try LibraryJSON.encode(json))
+        let data = try LibraryJSON.line(json)
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(name.utf8.count + data.count + 16)
+        buffer.writeString("event: \(name)\ndata: ")
+        buffer.writeBytes(data)
+        buffer.writeString("\n\n")
+        bytes = buffer
     }
 
-    private init(text: String) { self.text = text }
+    private init(text: String) { bytes = ByteBuffer(string: text) }
 
     static let heartbeat = ServerEvent(text: ": heartbeat\n\n")
     static let hello = ServerEvent(text: ": connected\n\n")
+
+    /// A `text/event-stream` answer writing each event of `stream` until it ends (the client went
+    /// away, the server shuts down, or a listen link was revoked).
+    static func response(_ stream: AsyncStream<ServerEvent>) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                for await event in stream.cancelOnGracefulShutdown() {
+                    try await writer.write(event.bytes)
+                }
+                try await writer.finish(nil)
+            })
+    }
 }
 
 /// The data of a `pack` event: `{"packId", "phase", "state", "bytesDownloaded", "bytesTotal", "message",

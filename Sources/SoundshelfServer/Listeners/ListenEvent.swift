@@ -5,9 +5,12 @@ import Foundation
 /// takes effect; every page maps it into its own audio clock.
 /// - `start`: a layer starts: `layer` (its id), `item`, `take`, `kind`, `gain` (dB, the owner's
 ///   draw and normalization), `cents` (the pitch draw), `volume`, `fade` (s), `loop` (false, true,
-///   or `{start, end}` frames), `sampleRate` (of the file), `duration` (s of the file).
+///   or `{start, end}` frames), `sampleRate` (of the file), `duration` (s of the file), `takes`
+///   (how many the item has, when more than one: players load the others ahead).
 /// - `stop`: `layer` fades out over `fade` s. `volume`: `layer`'s volume. `kind`: the `kind`
 ///   bus's `volume`. `stopAll`: every layer fades out over `fade` s.
+/// - `load`: `files` (`[{item, take}]`, up to ``maxFiles``) may play soon (the owner's open
+///   scene): players fetch them ahead, so a first play starts on time. It has no `at`.
 struct ListenEvent: Codable, Sendable, Equatable {
     var type: String
     var at: Double?
@@ -22,8 +25,12 @@ struct ListenEvent: Codable, Sendable, Equatable {
     var loop: ListenLoop?
     var sampleRate: Double?
     var duration: Double?
+    var takes: Int?
+    var files: [ListenSnapshot.File]?
 
-    static let types = ["start", "stop", "volume", "kind", "stopAll"]
+    static let types = ["start", "stop", "volume", "kind", "stopAll", "load"]
+    /// The most files one `load` event may name.
+    static let maxFiles = 64
 
     /// Why the owner's page cannot send this event (a sentence naming the field), or nil.
     var problem: String? {
@@ -39,6 +46,15 @@ struct ListenEvent: Codable, Sendable, Equatable {
             if let take, take < 0 { return "take: takes are numbered 0, 1, 2…" }
         }
         if type == "kind", (kind ?? "").isEmpty { return "kind: a 'kind' event names the kind whose volume changes" }
+        if let takes, takes < 1 { return "takes: an item has 1 take or more" }
+        if type == "load" {
+            guard let files, !files.isEmpty, files.count <= Self.maxFiles else {
+                return "files: a 'load' event names 1 to \(Self.maxFiles) files as [{\"item\", \"take\"}]"
+            }
+            if let file = files.first(where: { !AudioRoutes.isPlainID($0.item) || $0.take < 0 }) {
+                return "files: '\(file.item)' take \(file.take) is not an item's id and take (0, 1, 2…)"
+            }
+        }
         if ["volume", "kind"].contains(type), !(volume.map { $0.isFinite && $0 >= 0 } ?? false) {
             return "volume: a '\(type)' event gives a volume of 0 or more"
         }

@@ -24,10 +24,13 @@ final class ListenerHub: @unchecked Sendable {
     private var subscribers: [UUID: Subscriber] = [:]
     private var layers: [ListenEvent] = []
     private var kinds: [String: Double] = [:]
-    /// The files started lately (item and take), newest last: a joining page loads them ahead.
+    /// The files started or announced (`load`) lately, newest last: a joining page loads them ahead.
     private var recent: [ListenSnapshot.File] = []
     private var finished = false
     private let tick: Duration
+    /// Sends the server's time to every stream each ``tick`` while any is open: one timer and one
+    /// encoding for all of them.
+    private var ticker: Task<Void, Never>?
 
     /// `tick`: how often a stream gets the server's time (`event: clock`, `{"now"}`), which also
     /// keeps the connection open. A page takes each as a bound on its clock offset: the time was
@@ -82,6 +85,7 @@ final class ListenerHub: @unchecked Sendable {
         let snapshot = lock.withLock { () -> ListenSnapshot? in
             guard !finished, listeners.contains(where: { $0.token == token }) else { return nil }
             subscribers[key] = Subscriber(token: token, continuation: continuation)
+            if ticker == nil { ticker = startTicker() }
             return currentSnapshot()
         }
         guard let snapshot, let first = try? ServerEvent(name: "snapshot", json: snapshot) else {
@@ -89,22 +93,32 @@ final class ListenerHub: @unchecked Sendable {
             return stream
         }
         continuation.yield(first)
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(key) }
+        return stream
+    }
+
+    private func unsubscribe(_ key: UUID) {
+        lock.withLock {
+            subscribers.removeValue(forKey: key)
+            if subscribers.isEmpty {
+                ticker?.cancel()
+                ticker = nil
+            }
+        }
+    }
+
+    private func startTicker() -> Task<Void, Never> {
         let interval = tick
-        let beat = Task {
+        return Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                if Task.isCancelled { return }
-                if let clock = try? ServerEvent(name: "clock", json: ["now": ServerClock.now()]) {
-                    continuation.yield(clock)
+                guard !Task.isCancelled, let self else { return }
+                guard let clock = try? ServerEvent(name: "clock", json: ["now": ServerClock.now()]) else { continue }
+                for target in self.lock.withLock({ self.subscribers.values.map(\.continuation) }) {
+                    target.yield(clock)
                 }
             }
         }
-        continuation.onTermination = { [weak self] _ in
-            beat.cancel()
-            guard let self else { return }
-            self.lock.withLock { _ = self.subscribers.removeValue(forKey: key) }
-        }
-        return stream
     }
 
     /// Keeps the state up to date with an event of the owner's page and relays it to every stream;
@@ -128,6 +142,8 @@ final class ListenerHub: @unchecked Sendable {
         let targets = lock.withLock {
             finished = true
             listeners = []
+            ticker?.cancel()
+            ticker = nil
             defer { subscribers = [:] }
             return subscribers.values.map(\.continuation)
         }
@@ -139,19 +155,21 @@ final class ListenerHub: @unchecked Sendable {
         case "start":
             layers.removeAll { $0.layer == event.layer }
             layers.append(event)
-            if let item = event.item {
-                let file = ListenSnapshot.File(item: item, take: event.take ?? 0)
-                recent.removeAll { $0 == file }
-                recent.append(file)
-                if recent.count > 32 { recent.removeFirst() }
-            }
+            if let item = event.item { remember([ListenSnapshot.File(item: item, take: event.take ?? 0)]) }
         case "stop": layers.removeAll { $0.layer == event.layer }
         case "volume":
             if let index = layers.firstIndex(where: { $0.layer == event.layer }) { layers[index].volume = event.volume }
         case "kind": if let kind = event.kind { kinds[kind] = event.volume }
         case "stopAll": layers = []
+        case "load": remember(event.files ?? [])
         default: break
         }
+    }
+
+    private func remember(_ files: [ListenSnapshot.File]) {
+        recent.removeAll { files.contains($0) }
+        recent.append(contentsOf: files)
+        if recent.count > ListenEvent.maxFiles { recent.removeFirst(recent.count - ListenEvent.maxFiles) }
     }
 
     private func currentSnapshot() -> ListenSnapshot {
@@ -162,8 +180,8 @@ final class ListenerHub: @unchecked Sendable {
 }
 
 /// The first event of a listener's stream (`event: snapshot`): the server time, the layers playing
-/// (their `start` events, with their current volume), the kinds' volumes, and the files started
-/// lately (`recent`: `{item, take}`, up to 32), which a joining page loads before they play again.
+/// (their `start` events, with their current volume), the kinds' volumes, and the files started or
+/// announced lately (`recent`: `{item, take}`, up to 64), which a joining page loads before they play.
 struct ListenSnapshot: Codable, Sendable {
     struct File: Codable, Sendable, Equatable {
         let item: String

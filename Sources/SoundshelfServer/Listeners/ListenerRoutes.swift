@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import ServiceLifecycle
 
 /// Listening along (docs/FORMAT.md §15.2). The owner's: `POST /api/listeners` (a new listen link: 201
 /// `{"token", "url"}`), `GET /api/listeners` (the links and the players connected now),
@@ -65,22 +64,8 @@ struct ListenerRoutes {
             guard let token = ListenerGuard.token(of: request, hub: hub, port: hosts.listeningPort) else {
                 throw APIError(status: .unauthorized, message: "the listen stream needs a listen link's token")
             }
-            return Self.events(hub.subscribe(token: token))
+            return ServerEvent.response(hub.subscribe(token: token))
         }
-    }
-
-    static func events(_ stream: AsyncStream<ServerEvent>) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                for await event in stream.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: event.text))
-                }
-                try await writer.finish(nil)
-            })
     }
 
     /// The listen link: on this server's address as a player would reach it (on 0.0.0.0 or ::, this

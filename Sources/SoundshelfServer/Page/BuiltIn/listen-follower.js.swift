@@ -29,13 +29,17 @@ extension BuiltInSoundboard {
 
         /// Brings a loop `error` s (+: late) back to its phase without a seam: a few ms by playing up to
         /// 0.3 % faster or slower for up to 1.9 s (5 cents: not heard), recorded in its offset. Returns
-        /// false when the error is too large for that (the caller restarts the layer instead).
+        /// false when the error is too large for that (the caller restarts the layer instead). One nudge at
+        /// a time: its offset counts it whole from the start, and a second one begun before it ends would
+        /// be cut short by the first's return to normal speed, leaving the offset wrong by the difference.
         export function nudge(layer, error, cents) {
           if (Math.abs(error) > 0.02 || !layer.source.playbackRate) return false;
           const speed = 0.003;
           const seconds = Math.min(Math.abs(error) / speed, 1.9);
           const factor = error > 0 ? 1 + speed : 1 - speed;
           const now = layer.engine.context.currentTime;
+          if (layer.nudgedUntil > now) return true; // the one running is counted already
+          layer.nudgedUntil = now + seconds;
           const param = layer.source.playbackRate;
           param.setValueAtTime(factor, now);
           param.setValueAtTime(1, now + seconds);
@@ -69,8 +73,8 @@ extension BuiltInSoundboard {
               if (!running.has(id)) this.drop(id, entry, 0.3);
             }
             for (const [kind, volume] of Object.entries(state.kinds || {})) this.engine.setKindVolume(kind, volume);
-            // What the owner played lately will likely play again: loaded now, it starts on time then.
-            for (const file of state.recent || []) this.engine.load(this.audioURL(file.item, file.take)).catch(() => {});
+            // What the owner played or announced lately will likely play: loaded now, it starts on time then.
+            this.loadAhead(state.recent);
             for (const event of state.layers) {
               const known = this.layers.get(event.layer);
               if (known && known.event.at === event.at) {
@@ -107,8 +111,16 @@ extension BuiltInSoundboard {
                 for (const [id, one] of this.layers) this.drop(id, one, event.fade || 0, at);
                 this.engine.stopAll(event.fade || 0, Math.max(at, this.engine.now));
                 break;
+              case "load":
+                this.loadAhead(event.files);
+                break;
             }
             this.onChange();
+          }
+
+          /// Fetches and decodes `files` ([{item, take}]) in the background, once each.
+          loadAhead(files) {
+            for (const file of files || []) this.engine.load(this.audioURL(file.item, file.take || 0)).catch(() => {});
           }
 
           drop(id, entry, fade, at = 0) {
@@ -121,8 +133,12 @@ extension BuiltInSoundboard {
             const entry = { event, layer: null, stopped: null };
             this.layers.set(event.layer, entry);
             const url = this.audioURL(event.item, event.take || 0);
+            const loading = this.engine.load(url);
+            // The item's other takes: a repeat or the next trigger may draw any of them.
+            const others = Array.from({ length: event.takes || 1 }, (_, take) => ({ item: event.item, take }));
+            this.loadAhead(others.filter((file) => file.take !== (event.take || 0)));
             try {
-              await this.engine.load(url); // fetched and decoded once; the timing below is after it
+              await loading; // fetched and decoded once; the timing below is after it
             } catch (error) {
               this.layers.delete(event.layer);
               return;

@@ -94,8 +94,13 @@ extension BuiltInSoundboard {
             // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
             firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),
             reconnect: () => state.reconnect(),
-            clock: () => ({ offset: state.clock.offset, best: state.clock.best, rtt: state.clock.rtt }),
-            fetched: () => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/audio/")).length,
+            clock: () => ({ offset: state.clock.offset, best: state.clock.best, rtt: state.clock.rtt, origin: performance.timeOrigin }),
+            // The audio files fetched, one URL per fetch (a file fetched twice is listed twice).
+            fetched: () =>
+              performance
+                .getEntriesByType("resource")
+                .filter((entry) => entry.name.includes("/audio/"))
+                .map((entry) => entry.name),
           };
           document.body.dataset.test = "ready";
         }

@@ -9,6 +9,7 @@ extension BuiltInSoundboard {
         import { api } from "./api.js";
         import { fail, say } from "./notice.js";
         import * as player from "./player.js";
+        import { announce } from "./listen-share.js";
         import { focusedTileControl, restoreTileFocus, sceneTile } from "./scene-tile.js";
 
         export const scenes = (() => {
@@ -45,6 +46,7 @@ extension BuiltInSoundboard {
               if (edit !== state.edits) return;
               state.scene = scene;
               localStorage.setItem(storageKey, sceneID);
+              announce(scene.items); // players listening along load the board's sounds ahead
             } catch (error) {
               if (error.status === 404) {
                 localStorage.removeItem(storageKey);
