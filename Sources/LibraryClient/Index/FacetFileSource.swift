@@ -54,11 +54,23 @@ final class FacetFileSource {
         }
     }
 
-    /// Checks `section`'s checksum by reading it through in pieces.
-    func verify(_ section: Section) throws {
+    /// Checks `section`'s checksum by reading it through in pieces, each also handed to `body`.
+    func verify(_ section: Section, passing body: (UnsafeRawBufferPointer) -> Void = { _ in }) throws {
         var running = FacetChecksum.Running()
-        try pieces(section.body) { running.update($0) }
+        try pieces(section.body) { piece in
+            running.update(piece)
+            body(piece)
+        }
         guard running.value == section.checksum else { throw FacetIndexError.corrupt("checksum") }
+    }
+
+    /// `section`'s bytes, read once and checked against its checksum.
+    func checkedBody(_ section: Section) throws -> Data {
+        let bytes = try read(section.body)
+        guard bytes.withUnsafeBytes({ FacetChecksum.of($0) }) == section.checksum else {
+            throw FacetIndexError.corrupt("checksum")
+        }
+        return bytes
     }
 
     /// The header's stamp (refused when not `expectedStamp`) and every section: the head, the

@@ -44,10 +44,8 @@ extension FacetIndex {
                     for section in [summary, payload] { try source.copy(section, to: &writer) }
                     continue
                 }
-                try source.verify(summary)
-                try source.verify(payload)
-                let summaryBytes = try source.read(summary.body)
-                let payloadBytes = try source.read(payload.body)
+                let summaryBytes = try source.checkedBody(summary)
+                let payloadBytes = try source.checkedBody(payload)
                 var lists = try summaryBytes.withUnsafeBytes { summaryRaw in
                     try payloadBytes.withUnsafeBytes { payloadRaw in
                         var summaryReader = FacetBinaryReader(summaryRaw)
@@ -93,9 +91,7 @@ extension FacetIndex {
 extension FacetFileSource {
     /// The head section decoded (its checksum checked).
     fileprivate func head(_ section: Section) throws -> FacetIndex {
-        let bytes = try read(section.body)
-        return try bytes.withUnsafeBytes { raw in
-            guard FacetChecksum.of(raw) == section.checksum else { throw FacetIndexError.corrupt("checksum") }
+        try checkedBody(section).withUnsafeBytes { raw in
             var reader = FacetBinaryReader(raw)
             let index = try FacetIndex.decodeHead(&reader)
             guard reader.position == raw.count else { throw FacetIndexError.corrupt("head") }
@@ -106,11 +102,6 @@ extension FacetFileSource {
     /// Copies a section, header included, checking its checksum on the way.
     fileprivate func copy(_ section: Section, to writer: inout FacetFileWriter) throws {
         try pieces(section.header) { writer.write($0) }
-        var running = FacetChecksum.Running()
-        try pieces(section.body) { piece in
-            running.update(piece)
-            writer.write(piece)
-        }
-        guard running.value == section.checksum else { throw FacetIndexError.corrupt("checksum") }
+        try verify(section) { writer.write($0) }
     }
 }
