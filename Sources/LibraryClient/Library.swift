@@ -103,6 +103,8 @@ public final class Library: Sendable {
                 let prebuild = indexStore == nil ? nil : FacetIndexPrebuild(spill: paths.facetIndexPrebuilt)
                 sync.prebuild = prebuild
                 let result = try await sync.run(options)
+                // What the import's parsing, sorts and page cache freed, before the index is read.
+                if result.summary.didWrite { FreedMemory.giveBack() }
                 // Best effort: the database is committed; a failed rebuild is retried by the next query.
                 if result.summary.didWrite, let indexStore {
                     // The log is copied into the database file while the index and orders are prepared.

@@ -8,8 +8,8 @@ extension AppDatabase {
     /// - a 32 MiB page cache;
     /// - no WAL checkpoint inside the commit (it would copy the whole new database at once;
     ///   the next write, or the last connection closing, does it).
-    /// The connection's defaults (foreign keys on, 2 MiB cache, checkpoints every 1000 pages)
-    /// are back when this returns or throws.
+    /// The connection's defaults (foreign keys on, 2 MiB cache, checkpoints every 1000 pages, no
+    /// sorting threads) are back when this returns or throws.
     ///
     /// ```swift
     /// let count = try await database.bulkWrite { db in try insertEverything(db) }
@@ -22,7 +22,10 @@ extension AppDatabase {
                     sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 0")
                 defer {
                     try? db.execute(
-                        sql: "PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000")
+                        sql: """
+                            PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000; PRAGMA wal_autocheckpoint = 1000;
+                            PRAGMA threads = 0
+                            """)
                 }
                 var result: T?
                 try db.inTransaction(.immediate) {

@@ -34,8 +34,11 @@ struct ItemExtrasInsert {
     }
 
     /// Inserts the rows `item` calls for (none for an item that states nothing of the kind).
-    func insert(_ item: Seed.Item, id: String) throws {
-        if let row = ItemSoundRecord(itemId: id, item) {
+    func insert(_ item: Seed.Item, id: String) throws { try insert(ItemExtrasRows(item, id: id)) }
+
+    /// Inserts rows made beforehand (``PreparedItem``).
+    func insert(_ rows: ItemExtrasRows) throws {
+        if let row = rows.sound {
             try sound.run {
                 $0.bind(1, row.itemId)
                 $0.bind(2, row.integrated)
@@ -47,7 +50,7 @@ struct ItemExtrasInsert {
                 $0.bind(8, row.peaks)
             }
         }
-        if let row = ItemAttributionRecord(itemID: id, item.attribution) {
+        if let row = rows.attribution {
             try attribution.run {
                 $0.bind(1, row.itemID)
                 $0.bind(2, row.license)
@@ -55,14 +58,27 @@ struct ItemExtrasInsert {
                 $0.bind(4, row.source)
             }
         }
-        var item = item
-        item.id = id
-        if let row = ItemPlaybackRecord(item) {
+        if let row = rows.playback {
             try playback.run {
                 $0.bind(1, row.itemId)
                 $0.bind(2, row.takes)
                 $0.bind(3, row.playback)
             }
         }
+    }
+}
+
+/// The rows an item calls for beside its own (none of a kind the item states nothing of).
+struct ItemExtrasRows: Sendable {
+    var sound: ItemSoundRecord?
+    var attribution: ItemAttributionRecord?
+    var playback: ItemPlaybackRecord?
+
+    init(_ item: Seed.Item, id: String) {
+        sound = ItemSoundRecord(itemId: id, item)
+        attribution = ItemAttributionRecord(itemID: id, item.attribution)
+        var item = item
+        item.id = id
+        playback = ItemPlaybackRecord(item)
     }
 }

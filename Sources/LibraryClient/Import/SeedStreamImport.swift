@@ -24,7 +24,7 @@ struct SeedStreamImport {
             return try await database.bulkWrite { db -> ImportSummary? in
                 let updating = try !Self.catalogIsEmpty(db)
                 var writer = try SeedStreamWriter(db, file: name, now: Timestamp.now(), updating: updating)
-                try SeedStreamReader(path: path).read(into: &writer)
+                try SeedStreamPipe<PreparedItem>.read(path: path, into: &writer, preparer: writer.preparer())
                 timer?.mark(
                     updating
                         ? "seed streamed: each entry compared, changes written"

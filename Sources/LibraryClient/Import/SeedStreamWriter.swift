@@ -15,7 +15,8 @@ import GRDB
 /// try SeedStreamReader(path: seedPath).read(into: &writer)
 /// let summary = try writer.finish(index: { prebuild.hold($0) })
 /// ```
-struct SeedStreamWriter: SeedStreamHandler {
+struct SeedStreamWriter: PreparedSeedStreamHandler {
+    typealias Preparer = ItemPreparation
     let db: Database
     let validator: SeedValidator
     let rows: SeedWriter
@@ -32,6 +33,8 @@ struct SeedStreamWriter: SeedStreamHandler {
     let update: SeedStreamUpdate?
     /// Set for a first import: the rows beside each item, by prepared statement.
     private var extras: ItemExtrasInsert?
+    /// Prepares items handed over by ``SeedStreamReader`` directly (not through the pipe).
+    private var direct: ItemPreparation
 
     init(_ db: Database, file: String, now: String, updating: Bool) throws {
         self.db = db
@@ -39,6 +42,7 @@ struct SeedStreamWriter: SeedStreamHandler {
         let empty = Seed(catalogVersion: 0, vocabularies: Vocabularies(), music: [], packs: [])
         rows = SeedWriter(seed: empty, file: file, now: now)
         update = updating ? try SeedStreamUpdate(db, rows: rows) : nil
+        direct = ItemPreparation(file: file, rows: !updating)
     }
 
     mutating func begin(_ header: Seed) throws {
@@ -92,23 +96,31 @@ struct SeedStreamWriter: SeedStreamHandler {
             summary.inserted += 1
         }
         packs.append((pack.id, pack.kind, pack.title))
+        try direct.pack(pack, index: index)
     }
 
     /// Makes a stored pack that the entries to come belong to known without writing it (a delta's
     /// item whose pack did not change); returns its index for ``item(_:pack:index:)``.
     mutating func storedPack(id: String, kind: Kind, title: String) -> Int {
         packs.append((id, kind, title))
+        direct.noteKind(kind, ofPack: packs.count - 1)
         return packs.count - 1
     }
 
+    /// The checks and rows the reading thread can make of each item (``SeedStreamPipe``).
+    func preparer() -> ItemPreparation { ItemPreparation(file: validator.file, rows: update == nil) }
+
+    /// An item read on this thread (``SeedStreamReader`` without the pipe): prepared here.
     mutating func item(_ item: Seed.Item, pack p: Int, index i: Int) throws {
+        try self.item(item, prepared: try direct.prepare(item, pack: p, index: i), pack: p, index: i)
+    }
+
+    mutating func item(_ item: Seed.Item, prepared: PreparedItem, pack p: Int, index i: Int) throws {
         let path = "$.packs[\(p)].items[\(i)]"
         var item = item
-        item.id = try validator.canonicalForm(item.id) { path }
+        item.id = prepared.id
         try checks.item(item.id, path: path, validator)
-        try validator.checkTitle(item.title, path: { path }, id: item.id)
         let pack = packs[p]
-        try validator.checkTags(item.tags, kind: pack.kind, path: { "\(path).tags" }, id: item.id)
         let desired = DesiredItem(
             id: item.id, kind: pack.kind, title: item.title, subtitle: item.subtitle, duration: item.duration,
             artworkURL: nil, packId: pack.id, packTitle: pack.title, sortOrder: item.sortOrder, playlistId: nil,
@@ -118,7 +130,7 @@ struct SeedStreamWriter: SeedStreamHandler {
             try update.extras(of: item, id: item.id)
             return
         }
-        try extras?.insert(item, id: item.id)
+        if let rows = prepared.extras { try extras?.insert(rows) }
     }
 
     mutating func end(loudness: LoudnessTargets?) throws {
@@ -162,8 +174,8 @@ struct SeedStreamWriter: SeedStreamHandler {
             return summary
         }
         index(builder.take())
-        try staged?.move(db)
-        try SeedWriter.finishBulkLoad(deferred, db)
+        FreedMemory.giveBack()
+        try SeedWriter.finishBulkLoad(deferred, staged: staged, db)
         if summary.hasChanges { try CatalogStateRecord.bumpGeneration(db) }
         return summary
     }

@@ -2,7 +2,7 @@ import CatalogFormat
 import GRDB
 
 /// One row of `item_sound`: an item's loudness figures, loop region and waveform.
-struct ItemSoundRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct ItemSoundRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "item_sound"
 
     var itemId: String
