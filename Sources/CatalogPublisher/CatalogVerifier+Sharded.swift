@@ -85,6 +85,6 @@ extension CatalogVerifier {
         _ ref: FileReference, _ what: String, _ fetch: @Sendable (String) async throws -> Data, _ report: inout Report
     ) async -> [Data] {
         guard let plain = await unpacked(ref, what, fetch, &report) else { return [] }
-        return plain.split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) }
+        return JSONLines.lines(of: plain).map { Data($0) }
     }
 }

@@ -84,7 +84,7 @@ struct PreviousCatalog {
     }
 
     static func lines(of reference: FileReference, _ output: URL) throws -> [Data] {
-        try read(reference, output).split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) }
+        try JSONLines.lines(of: read(reference, output)).map { Data($0) }
     }
 }
 

@@ -46,7 +46,7 @@ public struct CatalogDelta: Sendable, Equatable {
     public static func parse(_ data: Data, file: String) throws(Diagnostic) -> CatalogDelta {
         var delta: CatalogDelta?
         var number = 0
-        for slice in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+        for slice in JSONLines.lines(of: data) {
             number += 1
             let line = Data(slice)
             let name = "\(file) line \(number)"

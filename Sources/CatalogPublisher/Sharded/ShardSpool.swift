@@ -60,7 +60,7 @@ package final class ShardSpool {
             handles[key] = nil
             let url = directory.appendingPathComponent(key)
             if let data = FileManager.default.contents(atPath: url.path) {
-                for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                for line in JSONLines.lines(of: data) {
                     let tab = line.firstIndex(of: 0x09)!
                     entries.append((String(decoding: line[..<tab], as: UTF8.self), Data(line[(tab + 1)...])))
                 }

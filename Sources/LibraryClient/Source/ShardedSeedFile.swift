@@ -30,7 +30,7 @@ package struct ShardedSeedFile: Sendable {
             try out.write(",\"music\":[")
             var first = true
             try await forEach(index.musicShards, catalog, fetcher) { _, plain in
-                try forEachLine(of: plain) { line in
+                try JSONLines.forEach(in: plain) { line in
                     try out.write(first ? "\n" : ",\n")
                     try out.write(line)
                     first = false
@@ -39,7 +39,7 @@ package struct ShardedSeedFile: Sendable {
             try out.write("],\"packs\":[")
             first = true
             try await forEach(index.packShards, catalog, fetcher) { shard, plain in
-                try forEachLine(of: plain) { line in
+                try JSONLines.forEach(in: plain) { line in
                     guard let head = line.withUnsafeBytes(ShardPackHead.read) else {
                         throw LibraryClientError.invalidDocument(
                             Diagnostic(
@@ -68,32 +68,35 @@ package struct ShardedSeedFile: Sendable {
     }
 
     /// Each shard fetched, checked and decompressed, a few at a time (the requests and the
-    /// decompression overlap, on both cores), handed to `body` in order.
+    /// decompression overlap, on both cores), handed to `body` in order. A window slides: as soon
+    /// as the next shard in order is handed over, one more is requested, so a slow shard holds
+    /// back only the shards after it, at most ``inFlight`` of them in memory.
     private static func forEach(
         _ shards: [ShardReference], _ catalog: FetchedCatalog, _ fetcher: CatalogFetcher,
         _ body: (ShardReference, Data) throws -> Void
     ) async throws {
-        for start in stride(from: 0, to: shards.count, by: inFlight) {
-            let window = Array(shards[start..<min(start + inFlight, shards.count)])
-            let fetched = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
-                for (i, shard) in window.enumerated() {
-                    group.addTask { (i, try await fetcher.fetchPacked(shard.file, of: catalog)) }
+        try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+            var requested = 0
+            var handed = 0
+            var arrived: [Int: Data] = [:]
+            while handed < shards.count {
+                while requested < shards.count && requested < handed + inFlight {
+                    let (i, file) = (requested, shards[requested].file)
+                    group.addTask { (i, try await fetcher.fetchPacked(file, of: catalog)) }
+                    requested += 1
                 }
-                var plain = [Data?](repeating: nil, count: window.count)
-                for try await (i, data) in group { plain[i] = data }
-                return plain
+                guard let (i, data) = try await group.next() else { break }
+                arrived[i] = data
+                while let data = arrived.removeValue(forKey: handed) {
+                    try body(shards[handed], data)
+                    handed += 1
+                }
             }
-            for (i, shard) in window.enumerated() { try body(shard, fetched[i] ?? Data()) }
         }
     }
 
     /// Shards in flight at once.
     static let inFlight = 4
-
-    /// Each line of `data`, as a slice of it (no copy).
-    private static func forEachLine(of data: Data, _ body: (Data) throws -> Void) throws {
-        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) { try body(line) }
-    }
 }
 
 /// A file written through a 1 MiB buffer.
