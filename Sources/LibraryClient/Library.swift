@@ -110,7 +110,11 @@ public final class Library: Sendable {
                     // The log is copied into the database file while the index and orders are prepared.
                     async let copied: Void = database.checkpoint()
                     if let index = prebuild?.result() {
+                        // A first import: the list orders are sorted on a reader connection while
+                        // the index is put in place.
+                        async let sorted = indexStore.sortEveryRanking()
                         try? await indexStore.install(prebuilt: index)
+                        await indexStore.adopt(await sorted)
                     } else if let patch = result.patch {
                         try? await indexStore.patch(patch)
                         await indexStore.patchRankings(patch)

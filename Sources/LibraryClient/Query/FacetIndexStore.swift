@@ -195,6 +195,12 @@ actor FacetIndexStore: QueryEngine {
         rankings = [:]
     }
 
+    /// The stamp of the index in memory (nil before one is loaded).
+    var currentStamp: Stamp? { loaded?.stamp }
+
+    /// Caches an order sorted for the index's current state.
+    func keep(_ ranking: ItemRanking, key: String) { rankings[key] = ranking }
+
     /// Best effort: a read-only data root still works, it just rebuilds in the next process.
     private func persist() {
         guard let loaded, !loaded.index.isDamaged else { return }
