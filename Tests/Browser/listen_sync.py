@@ -260,7 +260,7 @@ def main():
     parser.add_argument("--report")
     parser.add_argument("--docs", help="also save the documentation's screenshots in this folder")
     parser.add_argument("--skew-limit", type=float, default=40.0)
-    parser.add_argument("--phase-limit", type=float, default=40.0)
+    parser.add_argument("--phase-limit", type=float, default=10.0)
     parser.add_argument("--audible-limit", type=float, default=1500.0)
     parser.add_argument("--drift-limit", type=float, default=5.0)
     parser.add_argument("--api-limit", type=float, default=10.0)

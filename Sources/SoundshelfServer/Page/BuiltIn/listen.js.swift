@@ -12,6 +12,7 @@ extension BuiltInSoundboard {
         import { Follower } from "./listen-follower.js";
 
         const $ = (id) => document.getElementById(id);
+        const testing = new URLSearchParams(location.search).has("test");
         const status = (text) => ($("listen-status").textContent = text);
         const audioURL = (item, take) =>
           take > 0 ? `/listen/audio/${encodeURIComponent(item)}/${take}` : `/listen/audio/${encodeURIComponent(item)}`;
@@ -37,6 +38,9 @@ extension BuiltInSoundboard {
           status("Joining…");
           const engine = new AudioEngine();
           await engine.resume();
+          // The test mode's recorder goes in first: adding it moves the output timestamps (listen-test-hooks.js).
+          const hooks = testing ? await import("./listen-test-hooks.js") : null;
+          const capture = hooks ? await hooks.prepare(engine) : null;
           // The audio clock's line needs a few hundred ms of output timestamps; the round trips run meanwhile.
           const map = new AudioClockMap(engine.context).start();
           const clock = new ServerClock("/listen/clock");
@@ -60,9 +64,7 @@ extension BuiltInSoundboard {
           $("listen-join").hidden = true;
           $("listen-controls").hidden = false;
           connect();
-          if (new URLSearchParams(location.search).has("test")) {
-            import("./listen-test-hooks.js").then((hooks) => hooks.install(state));
-          }
+          if (hooks) hooks.install(state, capture);
         }
 
         // The stream: a snapshot first (on every connection: a reconnecting page catches up), then events.
