@@ -11,7 +11,11 @@ extension BuiltInSoundboard {
         //    which a round trip whose delay is all on the way back gives, is raised to it.
         //  - AudioClockMap: the machine's time (performance.now(), ms) ↔ the AudioContext's time at the
         //    output (what is heard), a least-squares line through many getOutputTimestamp() pairs (one pair
-        //    jitters by several ms), falling back on currentTime less the output latency.
+        //    jitters by several ms), falling back on currentTime less the output latency. The pairs step
+        //    when the output's timing changes (another output route; Chromium moving its rendering onto an
+        //    AudioWorklet's thread moved them 9–17 ms): once the newest `settle` pairs all sit off the ones
+        //    before them the same way, those before are moved by the step, so the line follows within
+        //    `settle` pairs (200 ms), not once most of a minute's pairs have come after the step.
         // A page plays an event of server time S at map.contextTime(clock.toPerformance(S)).
 
         export class ServerClock {
@@ -93,12 +97,15 @@ extension BuiltInSoundboard {
         }
 
         export class AudioClockMap {
-          constructor(context, { every = 25, keep = 2400 } = {}) {
+          constructor(context, { every = 25, keep = 2400, settle = 8 } = {}) {
             this.context = context;
             this.every = every;
             this.keep = keep; // pairs: 60 s at 25 ms
+            this.settle = settle; // pairs in a row off those before them the same way that make a step
             this.pairs = [];
-            this.line = null; // {perf0, ctx0, slope}: ctx = ctx0 + slope × (perf − perf0)
+            this.line = null; // {perf0, ctx0, slope, spread}: ctx = ctx0 + slope × (perf − perf0)
+            this.steps = []; // {at (performance ms), by (s the pairs moved)}
+            this.onStep = []; // called with the step once the line has followed it
             this.timer = null;
           }
 
@@ -120,7 +127,16 @@ extension BuiltInSoundboard {
             if (!(stamp.performanceTime > 0) || !(stamp.contextTime > 0)) return;
             this.pairs.push([stamp.performanceTime, stamp.contextTime]);
             if (this.pairs.length > this.keep) this.pairs.splice(0, this.pairs.length - this.keep);
+            // After a step the pairs before it are moved by it: the line keeps its slope and is on the new
+            // timing at once.
+            const step = this.line ? stepIn(this.pairs, this.line.slope, this.settle) : 0;
+            if (step) for (const pair of this.pairs.slice(0, -this.settle)) pair[1] += step;
             if (this.pairs.length >= 8) this.line = fitLine(this.pairs);
+            if (step) {
+              const found = { at: stamp.performanceTime, by: step };
+              this.steps.push(found);
+              for (const listener of this.onStep) listener(found);
+            }
           }
 
           /// The context time heard at machine time `performanceMs`.
@@ -140,21 +156,38 @@ extension BuiltInSoundboard {
           }
         }
 
+        /// How far (s) the newest `count` pairs all sit from the `2 × count` before them, the same way and
+        /// beyond what those jitter (at least 2 ms), or 0 when they do not. Each pair is taken less
+        /// `slope` × its machine time, so a clock running off the machine's does not look like a step.
+        export function stepIn(pairs, slope, count) {
+          if (pairs.length < 3 * count) return 0;
+          const offsets = pairs.slice(-3 * count).map(([p, c]) => c - slope * p);
+          const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+          const before = offsets.slice(0, 2 * count);
+          const newest = offsets.slice(2 * count);
+          const reference = median(before);
+          const limit = Math.max(0.002, 4 * median(before.map((value) => Math.abs(value - reference))));
+          const off = newest.map((value) => value - reference);
+          if (off.every((value) => value > limit) || off.every((value) => value < -limit)) return median(off);
+          return 0;
+        }
+
         /// The least-squares line ctx = ctx0 + slope × (perf − perf0) through [perf, ctx] pairs, fitted
         /// again without the pairs far off it (read while the context started up, or while the page was
         /// busy between the two clocks); the slope is kept at 1/1000 when the pairs span too short a time
-        /// to tell it.
+        /// to tell it. `spread`: the median distance (s) of the pairs from it.
         export function fitLine(pairs) {
           let line = fitPairs(pairs);
-          for (let round = 0; round < 2; round++) {
+          let spread = 0;
+          for (let round = 0; round < 3; round++) {
             const residuals = pairs.map(([p, c]) => Math.abs(c - (line.ctx0 + line.slope * (p - line.perf0))));
-            const sorted = residuals.slice().sort((a, b) => a - b);
-            const limit = sorted[Math.floor(sorted.length / 2)] * 3 + 0.001;
-            const kept = pairs.filter((_, index) => residuals[index] <= limit);
+            spread = residuals.slice().sort((a, b) => a - b)[Math.floor(residuals.length / 2)];
+            if (round === 2) break;
+            const kept = pairs.filter((_, index) => residuals[index] <= spread * 3 + 0.001);
             if (kept.length < 8) break;
             line = fitPairs(kept);
           }
-          return line;
+          return Object.assign(line, { spread });
         }
 
         function fitPairs(pairs) {

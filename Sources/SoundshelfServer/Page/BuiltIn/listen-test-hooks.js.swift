@@ -105,6 +105,13 @@ extension BuiltInSoundboard {
             // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
             firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),
             reconnect: () => state.reconnect(),
+            // The page's audio stops for `ms` (its context suspended, as a phone's call would), then goes on.
+            interrupt: (ms) =>
+              state.engine.context
+                .suspend()
+                .then(() => new Promise((done) => setTimeout(done, ms)))
+                .then(() => state.engine.context.resume()),
+            steps: () => state.map.steps.length,
             clock: () => ({ offset: state.clock.offset, best: state.clock.best, rtt: state.clock.rtt, origin: performance.timeOrigin }),
             // The audio files fetched, one URL per fetch (a file fetched twice is listed twice).
             fetched: () =>
