@@ -4,11 +4,15 @@ extension BuiltInSoundboard {
     /// `templates/soundboard/listen-clock.js`.
     static let listenClockJs = ##"""
         // Clocks for listening along (docs/FORMAT.md §15.2). No DOM code.
-        //  - ServerClock: the server's time (ms) from NTP-style round trips to a clock route: several
-        //    exchanges, the one with the lowest round trip kept (its delay is the most symmetric), redone
-        //    every `refresh` ms while the page runs. Times the server pushes (`observe`) bound the offset
-        //    from below (the server read them before this page got them): an estimate below that bound,
-        //    which a round trip whose delay is all on the way back gives, is raised to it.
+        //  - ServerClock: the server's time (ms) from NTP-style round trips to a clock route, several at
+        //    once, redone every `refresh` ms while the page runs. Each bounds the offset (server − machine
+        //    time) both ways: the server read its time after the request left and before the answer came,
+        //    so the offset lies between `now − received` and `now − sent`. Times the server pushes
+        //    (`observe`) bound it from below too (read before this page got them). The offset used is the
+        //    middle of the tightest bounds of the last minute, which need not come from one exchange: when
+        //    the answers' way is slow and the requests' is not (a link whose delay is on one side), the
+        //    pushed times give the lower bound and the requests the upper one, and the middle of one round
+        //    trip would be half its delay off.
         //  - AudioClockMap: the machine's time (performance.now(), ms) ↔ the AudioContext's time at the
         //    output (what is heard), a least-squares line through many getOutputTimestamp() pairs (one pair
         //    jitters by several ms), falling back on currentTime less the output latency. The pairs step
@@ -25,8 +29,9 @@ extension BuiltInSoundboard {
             this.refresh = refresh;
             this.offset = null; // server ms − performance ms
             this.rtt = null; // of the sample kept
-            this.samples = []; // recent {rtt, offset, at}
+            this.samples = []; // recent {rtt, offset (its middle), lower, upper (its bounds), at}
             this.lower = []; // recent {offset, at}: server time pushed − machine time received
+            this.waiting = []; // `settled` calls to answer on the next pushed time
             this.timer = null;
           }
 
@@ -35,13 +40,43 @@ extension BuiltInSoundboard {
             const at = performance.now();
             this.lower = this.lower.filter((bound) => bound.at > at - 60000).slice(-120);
             this.lower.push({ offset: serverMs - at, at });
+            for (const check of this.waiting.slice()) check();
           }
 
-          /// The offset in use: the best round trip's, raised to the pushed times' bound.
+          /// How far (ms) the offset in use may be off: half the gap between its bounds.
+          get uncertainty() {
+            if (this.offset === null || this.samples.length === 0) return Infinity;
+            const lower = Math.max(...this.lower.map((one) => one.offset), ...this.samples.map((sample) => sample.lower));
+            const upper = Math.min(...this.samples.map((sample) => sample.upper));
+            return Math.max(0, (upper - lower) / 2);
+          }
+
+          /// Resolves once the offset is known within `within` ms (pushed times narrow it), or after
+          /// `limit` ms.
+          settled(within = 5, limit = 1000) {
+            return new Promise((resolve) => {
+              const done = () => {
+                this.waiting = this.waiting.filter((one) => one !== check);
+                clearTimeout(timer);
+                resolve(this.uncertainty);
+              };
+              const check = () => this.uncertainty <= within && done();
+              const timer = setTimeout(done, limit);
+              this.waiting.push(check);
+              check();
+            });
+          }
+
+          /// The offset in use: the middle of the highest lower bound and the lowest upper bound; should
+          /// they cross (the clocks ran apart over the minute), the best round trip's, raised to the pushed
+          /// times' bound.
           get best() {
             if (this.offset === null) return 0;
-            const bound = Math.max(...this.lower.map((one) => one.offset));
-            return this.lower.length > 0 && bound > this.offset ? bound : this.offset;
+            const pushed = Math.max(...this.lower.map((one) => one.offset));
+            const lower = Math.max(pushed, ...this.samples.map((sample) => sample.lower));
+            const upper = Math.min(...this.samples.map((sample) => sample.upper));
+            if (lower <= upper) return (lower + upper) / 2;
+            return this.lower.length > 0 && pushed > this.offset ? pushed : this.offset;
           }
 
           /// Several round trips; keeps the best of the recent ones. Resolves with the offset.
@@ -58,7 +93,8 @@ extension BuiltInSoundboard {
                 continue;
               }
               const received = performance.now();
-              this.samples.push({ rtt: received - sent, offset: now - (sent + received) / 2, at: received });
+              const middle = now - (sent + received) / 2;
+              this.samples.push({ rtt: received - sent, offset: middle, lower: now - received, upper: now - sent, at: received });
             }
             // The lowest round trip of the last minute (older ones may predate a clock change).
             const recent = this.samples.filter((sample) => sample.at > performance.now() - 60000);
