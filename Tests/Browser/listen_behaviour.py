@@ -9,6 +9,7 @@ import time
 
 import numpy as np
 
+from listen_signal import machine_times, onsets, skews
 from soundboard_test import StepFailed
 
 
@@ -54,6 +55,7 @@ def behaviour(owner, players, bed, docs):
     again = bed_layers(players[0], bed)
     if len(again) != 1 or not again[0]["sounding"] or abs(again[0]["phaseError"]) > 0.03:
         raise StepFailed(f"after reconnecting the player has the bed as {again}")
+    interrupted(owner, players[0], bed)
     print("step: stop all on the owner's page stops every player", flush=True)
     owner.test("stopAll(true)")
     for player in players:
@@ -88,6 +90,28 @@ def behaviour(owner, players, bed, docs):
     driver.execute_script(f"document.querySelector('[data-revoke=\"{token}\"]').click()")
     wait("the listen page to say its link no longer works", lambda: "no longer works" in players[0].driver.execute_script(
         "return document.getElementById('listen-status').textContent"), timeout=10)
+
+
+def interrupted(owner, player, bed):
+    """A player whose audio stops for half a second (its context suspended, as a phone's call would) hears the bed at
+    the owner's phase again within two seconds: its clock map follows the step in its output's timing (the context
+    stood still while the machine's clock went on) and its loop is placed again. Judged on both recordings."""
+    print("step: a player's audio stops for 0.5 s: within 2 s its bed is back at the owner's phase", flush=True)
+    steps = player.hooks("steps()")
+    player.hooks("interrupt(500)")
+    time.sleep(2)
+    owner.test("syncStart()")
+    player.hooks("startCapture()")
+    time.sleep(5)
+    heard = {}
+    for name, result in (("owner", owner.recording()), ("player", player.recording())):
+        samples, times, _ = machine_times(result)
+        heard[name] = onsets(samples, times)
+    apart = skews(heard["owner"], heard["player"])
+    print(f"  bed onsets after the interruption, the player's less the owner's: {', '.join(f'{x:+.2f}' for x in apart)} ms "
+          f"(clock steps followed: {player.hooks('steps()') - steps})")
+    if len(apart) < 2 or np.max(np.abs(apart)) > 5:
+        raise StepFailed(f"after its audio stopped for 0.5 s the player's bed is off the owner's by {apart} ms")
 
 
 def decode_qr(path):

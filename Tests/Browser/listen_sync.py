@@ -128,7 +128,8 @@ def analyse(owner, players):
     """Stops every page's recording; the onsets of each on the machine's clock, and every pair's skews."""
     placed = recordings(owner, players)
     for name, (_, _, fit) in placed.items():
-        print(f"  {name}: getOutputTimestamp residual {fit:.2f} ms rms")
+        steps = ", ".join(f"{moved:+.1f} ms" for _, moved in fit["steps"])
+        print(f"  {name}: getOutputTimestamp residual {fit['rms']:.2f} ms rms" + (f", steps placed apart: {steps}" if steps else ""))
     found = {name: onsets(samples, times) for name, (samples, times, _) in placed.items()}
     zero = found["owner"][0] if len(found["owner"]) else 0
     for name, times in found.items():
@@ -260,7 +261,7 @@ def main():
     parser.add_argument("--report")
     parser.add_argument("--docs", help="also save the documentation's screenshots in this folder")
     parser.add_argument("--skew-limit", type=float, default=40.0)
-    parser.add_argument("--phase-limit", type=float, default=40.0)
+    parser.add_argument("--phase-limit", type=float, default=10.0)
     parser.add_argument("--audible-limit", type=float, default=1500.0)
     parser.add_argument("--drift-limit", type=float, default=5.0)
     parser.add_argument("--api-limit", type=float, default=10.0)

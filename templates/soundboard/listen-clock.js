@@ -1,12 +1,20 @@
 // Clocks for listening along (docs/FORMAT.md §15.2). No DOM code.
-//  - ServerClock: the server's time (ms) from NTP-style round trips to a clock route: several
-//    exchanges, the one with the lowest round trip kept (its delay is the most symmetric), redone
-//    every `refresh` ms while the page runs. Times the server pushes (`observe`) bound the offset
-//    from below (the server read them before this page got them): an estimate below that bound,
-//    which a round trip whose delay is all on the way back gives, is raised to it.
+//  - ServerClock: the server's time (ms) from NTP-style round trips to a clock route, several at
+//    once, redone every `refresh` ms while the page runs. Each bounds the offset (server − machine
+//    time) both ways: the server read its time after the request left and before the answer came,
+//    so the offset lies between `now − received` and `now − sent`. Times the server pushes
+//    (`observe`) bound it from below too (read before this page got them). The offset used is the
+//    middle of the tightest bounds of the last minute, which need not come from one exchange: when
+//    the answers' way is slow and the requests' is not (a link whose delay is on one side), the
+//    pushed times give the lower bound and the requests the upper one, and the middle of one round
+//    trip would be half its delay off.
 //  - AudioClockMap: the machine's time (performance.now(), ms) ↔ the AudioContext's time at the
 //    output (what is heard), a least-squares line through many getOutputTimestamp() pairs (one pair
-//    jitters by several ms), falling back on currentTime less the output latency.
+//    jitters by several ms), falling back on currentTime less the output latency. The pairs step
+//    when the output's timing changes (another output route; Chromium moving its rendering onto an
+//    AudioWorklet's thread moved them 9–17 ms): once the newest `settle` pairs all sit off the ones
+//    before them the same way, those before are moved by the step, so the line follows within
+//    `settle` pairs (200 ms), not once most of a minute's pairs have come after the step.
 // A page plays an event of server time S at map.contextTime(clock.toPerformance(S)).
 
 export class ServerClock {
@@ -16,8 +24,9 @@ export class ServerClock {
     this.refresh = refresh;
     this.offset = null; // server ms − performance ms
     this.rtt = null; // of the sample kept
-    this.samples = []; // recent {rtt, offset, at}
+    this.samples = []; // recent {rtt, offset (its middle), lower, upper (its bounds), at}
     this.lower = []; // recent {offset, at}: server time pushed − machine time received
+    this.waiting = []; // `settled` calls to answer on the next pushed time
     this.timer = null;
   }
 
@@ -26,13 +35,43 @@ export class ServerClock {
     const at = performance.now();
     this.lower = this.lower.filter((bound) => bound.at > at - 60000).slice(-120);
     this.lower.push({ offset: serverMs - at, at });
+    for (const check of this.waiting.slice()) check();
   }
 
-  /// The offset in use: the best round trip's, raised to the pushed times' bound.
+  /// How far (ms) the offset in use may be off: half the gap between its bounds.
+  get uncertainty() {
+    if (this.offset === null || this.samples.length === 0) return Infinity;
+    const lower = Math.max(...this.lower.map((one) => one.offset), ...this.samples.map((sample) => sample.lower));
+    const upper = Math.min(...this.samples.map((sample) => sample.upper));
+    return Math.max(0, (upper - lower) / 2);
+  }
+
+  /// Resolves once the offset is known within `within` ms (pushed times narrow it), or after
+  /// `limit` ms.
+  settled(within = 5, limit = 1000) {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.waiting = this.waiting.filter((one) => one !== check);
+        clearTimeout(timer);
+        resolve(this.uncertainty);
+      };
+      const check = () => this.uncertainty <= within && done();
+      const timer = setTimeout(done, limit);
+      this.waiting.push(check);
+      check();
+    });
+  }
+
+  /// The offset in use: the middle of the highest lower bound and the lowest upper bound; should
+  /// they cross (the clocks ran apart over the minute), the best round trip's, raised to the pushed
+  /// times' bound.
   get best() {
     if (this.offset === null) return 0;
-    const bound = Math.max(...this.lower.map((one) => one.offset));
-    return this.lower.length > 0 && bound > this.offset ? bound : this.offset;
+    const pushed = Math.max(...this.lower.map((one) => one.offset));
+    const lower = Math.max(pushed, ...this.samples.map((sample) => sample.lower));
+    const upper = Math.min(...this.samples.map((sample) => sample.upper));
+    if (lower <= upper) return (lower + upper) / 2;
+    return this.lower.length > 0 && pushed > this.offset ? pushed : this.offset;
   }
 
   /// Several round trips; keeps the best of the recent ones. Resolves with the offset.
@@ -49,7 +88,8 @@ export class ServerClock {
         continue;
       }
       const received = performance.now();
-      this.samples.push({ rtt: received - sent, offset: now - (sent + received) / 2, at: received });
+      const middle = now - (sent + received) / 2;
+      this.samples.push({ rtt: received - sent, offset: middle, lower: now - received, upper: now - sent, at: received });
     }
     // The lowest round trip of the last minute (older ones may predate a clock change).
     const recent = this.samples.filter((sample) => sample.at > performance.now() - 60000);
@@ -88,12 +128,15 @@ export class ServerClock {
 }
 
 export class AudioClockMap {
-  constructor(context, { every = 25, keep = 2400 } = {}) {
+  constructor(context, { every = 25, keep = 2400, settle = 8 } = {}) {
     this.context = context;
     this.every = every;
     this.keep = keep; // pairs: 60 s at 25 ms
+    this.settle = settle; // pairs in a row off those before them the same way that make a step
     this.pairs = [];
-    this.line = null; // {perf0, ctx0, slope}: ctx = ctx0 + slope × (perf − perf0)
+    this.line = null; // {perf0, ctx0, slope, spread}: ctx = ctx0 + slope × (perf − perf0)
+    this.steps = []; // {at (performance ms), by (s the pairs moved)}
+    this.onStep = []; // called with the step once the line has followed it
     this.timer = null;
   }
 
@@ -115,7 +158,16 @@ export class AudioClockMap {
     if (!(stamp.performanceTime > 0) || !(stamp.contextTime > 0)) return;
     this.pairs.push([stamp.performanceTime, stamp.contextTime]);
     if (this.pairs.length > this.keep) this.pairs.splice(0, this.pairs.length - this.keep);
+    // After a step the pairs before it are moved by it: the line keeps its slope and is on the new
+    // timing at once.
+    const step = this.line ? stepIn(this.pairs, this.line.slope, this.settle) : 0;
+    if (step) for (const pair of this.pairs.slice(0, -this.settle)) pair[1] += step;
     if (this.pairs.length >= 8) this.line = fitLine(this.pairs);
+    if (step) {
+      const found = { at: stamp.performanceTime, by: step };
+      this.steps.push(found);
+      for (const listener of this.onStep) listener(found);
+    }
   }
 
   /// The context time heard at machine time `performanceMs`.
@@ -135,21 +187,38 @@ export class AudioClockMap {
   }
 }
 
+/// How far (s) the newest `count` pairs all sit from the `2 × count` before them, the same way and
+/// beyond what those jitter (at least 2 ms), or 0 when they do not. Each pair is taken less
+/// `slope` × its machine time, so a clock running off the machine's does not look like a step.
+export function stepIn(pairs, slope, count) {
+  if (pairs.length < 3 * count) return 0;
+  const offsets = pairs.slice(-3 * count).map(([p, c]) => c - slope * p);
+  const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const before = offsets.slice(0, 2 * count);
+  const newest = offsets.slice(2 * count);
+  const reference = median(before);
+  const limit = Math.max(0.002, 4 * median(before.map((value) => Math.abs(value - reference))));
+  const off = newest.map((value) => value - reference);
+  if (off.every((value) => value > limit) || off.every((value) => value < -limit)) return median(off);
+  return 0;
+}
+
 /// The least-squares line ctx = ctx0 + slope × (perf − perf0) through [perf, ctx] pairs, fitted
 /// again without the pairs far off it (read while the context started up, or while the page was
 /// busy between the two clocks); the slope is kept at 1/1000 when the pairs span too short a time
-/// to tell it.
+/// to tell it. `spread`: the median distance (s) of the pairs from it.
 export function fitLine(pairs) {
   let line = fitPairs(pairs);
-  for (let round = 0; round < 2; round++) {
+  let spread = 0;
+  for (let round = 0; round < 3; round++) {
     const residuals = pairs.map(([p, c]) => Math.abs(c - (line.ctx0 + line.slope * (p - line.perf0))));
-    const sorted = residuals.slice().sort((a, b) => a - b);
-    const limit = sorted[Math.floor(sorted.length / 2)] * 3 + 0.001;
-    const kept = pairs.filter((_, index) => residuals[index] <= limit);
+    spread = residuals.slice().sort((a, b) => a - b)[Math.floor(residuals.length / 2)];
+    if (round === 2) break;
+    const kept = pairs.filter((_, index) => residuals[index] <= spread * 3 + 0.001);
     if (kept.length < 8) break;
     line = fitPairs(kept);
   }
-  return line;
+  return Object.assign(line, { spread });
 }
 
 function fitPairs(pairs) {

@@ -54,6 +54,8 @@ export class Follower {
     this.timer = null;
     this.late = []; // s each start came after its time (0: on time), for the test mode
     this.starts = []; // the machine time (performance.now() ms) each layer was heard from
+    // The output's timing changed: every loop is checked against the new line at once.
+    map.onStep.push(() => this.correctDrift());
   }
 
   /// The context time an event of server time `serverMs` is heard at.

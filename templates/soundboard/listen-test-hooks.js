@@ -13,22 +13,27 @@ export function syncCapture(engine, workletURL) {
   let stopped = null;
   const context = engine.context;
   return {
-    async start() {
+    /// Adds the recorder to the graph (once). Chromium moves the rendering onto the AudioWorklet's
+    /// thread when the first one is added, which moves getOutputTimestamp()'s pairs by 10–17 ms:
+    /// a page under test adds it before its clocks start, as a page without it never sees that step.
+    async attach() {
       await engine.resume();
-      if (!recorder) {
-        await context.audioWorklet.addModule(workletURL);
-        recorder = new AudioWorkletNode(context, "soundshelf-capture", {
-          numberOfInputs: 1,
-          numberOfOutputs: 1,
-          outputChannelCount: [1],
-        });
-        engine.master.connect(recorder);
-        recorder.connect(context.destination);
-        recorder.port.onmessage = (event) => {
-          if (event.data.done) stopped && stopped();
-          else blocks.push(event.data);
-        };
-      }
+      if (recorder) return;
+      await context.audioWorklet.addModule(workletURL);
+      recorder = new AudioWorkletNode(context, "soundshelf-capture", {
+        numberOfInputs: 1,
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+      });
+      engine.master.connect(recorder);
+      recorder.connect(context.destination);
+      recorder.port.onmessage = (event) => {
+        if (event.data.done) stopped && stopped();
+        else blocks.push(event.data);
+      };
+    },
+    async start() {
+      await this.attach();
       blocks = [];
       stamps = [];
       const stamp = () => {
@@ -66,8 +71,14 @@ export function syncCapture(engine, workletURL) {
   };
 }
 
-export function install(state) {
-  const capture = syncCapture(state.engine, "/listen/capture-worklet.js");
+/// The listen page's recorder, added to `engine` before the page's clocks start (see `attach`).
+export async function prepare(engine) {
+  const capture = syncCapture(engine, "/listen/capture-worklet.js");
+  await capture.attach();
+  return capture;
+}
+
+export function install(state, capture) {
   window.soundshelfListen = {
     startCapture: () => capture.start(),
     stopCapture: () => capture.stop(),
@@ -89,6 +100,13 @@ export function install(state) {
     // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
     firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),
     reconnect: () => state.reconnect(),
+    // The page's audio stops for `ms` (its context suspended, as a phone's call would), then goes on.
+    interrupt: (ms) =>
+      state.engine.context
+        .suspend()
+        .then(() => new Promise((done) => setTimeout(done, ms)))
+        .then(() => state.engine.context.resume()),
+    steps: () => state.map.steps.length,
     clock: () => ({ offset: state.clock.offset, best: state.clock.best, rtt: state.clock.rtt, origin: performance.timeOrigin }),
     // The audio files fetched, one URL per fetch (a file fetched twice is listed twice).
     fetched: () =>

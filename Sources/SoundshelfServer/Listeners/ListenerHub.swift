@@ -39,6 +39,11 @@ final class ListenerHub: @unchecked Sendable {
         self.tick = tick
     }
 
+    /// When a new stream gets the server's time besides the ticks: soon after it opens, so a page
+    /// whose round trips are slow one way (all of their delay on the answers') has a close bound on
+    /// its clock before it places what plays, rather than after the next tick.
+    static let firstTimes: [Duration] = [.milliseconds(100), .milliseconds(250), .milliseconds(500)]
+
     /// A new listener token (``prefix`` and 256 random bits).
     func add() -> Listener {
         let listener = Listener(token: Self.prefix + AccessToken.random(), created: Date())
@@ -93,7 +98,20 @@ final class ListenerHub: @unchecked Sendable {
             return stream
         }
         continuation.yield(first)
-        continuation.onTermination = { [weak self] _ in self?.unsubscribe(key) }
+        let early = Task {
+            var slept = Duration.zero
+            for time in Self.firstTimes {
+                try? await Task.sleep(for: time - slept)
+                slept = time
+                guard !Task.isCancelled else { return }
+                guard let clock = try? ServerEvent(name: "clock", json: ["now": ServerClock.now()]) else { continue }
+                continuation.yield(clock)
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            early.cancel()
+            self?.unsubscribe(key)
+        }
         return stream
     }
 

@@ -12,6 +12,7 @@ extension BuiltInSoundboard {
         import { Follower } from "./listen-follower.js";
 
         const $ = (id) => document.getElementById(id);
+        const testing = new URLSearchParams(location.search).has("test");
         const status = (text) => ($("listen-status").textContent = text);
         const audioURL = (item, take) =>
           take > 0 ? `/listen/audio/${encodeURIComponent(item)}/${take}` : `/listen/audio/${encodeURIComponent(item)}`;
@@ -24,7 +25,7 @@ extension BuiltInSoundboard {
           }
         };
 
-        export const state = { engine: null, clock: null, map: null, follower: null, source: null, reconnect };
+        export const state = { engine: null, clock: null, map: null, follower: null, clocks: null, source: null, reconnect };
 
         // A new stream (the test mode's "connection lost"): its snapshot brings the page up to date.
         function reconnect() {
@@ -37,20 +38,28 @@ extension BuiltInSoundboard {
           status("Joining…");
           const engine = new AudioEngine();
           await engine.resume();
-          // The audio clock's line needs a few hundred ms of output timestamps; the round trips run meanwhile.
+          // The test mode's recorder goes in first: adding it moves the output timestamps (listen-test-hooks.js).
+          const hooks = testing ? await import("./listen-test-hooks.js") : null;
+          const capture = hooks ? await hooks.prepare(engine) : null;
+          // The round trips, the audio clock's line (a few hundred ms of output timestamps) and the stream
+          // start together; the stream's snapshot is played once the clocks are known.
           const map = new AudioClockMap(engine.context).start();
           const clock = new ServerClock("/listen/clock");
+          const clocks = clock.start().then(async () => {
+            for (let waited = 0; !map.line && waited < 1000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+          });
+          const follower = new Follower(engine, clock, map, audioURL);
+          Object.assign(state, { engine, clock, map, follower, clocks });
+          connect();
           try {
-            await clock.start();
+            await clocks;
           } catch (error) {
+            state.source.close();
             status("The soundboard is not answering: the link may have been revoked, or the server stopped.");
             $("listen-join").disabled = false;
             return;
           }
-          for (let waited = 0; !map.line && waited < 1000; waited += 50) await new Promise((done) => setTimeout(done, 50));
-          const follower = new Follower(engine, clock, map, audioURL);
           follower.watchDrift();
-          Object.assign(state, { engine, clock, map, follower });
           applyVolume();
           follower.onChange = () => {
             const count = follower.layers.size;
@@ -59,21 +68,27 @@ extension BuiltInSoundboard {
           follower.onChange();
           $("listen-join").hidden = true;
           $("listen-controls").hidden = false;
-          connect();
-          if (new URLSearchParams(location.search).has("test")) {
-            import("./listen-test-hooks.js").then((hooks) => hooks.install(state));
-          }
+          if (hooks) hooks.install(state, capture);
         }
 
-        // The stream: a snapshot first (on every connection: a reconnecting page catches up), then events.
+        // The stream: a snapshot first (on every connection: a reconnecting page catches up), then events,
+        // handled in order. A clock whose round trips are slow one way is off by up to half of them until
+        // the server's pushed times bound it (a few come soon after the stream opens): the running loops
+        // are placed once it is known within 5 ms (or after a second).
         function connect() {
           const source = new EventSource("/listen/events");
           state.source = source;
-          source.addEventListener("snapshot", (message) => {
-            status("Listening along.");
-            state.follower.snapshot(JSON.parse(message.data));
-          });
-          source.addEventListener("listen", (message) => state.follower.handle(JSON.parse(message.data)));
+          let ready = Promise.resolve();
+          const then = (step) => (ready = ready.then(step).catch(() => {}));
+          source.addEventListener("snapshot", (message) =>
+            then(async () => {
+              await state.clocks;
+              await state.clock.settled(5, 1000);
+              status("Listening along.");
+              state.follower.snapshot(JSON.parse(message.data));
+            }),
+          );
+          source.addEventListener("listen", (message) => then(() => state.follower.handle(JSON.parse(message.data))));
           source.addEventListener("clock", (message) => state.clock.observe(JSON.parse(message.data).now));
           source.onerror = () => {
             if (source.readyState === EventSource.CLOSED) {
