@@ -27,6 +27,21 @@ import Testing
         }
     }
 
+    /// A first import sorts the orders while the facet index is put in place, and the library
+    /// that synced keeps them: its first pages need no sort, and show what plain SQL shows.
+    @Test func theLibraryThatSyncedKeepsEveryOrderInMemory() async throws {
+        let h = try Harness()
+        try await h.publishAndSync(FacetPropertyTests.randomSeed(11, version: 1, hideModulo: nil))
+        let store = try #require(h.library.indexStore)
+        for kind in Kind.allCases {
+            for sort in ItemSort.allCases {
+                #expect(await store.rankingIsInMemory(kind: kind, sort: sort), "\(kind) \(sort)")
+                let reference = try await titles(try h.reopen(mode: .sql), kind, sort)
+                #expect(try await titles(h.library, kind, sort) == reference)
+            }
+        }
+    }
+
     @Test func aDamagedOrStaleOrderIsSortedAgain() async throws {
         let h = try Harness()
         try await h.publishAndSync(FacetPropertyTests.randomSeed(8, version: 1, hideModulo: nil))
