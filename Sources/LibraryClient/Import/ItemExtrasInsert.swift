@@ -10,7 +10,7 @@ import GRDB
 ///
 /// ```swift
 /// let extras = try ItemExtrasInsert(db)
-/// try extras.insert(item, id: canonicalID)
+/// try extras.insert(ItemExtrasRows(item, id: canonicalID))
 /// ```
 struct ItemExtrasInsert {
     private let sound: BulkStatement
@@ -33,10 +33,7 @@ struct ItemExtrasInsert {
             db, "INSERT INTO \(table("item_playback"))(item_id, takes, playback) VALUES (?, ?, ?)")
     }
 
-    /// Inserts the rows `item` calls for (none for an item that states nothing of the kind).
-    func insert(_ item: Seed.Item, id: String) throws { try insert(ItemExtrasRows(item, id: id)) }
-
-    /// Inserts rows made beforehand (``PreparedItem``).
+    /// Inserts the rows an item calls for, made beforehand (``PreparedItem``).
     func insert(_ rows: ItemExtrasRows) throws {
         if let row = rows.sound {
             try sound.run {
