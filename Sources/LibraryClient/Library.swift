@@ -86,6 +86,11 @@ public final class Library: Sendable {
     /// expired catalogs, then imports the seed or applies its changes in one transaction. A refused
     /// sync changes nothing.
     ///
+    /// The first import into a library that no other connection has open writes each page once,
+    /// outside the write-ahead log: reads of the library that start meanwhile may wait for its commit
+    /// (at a million items, about half a minute). With another connection open (another process,
+    /// or a read in progress), it goes through the log and reads see the empty library until then.
+    ///
     /// ```swift
     /// let result = try await library.sync(SyncOptions(catalog: URL(string: "https://cdn.example.com/shelf/")))
     /// print(result.inserted, result.updated, result.hidden)

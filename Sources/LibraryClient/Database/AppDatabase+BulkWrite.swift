@@ -11,12 +11,24 @@ extension AppDatabase {
     /// The connection's defaults (foreign keys on, 2 MiB cache, checkpoints every 1000 pages, no
     /// sorting threads) are back when this returns or throws.
     ///
+    /// When `writingOnceIf` says yes (a first import into empty tables: nearly every page it
+    /// writes is new), the pool's idle readers are closed and the load runs out of WAL mode if no
+    /// other connection holds the file (``leaveWAL(_:)``), writing each page once instead of
+    /// twice; the file is back in WAL mode when this returns. Reads of this pool that start
+    /// during such a load wait for its commit.
+    ///
     /// ```swift
     /// let count = try await database.bulkWrite { db in try insertEverything(db) }
     /// ```
-    func bulkWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func bulkWrite<T: Sendable>(
+        writingOnceIf: (@Sendable (Database) throws -> Bool)? = nil,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        if writingOnceIf != nil { writer.releaseMemory() }
         do {
             return try await writer.writeWithoutTransaction { db in
+                let once = try writingOnceIf?(db) == true && Self.leaveWAL(db)
+                defer { if once { Self.returnToWAL(db) } }
                 // Raw SQL: PRAGMAs have no query-interface form.
                 try db.execute(
                     sql: "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 0")

@@ -21,7 +21,7 @@ struct SeedStreamImport {
         let (path, name, sha) = (seed.path, seed.name, seed.sha256)
         let timer = PhaseTimer.current
         do {
-            return try await database.bulkWrite { db -> ImportSummary? in
+            return try await database.bulkWrite(writingOnceIf: Self.catalogIsEmpty) { db -> ImportSummary? in
                 let updating = try !Self.catalogIsEmpty(db)
                 var writer = try SeedStreamWriter(db, file: name, now: Timestamp.now(), updating: updating)
                 try SeedStreamPipe<PreparedItem>.read(path: path, into: &writer, preparer: writer.preparer())

@@ -119,7 +119,11 @@ struct CrashTestsSync {
             }
             let at = process.elapsed
             let killed = process.kill9()
-            let after = FileManager.default.fileExists(atPath: database) ? "database present" : "no database yet"
+            let after =
+                !FileManager.default.fileExists(atPath: database)
+                ? "no database yet"
+                : FileManager.default.fileExists(atPath: database + "-journal")
+                    ? "database present with a rollback journal" : "database present"
 
             let started = Date()
             let recovery = try root.run(["sync", "--catalog", catalog.path, "--json"], within: hardeningSyncSeconds)
