@@ -44,34 +44,29 @@ public struct CatalogDelta: Sendable, Equatable {
     /// The delta in `data` (its decompressed lines); a line that is not one of the known shapes
     /// is refused with its line number.
     public static func parse(_ data: Data, file: String) throws(Diagnostic) -> CatalogDelta {
-        var delta: CatalogDelta?
-        var number = 0
-        for slice in JSONLines.lines(of: data) {
-            number += 1
+        let lines = JSONLines.lines(of: data)
+        guard let first = lines.first else { throw Diagnostic(.error, "the delta is empty", file: file, path: "$") }
+        let head = Data(first)
+        let firstName = "\(file) line 1"
+        guard try CatalogJSON.decode(DeltaLineKey.self, from: head, file: firstName).key == "delta" else {
+            throw Diagnostic(.error, "a delta starts with its \"delta\" line", file: firstName, path: "$")
+        }
+        // One value, appended to in place: the lines may be hundreds of thousands.
+        var delta = CatalogDelta(header: try value(DeltaHeader.self, head, firstName, "delta"))
+        for (index, slice) in lines.enumerated().dropFirst() {
             let line = Data(slice)
-            let name = "\(file) line \(number)"
+            let name = "\(file) line \(index + 1)"
             let key = try CatalogJSON.decode(DeltaLineKey.self, from: line, file: name).key
-            if number == 1 {
-                guard key == "delta" else {
-                    throw Diagnostic(.error, "a delta starts with its \"delta\" line", file: name, path: "$")
-                }
-                delta = CatalogDelta(
-                    header: try CatalogJSON.decode([String: DeltaHeader].self, from: line, file: name)[key]!)
-                continue
-            }
-            guard var current = delta else { break }
             switch key {
-            case "music": current.music.append(try value(Seed.MusicEntry.self, line, name, key))
-            case "pack": current.packs.append(try value(DeltaPack.self, line, name, key))
-            case "item": current.items.append(try value(DeltaItem.self, line, name, key))
-            case "removed": current.removed += try value([String].self, line, name, key)
-            case "removedPacks": current.removedPacks += try value([String].self, line, name, key)
+            case "music": delta.music.append(try value(Seed.MusicEntry.self, line, name, key))
+            case "pack": delta.packs.append(try value(DeltaPack.self, line, name, key))
+            case "item": delta.items.append(try value(DeltaItem.self, line, name, key))
+            case "removed": delta.removed += try value([String].self, line, name, key)
+            case "removedPacks": delta.removedPacks += try value([String].self, line, name, key)
             default:
                 throw Diagnostic(.error, "unknown line \"\(key)\"", file: name, path: "$.\(key)")
             }
-            delta = current
         }
-        guard let delta else { throw Diagnostic(.error, "the delta is empty", file: file, path: "$") }
         return delta
     }
 
