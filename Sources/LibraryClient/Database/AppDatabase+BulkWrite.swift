@@ -24,10 +24,18 @@ extension AppDatabase {
         writingOnceIf: (@Sendable (Database) throws -> Bool)? = nil,
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
-        if writingOnceIf != nil { writer.releaseMemory() }
         do {
+            // Asked on the writer (a read would open a reader that holds the file); readers are
+            // closed only for a load that may leave WAL mode, so an update keeps the app's readers.
+            let wanted: Bool
+            if let writingOnceIf {
+                wanted = try await writer.writeWithoutTransaction(writingOnceIf)
+            } else {
+                wanted = false
+            }
+            if wanted { writer.releaseMemory() }
             return try await writer.writeWithoutTransaction { db in
-                let once = try writingOnceIf?(db) == true && Self.leaveWAL(db)
+                let once = wanted && Self.leaveWAL(db)
                 defer { if once { Self.returnToWAL(db) } }
                 // Raw SQL: PRAGMAs have no query-interface form.
                 try db.execute(
