@@ -8,6 +8,7 @@ import { favorites } from "./favorites.js";
 import * as hotkeys from "./hotkeys.js";
 import { items } from "./items.js";
 import { library } from "./library.js";
+import { startClock } from "./listen-share.js";
 import { fail, onRefresh } from "./notice.js";
 import * as nowPlaying from "./now-playing.js";
 import { packs } from "./packs.js";
@@ -56,6 +57,8 @@ export const app = (() => {
   }
 
   function init() {
+    // The server's clock from the start: the first sound played is shared on time with the players.
+    startClock();
     library.init();
     scenes.init();
     charts.init();

@@ -12,20 +12,39 @@ export const lead = 0.12;
 let clock = null;
 let map = null;
 let players = 0; // the players' streams the last event went to
+// Events made before the server's clock was known ({event, at: their context time or null, made:
+// machine ms}), sent in order with their server time once it is: a loop started by the page's
+// first click lands on its phase.
+const waiting = [];
+const waitingLimit = 256;
+let outbox = Promise.resolve(); // events are posted one after another, in the order they were made
 
-/// Starts the clocks for `engine` (once).
-export function startSharing(engine) {
+/// Starts the server's clock (once): the page calls it as it loads, so the clock is usually known
+/// before the first click. A clock route that does not answer is asked again every 2 s.
+export function startClock() {
   if (clock) return;
   clock = new ServerClock("/api/clock");
-  clock.start().catch(() => {});
-  map = new AudioClockMap(engine.context).start();
+  const begin = () => clock.start().then(flush, () => setTimeout(begin, 2000));
+  begin();
 }
 
-/// Whether the server's clock is known (until then the page plays at once and posts nothing).
-export const synced = () => Boolean(clock && clock.offset !== null);
+/// Starts the clocks for `engine` (once): the server's, if the page has not yet, and the map of
+/// the engine's audio clock onto the machine's.
+export function startSharing(engine) {
+  startClock();
+  if (map) return;
+  map = new AudioClockMap(engine.context).start();
+  flush();
+}
 
-/// When something starts or stops: {at (context time), server (ms)}. With `at` given (a repeat
-/// planned on the audio clock), that moment; else `lead` from now.
+/// Whether the server's clock and the audio clock's map are known (until then the page plays at
+/// once and keeps its events to send once they are).
+export const synced = () => Boolean(map && clockKnown());
+
+const clockKnown = () => Boolean(clock && clock.offset !== null);
+
+/// When something starts or stops: {at (context time), server (ms, null while not synced)}. With
+/// `at` given (a repeat planned on the audio clock), that moment; else `lead` from now.
 export function schedule(at = 0) {
   if (!synced()) return { at, server: null };
   if (at > 0) return { at, server: toServer(at) };
@@ -94,15 +113,43 @@ export function announce(items) {
   if (files.length) send({ type: "load", files: files.slice(0, 64) });
 }
 
-/// Posts an event for the players (dropped while the clock is unknown or the server is away; a
-/// `load` has no time and goes at once).
-export function send(event) {
-  if (event.type !== "load" && (!synced() || (event.at === null && event.type !== "kind"))) return;
-  fetch("/api/listen/events", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Soundshelf": "1" },
-    body: JSON.stringify(event),
-  })
+/// Posts an event for the players; `at` is the context time it happens on this page (null for an
+/// event of no sound, such as a stop-all before anything played: then the moment it was made).
+/// Made before the server's clock is known, it waits (with up to 255 others) and is sent once the
+/// clock is, at the server time of that moment; a `load` has no time and goes at once. Dropped
+/// while the server is away.
+export function send(event, at = null) {
+  if (event.type === "load" || synced() || (clockKnown() && at === null)) {
+    if (event.at === null || event.at === undefined) event.at = clockKnown() ? clock.now() : null;
+    post(event);
+    return;
+  }
+  waiting.push({ event, at, made: performance.now() });
+  if (waiting.length > waitingLimit) waiting.shift();
+}
+
+// Sends what waited for the clock, in order, each at the server time of the moment it was made.
+function flush() {
+  if (!clockKnown()) return;
+  while (waiting.length > 0) {
+    const { event, at, made } = waiting[0];
+    if (at !== null && !map) return; // a sound's moment needs the audio clock's map
+    waiting.shift();
+    if (event.at === null || event.at === undefined) event.at = at !== null ? toServer(at) : clock.toServer(made);
+    post(event);
+  }
+}
+
+function post(event) {
+  const body = JSON.stringify(event);
+  outbox = outbox
+    .then(() =>
+      fetch("/api/listen/events", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Soundshelf": "1" },
+        body,
+      }),
+    )
     .then((response) => response.json())
     .then((answer) => (players = answer.delivered || 0))
     .catch(() => {});

@@ -86,6 +86,7 @@ export function install(state, capture) {
       [...state.follower.layers.entries()].map(([id, entry]) => ({
         id,
         item: entry.event.item,
+        at: entry.event.at, // the server time (ms) the owner's page started it
         take: entry.event.take ?? 0,
         cents: entry.event.cents ?? 0,
         gain: entry.event.gain ?? 0,
@@ -96,6 +97,8 @@ export function install(state, capture) {
         corrections: entry.corrections || 0,
       })),
     sounding: () => state.engine.layers.size,
+    // The volume each kind's bus is set to (the owner's ⚙ Settings reach it); 1 until set.
+    kinds: () => Object.fromEntries(Object.keys(state.engine.buses).map((kind) => [kind, state.engine.kindVolumes[kind] ?? 1])),
     late: () => state.follower.late,
     // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
     firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),

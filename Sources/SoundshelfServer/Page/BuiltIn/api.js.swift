@@ -124,6 +124,18 @@ extension BuiltInSoundboard {
             for (const handler of handlers[name] || []) handler(data);
           }
 
+          // A page the browser keeps after the user leaves it (the back/forward cache) would hold its
+          // stream open, one of the six connections a browser gives a host: after a few visits the
+          // soundboard's own requests would wait for ever. The stream closes as the page is hidden and
+          // opens again if the page comes back.
+          window.addEventListener("pagehide", () => {
+            if (source) source.close();
+            source = null;
+          });
+          window.addEventListener("pageshow", (event) => {
+            if (event.persisted) start();
+          });
+
           function start() {
             if (source || !window.EventSource) return;
             source = new EventSource("/api/events");

@@ -42,6 +42,7 @@ extension BuiltInSoundboard {
             this.master = context.createGain();
             this.master.connect(context.destination);
             this.buses = {};
+            this.kindVolumes = {}; // the volume each kind's bus is set to (its gain may still be gliding there)
             for (const kind of ["atmosphere", "sfx"]) {
               const bus = context.createGain();
               bus.connect(this.master);
@@ -66,7 +67,9 @@ extension BuiltInSoundboard {
 
           setKindVolume(kind, volume) {
             const bus = this.buses[kind];
-            if (bus) glide(bus.gain, volume, this.context);
+            if (!bus) return;
+            this.kindVolumes[kind] = volume;
+            glide(bus.gain, volume, this.context);
           }
 
           /// The decoded audio of `url` (fetched and decoded once, then shared by every layer).

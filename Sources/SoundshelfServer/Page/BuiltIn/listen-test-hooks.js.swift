@@ -91,6 +91,7 @@ extension BuiltInSoundboard {
               [...state.follower.layers.entries()].map(([id, entry]) => ({
                 id,
                 item: entry.event.item,
+                at: entry.event.at, // the server time (ms) the owner's page started it
                 take: entry.event.take ?? 0,
                 cents: entry.event.cents ?? 0,
                 gain: entry.event.gain ?? 0,
@@ -101,6 +102,8 @@ extension BuiltInSoundboard {
                 corrections: entry.corrections || 0,
               })),
             sounding: () => state.engine.layers.size,
+            // The volume each kind's bus is set to (the owner's ⚙ Settings reach it); 1 until set.
+            kinds: () => Object.fromEntries(Object.keys(state.engine.buses).map((kind) => [kind, state.engine.kindVolumes[kind] ?? 1])),
             late: () => state.follower.late,
             // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
             firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),

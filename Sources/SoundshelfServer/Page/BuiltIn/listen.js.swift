@@ -106,6 +106,13 @@ extension BuiltInSoundboard {
           if (state.engine) state.engine.setMasterVolume(muted ? 0 : volume);
         }
 
+        // A page kept by the browser after the player leaves it (the back/forward cache) lets its stream
+        // go, as the soundboard does; coming back reconnects, and the snapshot brings it up to date.
+        window.addEventListener("pagehide", () => state.source && state.source.close());
+        window.addEventListener("pageshow", (event) => {
+          if (event.persisted && state.follower) reconnect();
+        });
+
         $("listen-join").addEventListener("click", join);
         $("listen-volume").addEventListener("input", (event) => {
           localStorage.setItem("soundshelf.listen.volume", JSON.stringify(Number(event.target.value)));

@@ -40,11 +40,12 @@ extension BuiltInSoundboard {
         }
 
         function applySettings(values) {
+          // The players hear the kinds' volumes also before this page has played anything.
+          for (const kind of ["atmosphere", "sfx"]) share.send({ type: "kind", kind, volume: values[kind], at: 0 });
           if (!engine) return;
           engine.setMasterVolume(values.master);
           engine.setKindVolume("atmosphere", values.atmosphere);
           engine.setKindVolume("sfx", values.sfx);
-          for (const kind of ["atmosphere", "sfx"]) share.send({ type: "kind", kind, volume: values[kind], at: 0 });
           // New targets move the layers already playing to their new gains.
           for (const entry of playing.values()) {
             if (!entry.layer) continue;
@@ -155,6 +156,7 @@ extension BuiltInSoundboard {
           entry.takeInfo = take;
           entry.pickGain = pick.gain;
           entry.state = "playing";
+          entry.sharedAt = layer.startedAt; // its start on this page's audio clock
           entry.shared = {
             type: "start",
             layer: `${item.id}~${++triggers}`,
@@ -171,7 +173,7 @@ extension BuiltInSoundboard {
             takes: takes.length > 1 ? takes.length : undefined, // players load the others ahead
             at: when.server,
           };
-          if (!entry.mine) share.send(entry.shared);
+          if (!entry.mine) share.send(entry.shared, entry.sharedAt);
           changed(entry);
         }
 
@@ -215,7 +217,9 @@ extension BuiltInSoundboard {
           clearTimeout(entry.timer);
           const when = share.schedule(at);
           fade = fade ?? fadeFor(entry.item.kind);
-          if (entry.shared && !entry.mine) share.send({ type: "stop", layer: entry.shared.layer, fade, at: when.server });
+          if (entry.shared && !entry.mine) {
+            share.send({ type: "stop", layer: entry.shared.layer, fade, at: when.server }, when.at || audioEngine().now);
+          }
           if (entry.layer) entry.layer.stop(fade, when.at);
           else record(entry);
           changed(entry);
@@ -232,7 +236,8 @@ extension BuiltInSoundboard {
         export function stopAll(withFade = true) {
           const fade = withFade ? settings().fade : 0;
           const at = together();
-          if (engine) share.send({ type: "stopAll", fade, at: share.toServer(at) });
+          // Sent also from a page that has played nothing yet: the players may still hear an earlier page's.
+          share.send({ type: "stopAll", fade, at: share.toServer(at) }, engine ? at : null);
           for (const itemID of [...playing.keys()]) stop(itemID, fade, at);
           if (engine) engine.stopAll(fade, at); // layers still fading out from before, too
         }
@@ -260,7 +265,7 @@ extension BuiltInSoundboard {
           if (entry.layer) entry.layer.setVolume(volume);
           if (entry.shared && !entry.mine) {
             entry.shared.volume = volume;
-            share.send({ type: "volume", layer: entry.shared.layer, volume, at: share.schedule().server });
+            share.send({ type: "volume", layer: entry.shared.layer, volume, at: share.schedule().server }, engine.now);
           }
         }
 
@@ -269,8 +274,11 @@ extension BuiltInSoundboard {
           const entry = playing.get(itemID);
           if (!entry || entry.mine === on) return;
           entry.mine = on;
-          if (entry.shared && on) share.send({ type: "stop", layer: entry.shared.layer, fade: 0.5, at: share.schedule().server });
-          if (entry.shared && !on) share.send(Object.assign({}, entry.shared, { fade: 0.5 }));
+          if (entry.shared && on) {
+            share.send({ type: "stop", layer: entry.shared.layer, fade: 0.5, at: share.schedule().server }, engine.now);
+          }
+          // Back at its phase: the start's own moment (a copy made before that was sent has none yet).
+          if (entry.shared && !on) share.send(Object.assign({}, entry.shared, { fade: 0.5 }), entry.sharedAt);
           changed(entry);
         }
 
