@@ -12,6 +12,7 @@ import Foundation
 //   soundshelf-bench music [--tracks 10000] [--rounds 3]
 //   soundshelf-bench serve [--items 100000] [--connections 50] [--seconds 20]   (needs wrk)
 //   soundshelf-bench facets [--items 100000]   (the facet index in process; default 10k, 100k and 1M)
+//   soundshelf-bench publish [--packs 100] [--items 100] [--folder DIR] [--keep]   (validate and publish a source)
 // Each command is one `case` calling one `run(_:)` that returns the printable report.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -41,11 +42,13 @@ do {
     case "facets":
         let sizes = BenchArgs.int(arguments, "--items").map { [$0] } ?? [10_000, 100_000, 1_000_000]
         print(FacetBench.runAll(sizes: sizes, seed: 42))
+    case "publish":
+        print(try PublishBench.run(Array(arguments.dropFirst())))
     case "catalog-child":  // the child processes `catalog` spawns (generate, import)
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench add [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench add [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]\n       soundshelf-bench publish [--packs N] [--items N] [--folder DIR] [--keep]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }
