@@ -88,10 +88,18 @@ let package = Package(
         // Decoding (any of the seven formats → float PCM), EBU R128 loudness, true peak, loop
         // marks, waveform peaks and the analysis cache; used by PackBuilder.
         .target(name: "AudioAnalysis", dependencies: ["CatalogModel", "CFFmpeg", "CEBUR128"]),
+        // What the authoring tools learned of each source file (pack checks, the last publish),
+        // keyed by the files' stats, in one SQLite file of the build caches.
+        .target(
+            name: "BuildState",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(
             name: "PackBuilder",
             dependencies: [
                 "CatalogModel", "AudioProbe", "AudioAnalysis", "PackArchive", "POSIXWrite", "CFileFlags", "Yams",
+                "BuildState",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.
@@ -104,7 +112,7 @@ let package = Package(
         .target(
             name: "CatalogPublisher",
             dependencies: [
-                "CatalogModel", "PackBuilder", "ObjectStore", "Licenses", "Gzip",
+                "CatalogModel", "PackBuilder", "BuildState", "ObjectStore", "Licenses", "Gzip",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
@@ -124,13 +132,13 @@ let package = Package(
         .executableTarget(
             name: "packer",
             dependencies: [
-                "CommandSupport", "CatalogModel", "PackBuilder",
+                "CommandSupport", "CatalogModel", "PackBuilder", "BuildState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "CommandSupport", "CatalogModel", "CatalogPublisher", "PackBuilder",
+                "CommandSupport", "CatalogModel", "CatalogPublisher", "PackBuilder", "BuildState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI's JSON shapes and encoder, shared by `client` and the web server so they cannot drift.
@@ -165,6 +173,9 @@ let package = Package(
             dependencies: [
                 "CatalogModel", "SyntheticData", "Gzip", .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "BuildStateTests",
+            dependencies: ["BuildState", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "CatalogModelTests",
             dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "UCS", "TestSupport", "SyntheticData"],

@@ -1,3 +1,4 @@
+import BuildState
 import CatalogModel
 import Crypto
 import Foundation
@@ -22,9 +23,33 @@ public enum CatalogPublisher {
                 throw PublishError.signingKey(error)
             }
         }
-        let (validated, report) = CatalogValidator.validate(catalogAt: sourceFile, strict: options.strict)
-        guard let catalog = validated, !report.hasErrors else { throw PublishError.invalid(report) }
+        // Every pack whose files did not change since the build state saw them is checked from what
+        // it kept; when nothing changed since the last publish into `output`, that is all.
+        let state = options.usesBuildState ? BuildStateStore.open(in: options.build.cacheFolder) : nil
+        var check = CatalogCheck.run(catalogAt: sourceFile, settings: options.build, state: state, sound: false)
+        var report = check.report.promotingWarnings(options.strict)
+        guard !report.hasErrors else { throw PublishError.invalid(report) }
+        let writer = PublishWriter(output: output, signKey: signKey)
+        if let state, let result = try unchanged(options, output: output, check: check, state: state, writer: writer) {
+            for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+            return result
+        }
+        if check.packsKept > 0 {
+            // The whole catalog is needed to write it: every pack is read.
+            check = CatalogCheck.run(
+                catalogAt: sourceFile, settings: options.build, state: state, sound: false, readingAll: true)
+            report = check.report.promotingWarnings(options.strict)
+        }
+        guard let catalog = check.validated, !report.hasErrors else { throw PublishError.invalid(report) }
         for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+        let result = try publish(catalog, options: options, output: output, writer: writer)
+        state?.recordPublish(output: output.path, context: publishContext(options), sources: check.sources)
+        return result
+    }
+
+    private static func publish(
+        _ catalog: ValidatedCatalog, options: PublishOptions, output: URL, writer: PublishWriter
+    ) throws -> PublishResult {
 
         let previous = try PreviousCatalog.load(from: output)
         let rules = IdentityRules(previous: previous?.seed, previousDocument: previous?.document, current: catalog)
@@ -42,7 +67,6 @@ public enum CatalogPublisher {
             seed.catalogVersion = version
             seedBytes = try CatalogJSON.encode(seed)
         }
-        let writer = PublishWriter(output: output, signKey: signKey)
         if unchanged && !options.renew, let previous {
             // Nothing changed: rewrite nothing; only add a missing signature for the current catalog.json.
             let signature = try writer.ensureSignature(for: previous.bytes)

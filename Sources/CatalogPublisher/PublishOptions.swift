@@ -27,6 +27,9 @@ public struct PublishOptions: Sendable {
     public var schemaVersion = 2
     /// How many recent versions a schema-2 catalog.json offers deltas from.
     public var keepVersions = 10
+    /// Whether what earlier runs learned of the source files (the build state in the build caches'
+    /// folder) is used: false reads every file again (`--no-cache`). The output is the same.
+    public var usesBuildState = true
     /// How the missing packs are built (caches, time stamps, read chunks); the tool fills it from
     /// the environment, the defaults otherwise.
     package var build = BuildSettings()

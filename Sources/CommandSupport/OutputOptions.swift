@@ -22,3 +22,15 @@ public struct StrictOptions: ParsableArguments {
 
     public init() {}
 }
+
+/// `--no-cache`: read every source file again instead of trusting the build state (what the
+/// tools learned of each file, kept in `build-state.sqlite` of the build caches' folder); the
+/// output is the same, only slower.
+public struct CacheOptions: ParsableArguments {
+    @Flag(
+        name: .customLong("no-cache"),
+        help: "Read every source file again, ignoring the build state (build-state.sqlite in ~/.cache/soundshelf).")
+    public var noCache = false
+
+    public init() {}
+}

@@ -1,59 +1,8 @@
 import AudioAnalysis
+import BuildState
 import CatalogModel
 import Crypto
 import Foundation
-
-/// What `stat(2)` says of a file's identity and last change: enough, as in git's index, to
-/// tell that a file whose digest was taken before has not been written since.
-struct FileStat: Codable, Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    /// Nanoseconds since 1970.
-    var modified: Int64
-    /// Nanoseconds since 1970; moves on any change, including one that restores `modified`.
-    var changed: Int64
-
-    static func of(path: String) -> FileStat? {
-        var info = stat()
-        return stat(path, &info) == 0 ? FileStat(info) : nil
-    }
-
-    static func of(descriptor: Int32) -> FileStat? {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 ? FileStat(info) : nil
-    }
-
-    private init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        #if canImport(Darwin)
-            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
-        #else
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        #endif
-    }
-
-    /// Same file, same content as far as the file system can tell (the inode's change time
-    /// aside, which a hard link moves).
-    func sameContent(as other: FileStat) -> Bool {
-        device == other.device && inode == other.inode && size == other.size && modified == other.modified
-    }
-
-    /// How long after a write a file's time stamp may still read the same: one clock tick on
-    /// file systems with nanosecond stamps, 2 s where stamps are whole seconds (FAT, some NFS).
-    var stampGranularity: Int64 { modified % 1_000_000_000 == 0 ? 2_000_000_000 : 25_000_000 }
-
-    /// Nanoseconds since 1970, now.
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
-}
 
 /// SHA-256 digests of files keyed by their ``FileStat``, kept between builds in
 /// `digests/` of the build caches' folder (``BuildSettings/cacheFolder``), never beside the

@@ -1,4 +1,5 @@
 import AudioAnalysis
+import BuildState
 import CatalogModel
 import Foundation
 

@@ -1,3 +1,4 @@
+import BuildState
 import CatalogModel
 import Crypto
 import Foundation

@@ -1,5 +1,5 @@
 /// A line and column (1-based) in a YAML file.
-public struct SourceLocation: Sendable, Equatable, Hashable {
+public struct SourceLocation: Sendable, Equatable, Hashable, Codable {
     public var line: Int
     public var column: Int
 

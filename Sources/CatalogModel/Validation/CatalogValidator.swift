@@ -10,6 +10,19 @@ import Foundation
 /// ```
 public enum CatalogValidator {
     public static func validate(catalogAt path: String, strict: Bool = false) -> (ValidatedCatalog?, DiagnosticReport) {
+        validate(catalogAt: path, strict: strict) { file, catalog in
+            PackCheck.load(path: file, allowedLicenses: catalog.allowedLicenses)
+        }
+    }
+
+    /// ``validate(catalogAt:strict:)`` with each pack's check from `checkPack(file, catalog)`: read
+    /// from the file, with the parsed pack, or kept from an earlier run, without it. The
+    /// catalog-wide rules (the typo guard, unique ids and slugs) run over the checks in order, so
+    /// the report is the same either way; the result's `packs` holds the packs that were read.
+    package static func validate(
+        catalogAt path: String, strict: Bool,
+        checkPack: (String, CatalogSource) -> (check: PackCheck, pack: PackSource?)
+    ) -> (ValidatedCatalog?, DiagnosticReport) {
         var report = DiagnosticReport()
         let (loaded, problems) = CatalogSource.load(path: path)
         report.append(contentsOf: problems)
@@ -35,15 +48,9 @@ public enum CatalogValidator {
         }
         var packs: [PackSource] = []
         for file in packFiles {
-            let (pack, problems) = PackSource.load(path: file)
-            report.append(contentsOf: problems)
-            guard let pack else { continue }
-            report.append(contentsOf: PackValidator.validate(pack, tags: &tags, checkIds: false))
-            ids.claimPack(pack, into: &report)
-            if let allowed = catalog.allowedLicenses {
-                report.append(contentsOf: LicenseRules.checkAllowed(pack, allowed: allowed))
-            }
-            packs.append(pack)
+            let (check, pack) = checkPack(file, catalog)
+            check.replay(tags: &tags, ids: &ids, into: &report)
+            if let pack { packs.append(pack) }
         }
         let validated = ValidatedCatalog(catalog: catalog, packs: packs, vocabularies: tags.names)
         return (validated, report.promotingWarnings(strict))

@@ -8,6 +8,13 @@ public enum DocumentKind: String, Sendable, CaseIterable {
     case manifest = "manifest.json"
     case catalogJSON = "catalog.json"
 
+    /// The kind of the file at `path`, as ``DocumentValidator`` tells it (content first, then the
+    /// name); nil when it cannot be read or says nothing.
+    public static func of(fileAt path: String) -> DocumentKind? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return detect(data) ?? DocumentKind(rawValue: (path as NSString).lastPathComponent)
+    }
+
     /// Looks at the top-level keys: JSON `packId`+`assets` is a manifest, `seed`+`packs` a
     /// catalog.json, `vocabularies`+`music` a seed; YAML with `items` or `kind` is a pack,
     /// with `vocabularies`, `music` or `packs` a catalog.

@@ -1,6 +1,8 @@
 /// Remembers every id, slug and playlist id met while checking a catalog (or one pack), and
 /// reports a second use naming both places, each as file:line:column.
-struct IdentityRegistry {
+package struct IdentityRegistry {
+    package init() {}
+
     /// Where an id was first met: what it named, in which file, at which line and column.
     private struct Place {
         var owner: String
@@ -74,36 +76,41 @@ struct IdentityRegistry {
     /// Claims the pack's id and slug, then each item's id and asset id (written, or derived
     /// from the pack and item ids).
     mutating func claimPack(_ pack: PackSource, into report: inout DiagnosticReport) {
-        claim(pack.id, as: "pack '\(pack.slug)'", file: pack.file, path: "id", at: pack.locations["id"], into: &report)
+        var tags = TagGuard()
+        PackCheck(file: pack.file, steps: PackCheck.claims(of: pack), inputs: [])
+            .replay(tags: &tags, ids: &self, into: &report)
+    }
+
+    /// Claims a pack's id and slug.
+    mutating func claimPack(_ pack: PackCheck.PackClaim, file: String, into report: inout DiagnosticReport) {
+        claim(pack.id, as: "pack '\(pack.slug)'", file: file, path: "id", at: pack.idAt, into: &report)
         if let first = slugs[pack.slug] {
-            let at = pack.locations["slug"]
+            let at = pack.slugAt
             report.append(
                 Diagnostic(
                     .error, "slug '\(pack.slug)' is already used by \(first); slugs are unique in a catalog",
-                    file: pack.file, line: at?.line, column: at?.column, path: "slug"))
+                    file: file, line: at?.line, column: at?.column, path: "slug"))
         } else {
-            slugs[pack.slug] = pack.file
+            slugs[pack.slug] = file
         }
-        for (i, item) in pack.items.enumerated() {
-            let itemPath = pack.itemPath(i)
-            let itemAt = pack.locations["\(itemPath).id"]
-            let itemIsNew = claim(
-                item.id, as: "item '\(item.title)'", file: pack.file, path: "\(itemPath).id",
-                at: itemAt, into: &report)
-            let derived = item.assetId == CanonicalID.v5(namespace: pack.id, name: item.id)
-            // A repeated item id also repeats the asset id derived from it: report it once.
-            guard itemIsNew || !derived else { continue }
-            let owner =
-                derived
-                ? "the asset of item '\(item.title)' (derived from its id)" : "the asset of item '\(item.title)'"
+    }
+
+    /// Claims an item's id and its asset ids (written, or derived from the pack and item ids).
+    mutating func claimItem(_ item: PackCheck.ItemClaim, file: String, into report: inout DiagnosticReport) {
+        let itemIsNew = claim(
+            item.id, as: "item '\(item.title)'", file: file, path: "\(item.path).id", at: item.at, into: &report)
+        // A repeated item id also repeats the asset id derived from it: report it once.
+        guard itemIsNew || !item.derived else { return }
+        let owner =
+            item.derived
+            ? "the asset of item '\(item.title)' (derived from its id)" : "the asset of item '\(item.title)'"
+        claim(
+            item.assetId, as: owner, file: file, path: "\(item.path).assetId",
+            at: item.derived ? item.at : item.assetAt, into: &report)
+        for take in item.takes {
             claim(
-                item.assetId, as: owner, file: pack.file, path: "\(itemPath).assetId",
-                at: derived ? itemAt : pack.locations["\(itemPath).assetId"], into: &report)
-            for take in item.takes.dropFirst() {
-                claim(
-                    take.assetId, as: "the asset of take \(take.take) of item '\(item.title)' (derived from its id)",
-                    file: pack.file, path: "\(itemPath).files[\(take.take)]", at: itemAt, into: &report)
-            }
+                take.assetId, as: "the asset of take \(take.take) of item '\(item.title)' (derived from its id)",
+                file: file, path: "\(item.path).files[\(take.take)]", at: item.at, into: &report)
         }
     }
 }

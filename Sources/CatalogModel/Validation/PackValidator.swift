@@ -10,17 +10,25 @@ import Foundation
 /// ```
 public enum PackValidator {
     public static func validate(_ pack: PackSource, tags: inout TagGuard, checkIds: Bool = true) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+        var steps = self.steps(pack)
+        if checkIds { steps.insert(contentsOf: PackCheck.claims(of: pack), at: 1) }
+        var ids = IdentityRegistry()
+        var report = DiagnosticReport()
+        PackCheck(file: pack.file, steps: steps, inputs: []).replay(tags: &tags, ids: &ids, into: &report)
+        return report.diagnostics
+    }
+
+    /// The rules' steps for `pack`, in order: its own problems as diagnostics, its tags (the
+    /// pack's first, then each item's after its files) for the catalog's typo guard.
+    package static func steps(_ pack: PackSource) -> [PackCheck.Step] {
+        var steps: [PackCheck.Step] = [
+            .tags(TagUse(pack.tags, kind: pack.kind, file: pack.file, path: "tags", locations: pack.locations))
+        ]
         func add(_ severity: Diagnostic.Severity, _ message: String, _ path: String) {
             let at = pack.locations[path]
-            found.append(Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path))
-        }
-        found += tags.check(pack.tags, kind: pack.kind, file: pack.file, path: "tags", locations: pack.locations)
-        if checkIds {
-            var ids = IdentityRegistry()
-            var report = DiagnosticReport()
-            ids.claimPack(pack, into: &report)
-            found += report.diagnostics
+            steps.append(
+                .diagnostic(
+                    Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path)))
         }
         for (i, item) in pack.items.enumerated() {
             let path = pack.itemPath(i)
@@ -30,20 +38,21 @@ public enum PackValidator {
                     let named = item.takes.count > 1 ? "item '\(item.title)' (\(item.id)), take \(take.take): " : ""
                     add(.error, named + problem, field)
                 } else {
-                    found += AudioRules.check(pack, item: i, take: take.take).1
+                    steps += AudioRules.check(pack, item: i, take: take.take).1.map(PackCheck.Step.diagnostic)
                 }
             }
-            found += tags.check(
-                item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
+            steps.append(
+                .tags(
+                    TagUse(item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
+                ))
         }
-        found += LicenseRules.check(pack)
-        found += UCSRules.check(pack)
+        steps += (LicenseRules.check(pack) + UCSRules.check(pack)).map(PackCheck.Step.diagnostic)
         if let artwork = pack.artwork, !artwork.hasPrefix("https://") {
             if let problem = FileRules.check(artwork, in: pack.directory) {
                 add(.error, "artwork: " + problem, "artwork")
             }
         }
-        return found
+        return steps
     }
 }
 

@@ -23,30 +23,32 @@ public struct TagGuard: Sendable {
         _ tags: TagSet, kind: Kind, file: String, path: String,
         locations: SourceMap
     ) -> [Diagnostic] {
+        check(TagUse(tags, kind: kind, file: file, path: path, locations: locations))
+    }
+
+    /// Checks every name of `use` in order, adding accepted new names.
+    package mutating func check(_ use: TagUse) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for (dim, names) in tags.byDimension(for: kind) {
-            for (i, name) in names.enumerated() {
-                let p = "\(path.isEmpty ? "" : path + ".")\(dim.tagsKey)[\(i)]"
-                let at = locations[p]
-                switch vocabularies[dim, default: TagVocabulary()].check(name) {
-                case .known:
-                    continue
-                case .sameAs(let known):
-                    found.append(
-                        Diagnostic(
-                            .error,
-                            "\(dim.displayName) '\(name)' is the known '\(known)' written differently; did you mean '\(known)'?",
-                            file: file, line: at?.line, column: at?.column, path: p))
-                case .near(let known):
-                    found.append(
-                        Diagnostic(
-                            .warning,
-                            "new \(dim.displayName) '\(name)' is close to the known '\(known)'; did you mean '\(known)'? (keep it to add a new value)",
-                            file: file, line: at?.line, column: at?.column, path: p))
-                    vocabularies[dim, default: TagVocabulary()].insert(name)
-                case .new:
-                    vocabularies[dim, default: TagVocabulary()].insert(name)
-                }
+        for entry in use.names {
+            let (dim, name, p, at) = (entry.dimension, entry.name, entry.path, entry.at)
+            switch vocabularies[dim, default: TagVocabulary()].check(name) {
+            case .known:
+                continue
+            case .sameAs(let known):
+                found.append(
+                    Diagnostic(
+                        .error,
+                        "\(dim.displayName) '\(name)' is the known '\(known)' written differently; did you mean '\(known)'?",
+                        file: use.file, line: at?.line, column: at?.column, path: p))
+            case .near(let known):
+                found.append(
+                    Diagnostic(
+                        .warning,
+                        "new \(dim.displayName) '\(name)' is close to the known '\(known)'; did you mean '\(known)'? (keep it to add a new value)",
+                        file: use.file, line: at?.line, column: at?.column, path: p))
+                vocabularies[dim, default: TagVocabulary()].insert(name)
+            case .new:
+                vocabularies[dim, default: TagVocabulary()].insert(name)
             }
         }
         return found

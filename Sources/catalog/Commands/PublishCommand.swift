@@ -44,6 +44,8 @@ struct PublishCommand: ParsableCommand {
 
     @OptionGroup var validation: StrictOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -60,6 +62,7 @@ struct PublishCommand: ParsableCommand {
         options.schemaVersion = schemaVersion
         options.keepVersions = keepVersions
         options.strict = validation.strict
+        options.usesBuildState = !cache.noCache
         options.build = .fromEnvironment()
         let result = try CommandRunner.run {
             options.templatesDirectory = try TemplateOverride.directory(

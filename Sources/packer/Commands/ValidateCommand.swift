@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildState
 import CatalogModel
 import CommandSupport
 import PackBuilder
@@ -16,12 +17,24 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var validation: StrictOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         var report = DiagnosticReport()
         let settings = BuildSettings.fromEnvironment()
+        let state = cache.noCache ? nil : BuildStateStore.open(in: settings.cacheFolder)
         for file in files {
+            if DocumentKind.of(fileAt: file) == .catalogYAML {
+                // A catalog reads only the packs whose files changed since the build state saw them.
+                let check = CatalogCheck.run(catalogAt: file, settings: settings, state: state)
+                report.append(
+                    contentsOf: DiagnosticReport(check.report.diagnostics + check.sound).promotingWarnings(
+                        validation.strict
+                    ).diagnostics)
+                continue
+            }
             report.append(contentsOf: DocumentValidator.validate(fileAt: file, strict: validation.strict).diagnostics)
             // How each asset sounds (clipping, near silence, loop seams), as `packer build` measures it.
             report.append(

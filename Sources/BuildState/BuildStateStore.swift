@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// What the authoring tools learned from each source file, kept between runs in one SQLite file,
+/// `build-state.sqlite` in the build caches' folder (`~/.cache/soundshelf/` by default): each
+/// pack's checks (``PackCheckRecord``) and each published folder's last publish
+/// (``PublishRecord``), keyed by the stat of the files they were made from and by the tool that
+/// made them. It is a cache: a missing, damaged or foreign file is replaced by an empty one, and
+/// anything that cannot be read or written costs a read of the source files, never a wrong answer.
+///
+/// ```swift
+/// let state = BuildStateStore.open(in: settings.cacheFolder)   // nil: run without it
+/// state?.packCheck(path: "catalog/packs/caves/pack.yaml", context: context)
+/// ```
+package final class BuildStateStore: Sendable {
+    /// The file's name in the caches' folder.
+    package static let fileName = "build-state.sqlite"
+    /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
+    static let applicationID: Int32 = 0x5353_4253
+    /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
+    static let layoutVersion: Int32 = 1
+
+    let queue: DatabaseQueue
+    package let path: String
+
+    private init(queue: DatabaseQueue, path: String) {
+        self.queue = queue
+        self.path = path
+    }
+
+    /// The store in `folder`, made when missing and made anew when it cannot be read as ours;
+    /// nil when no store can be had there (a read-only cache folder): the tools then read every file.
+    package static func open(in folder: URL) -> BuildStateStore? {
+        let file = folder.appendingPathComponent(fileName).path
+        if let store = try? open(file) { return store }
+        remove(file)
+        return try? open(file)
+    }
+
+    private static func open(_ file: String) throws -> BuildStateStore {
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let queue = try DatabaseQueue(path: file, configuration: configuration)
+        try queue.write { db in
+            let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let layout = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if application == applicationID && layout == layoutVersion {
+                guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else {
+                    throw BuildStateError.damaged(path: file)
+                }
+                return
+            }
+            guard tables == 0 else { throw BuildStateError.foreign(path: file) }
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: "PRAGMA user_version = \(layoutVersion)")
+            try PackCheckRecord.createTable(db)
+            try PublishRecord.createTable(db)
+        }
+        return BuildStateStore(queue: queue, path: file)
+    }
+
+    /// Removes the store's file and its journals.
+    static func remove(_ file: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+}

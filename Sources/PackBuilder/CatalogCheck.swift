@@ -1,0 +1,94 @@
+import BuildState
+import CatalogModel
+import Crypto
+import Foundation
+
+/// `packer validate catalog.yaml` and the checks of `catalog publish`, reading only the packs
+/// whose files changed: each pack's checks and sound checks are kept in the build state
+/// (``BuildStateStore``) with the stats of pack.yaml and every file it names; a pack whose stats
+/// are unchanged is not read again, and its kept checks are replayed over the catalog-wide rules
+/// (unique ids and slugs, the typo guard), so every problem is still reported with its file and line.
+///
+/// ```swift
+/// let state = BuildStateStore.open(in: settings.cacheFolder)
+/// let result = CatalogCheck.run(catalogAt: "catalog/catalog.yaml", settings: settings, state: state)
+/// result.report.diagnostics   // what checking every file again would give
+/// ```
+package struct CatalogCheck {
+    /// The catalog's checks (``CatalogValidator``'s diagnostics), not yet promoted by `--strict`.
+    package var report: DiagnosticReport
+    /// Each pack's sound checks (``SoundCheck``), in the packs' order.
+    package var sound: [Diagnostic]
+    /// The catalog and the packs that were read; nil when catalog.yaml could not be read.
+    package var validated: ValidatedCatalog?
+    /// How many packs were read, and how many were taken from the build state.
+    package var packsRead = 0
+    package var packsKept = 0
+    /// ``FileStamp/digest`` of catalog.yaml and of every pack's files, in order: equal while no
+    /// source file changed.
+    package var sources = ""
+    /// Every pack's id, slug and version, in order; nil when a pack could not be read.
+    package var packs: [PackCheck.PackClaim]? = []
+
+    /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
+    /// With `readingAll`, every pack is read (the state is only written).
+    package static func run(
+        catalogAt path: String, settings: BuildSettings, state: BuildStateStore?, sound: Bool = true,
+        readingAll: Bool = false
+    ) -> CatalogCheck {
+        let context = state.map { _ in Self.context(catalogAt: path) } ?? ""
+        var result = CatalogCheck(report: DiagnosticReport(), sound: [])
+        var digests = [FileStamp(paths: [path]).digest]
+        let (validated, report) = CatalogValidator.validate(catalogAt: path, strict: false) { file, catalog in
+            if !readingAll, let state, let (kept, stamp) = state.currentPackCheck(path: file, context: context),
+                let check = try? JSONDecoder().decode(PackCheck.self, from: kept.check),
+                let found = sound ? kept.sound.flatMap { try? JSONDecoder().decode([Diagnostic].self, from: $0) } : []
+            {
+                result.packsKept += 1
+                result.note(check)
+                result.sound += found
+                digests.append(stamp.digest)
+                return (check, nil)
+            }
+            // pack.yaml's stat from before it is read, its files' from before they are checked: a
+            // write during the checks shows in the next run's stats.
+            var stamp = FileStamp(paths: [file])
+            let (pack, problems) = PackSource.load(path: file)
+            let folder = (file as NSString).deletingLastPathComponent
+            let inputs = pack.map(PackCheck.inputs(of:)) ?? []
+            stamp.stats += FileStamp(paths: inputs.map { (folder as NSString).appendingPathComponent($0) }).stats
+            let check = PackCheck.make(
+                file: file, pack: pack, problems: problems, allowedLicenses: catalog.allowedLicenses)
+            let found = sound ? pack.map { SoundCheck.diagnostics(for: $0, settings: settings) } ?? [] : []
+            result.packsRead += 1
+            result.note(check)
+            result.sound += found
+            digests.append(stamp.digest)
+            if let state, let checkData = try? JSONEncoder().encode(check),
+                let inputsData = try? JSONEncoder().encode(inputs), let stampData = try? JSONEncoder().encode(stamp)
+            {
+                let soundData = sound ? try? JSONEncoder().encode(found) : nil
+                state.savePackCheck(
+                    PackCheckRecord(
+                        path: file, context: context, inputs: inputsData, stamp: stampData, check: checkData,
+                        sound: soundData), stamp: stamp)
+            }
+            return (check, pack)
+        }
+        result.report = report
+        result.validated = validated
+        result.sources = digests.joined(separator: " ")
+        return result
+    }
+
+    private mutating func note(_ check: PackCheck) {
+        if let pack = check.pack { packs?.append(pack) } else { packs = nil }
+    }
+
+    /// What a kept check depends on besides its pack's files: the tools' build and catalog.yaml's
+    /// content (its license allow list shapes the checks).
+    static func context(catalogAt path: String) -> String {
+        let catalog = FileManager.default.contents(atPath: path) ?? Data()
+        return "\(ToolStamp.current) \(SHA256Digest.hex(of: catalog))"
+    }
+}
