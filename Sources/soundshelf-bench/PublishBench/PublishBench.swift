@@ -73,7 +73,8 @@ enum PublishBench {
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = try BenchProcess.run(
             "/bin/sh",
-            ["-c", "exec /usr/bin/time -f '%M %O' -o \"$0\" \"$@\" >\"$1\" 2>&1", figures, log, tool] + arguments)
+            ["-c", "log=$1; shift; exec /usr/bin/time -f '%M %O' -o \"$0\" \"$@\" >\"$log\" 2>&1", figures, log, tool]
+                + arguments)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard outcome.status == 0 else {
             let printed = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
