@@ -48,7 +48,8 @@ enum AuthoringSource {
     static func catalogYAML() -> String {
         func list(_ names: [String]) -> String { names.map { "    - \"\($0)\"\n" }.joined() }
         return "title: Publish Bench\nloudness: {atmosphere: -23, sfx: -16}\nvocabularies:\n  locations:\n"
-            + list(locations) + "  moods:\n" + list(moods) + "  themes:\n" + list(themes)
+            + list(locations) + "  moods:\n" + list(moods) + "  sfxThemes:\n" + list(themes) + "  atmosphereThemes:\n"
+            + list(themes)
             + "licenses: {allow: [\(licenses.joined(separator: ", "))]}\npacks: packs/\n"
     }
 
@@ -87,7 +88,8 @@ enum AuthoringSource {
                     continue
                 }
                 let name = "\(category)_\(title)\(takes > 1 ? " take \(take + 1)" : "")_\(creator)_BENCH.wav"
-                shape.audioBytes += try writeWAV(audio.appendingPathComponent(name), rng: &rng)
+                shape.audioBytes += try writeWAV(
+                    audio.appendingPathComponent(name), looping: kind == "atmosphere", rng: &rng)
                 shape.files += 1
                 files.append(name)
             }
@@ -122,14 +124,16 @@ enum AuthoringSource {
             + "      moods: [\(pick(moods, moodCount, &rng))]\n      themes: [\(pick(themes, 1, &rng))]\n"
     }
 
-    /// 0.3 s of a decaying noise burst, 44.1 kHz mono 16-bit, different in every file.
-    private static func writeWAV(_ url: URL, rng: inout SplitMix64) throws -> Int64 {
+    /// 0.3 s of noise, 44.1 kHz mono 16-bit, different in every file: a decaying burst, or for a
+    /// loop a steady bed that starts and ends at zero (no click at its seam).
+    private static func writeWAV(_ url: URL, looping: Bool, rng: inout SplitMix64) throws -> Int64 {
         let frames = 13_230
         var data = WAVHeader.make(dataBytes: UInt32(frames * 2), channels: 1, sampleRate: 44_100)
         var samples = [Int16](repeating: 0, count: frames)
         let level = 4_000 + Double(rng.below(12_000))
         for index in 0..<frames {
-            let envelope = exp(-Double(index) / 3_000)
+            let edge = min(1, Double(min(index, frames - 1 - index)) / 441)
+            let envelope = looping ? edge : exp(-Double(index) / 3_000)
             let noise = Double(Int64(bitPattern: rng.next() >> 48) - 32_768) / 32_768
             samples[index] = Int16(clamping: Int(noise * level * envelope)).littleEndian
         }
