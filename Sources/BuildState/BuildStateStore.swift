@@ -18,7 +18,7 @@ package final class BuildStateStore: Sendable {
     /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
     static let applicationID: Int32 = 0x5353_4253
     /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
-    static let layoutVersion: Int32 = 1
+    static let layoutVersion: Int32 = 2
 
     let queue: DatabaseQueue
     package let path: String
@@ -58,6 +58,7 @@ package final class BuildStateStore: Sendable {
             try db.execute(sql: "PRAGMA user_version = \(layoutVersion)")
             try PackCheckRecord.createTable(db)
             try PublishRecord.createTable(db)
+            try CatalogRecord.createTable(db)
         }
         return BuildStateStore(queue: queue, path: file)
     }

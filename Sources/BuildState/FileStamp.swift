@@ -15,8 +15,8 @@ package struct FileStamp: Codable, Equatable, Sendable {
     /// When the stats were taken (nanoseconds since 1970).
     package var takenAt: Int64
 
-    package init(paths: [String]) {
-        takenAt = FileStat.now()
+    package init(paths: [String], takenAt: Int64 = FileStat.now()) {
+        self.takenAt = takenAt
         stats = paths.map { FileStat.of(path: $0) }
     }
 
@@ -37,6 +37,59 @@ package struct FileStamp: Codable, Equatable, Sendable {
     /// more than a time-stamp tick before.
     package var isSettled: Bool {
         stats.allSatisfy { stat in stat.map { $0.modified < takenAt - $0.stampGranularity } ?? true }
+    }
+
+    /// The stamp in a few bytes a stat (kept in the store: decoding JSON for every file of a large
+    /// catalog cost more than the stats themselves).
+    package var encoded: Data {
+        var data = Data(capacity: 8 + stats.count * 41)
+        func append(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        append(takenAt)
+        for stat in stats {
+            guard let stat else {
+                data.append(0)
+                continue
+            }
+            data.append(1)
+            for value in [
+                Int64(bitPattern: stat.device), Int64(bitPattern: stat.inode), stat.size, stat.modified, stat.changed,
+            ] {
+                append(value)
+            }
+        }
+        return data
+    }
+
+    /// A stamp from ``encoded``; nil for bytes that are not one.
+    package init?(encoded data: Data) {
+        let bytes = [UInt8](data)
+        var at = 0
+        func next() -> Int64? {
+            guard at + 8 <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for index in 0..<8 { value |= Int64(bytes[at + index]) << (8 * index) }
+            at += 8
+            return value
+        }
+        guard let taken = next() else { return nil }
+        takenAt = taken
+        stats = []
+        while at < bytes.count {
+            let present = bytes[at]
+            at += 1
+            guard present == 1 else {
+                guard present == 0 else { return nil }
+                stats.append(nil)
+                continue
+            }
+            guard let device = next(), let inode = next(), let size = next(), let modified = next(),
+                let changed = next()
+            else { return nil }
+            stats.append(
+                FileStat(
+                    device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
+                    modified: modified, changed: changed))
+        }
     }
 
     /// A short digest of the stats, to compare many stamps at once.

@@ -21,6 +21,14 @@ package struct FileStat: Codable, Equatable, Sendable {
         return fstat(descriptor, &info) == 0 ? FileStat(info) : nil
     }
 
+    package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
     private init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

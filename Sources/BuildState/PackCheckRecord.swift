@@ -14,9 +14,9 @@ package struct PackCheckRecord: Codable, FetchableRecord, PersistableRecord, Sen
     package var path: String
     /// The tool and the catalog settings the checks were made under.
     package var context: String
-    /// The files the checks read besides pack.yaml, relative to its folder (JSON array).
+    /// The files the checks read besides pack.yaml, relative to its folder, one a line.
     package var inputs: Data
-    /// pack.yaml's stat, then each input's (JSON ``FileStamp``).
+    /// pack.yaml's stat, then each input's (``FileStamp/encoded``).
     package var stamp: Data
     /// The checks (the caller's encoding).
     package var check: Data
@@ -51,19 +51,36 @@ package struct PackCheckRecord: Codable, FetchableRecord, PersistableRecord, Sen
 }
 
 extension BuildStateStore {
+    /// The stamp the record of the pack.yaml at `path` was made with, when it was made in
+    /// `context` and neither pack.yaml nor any file it names has changed since (the checks
+    /// themselves are not read).
+    package func currentPackStamp(path: String, context: String) -> FileStamp? {
+        // Raw SQL: two columns of one row, without the checks' blob (soundshelf-bench publish).
+        guard
+            let row = try? queue.read({ db in
+                try Row.fetchOne(
+                    db, sql: "SELECT inputs, stamp FROM packCheck WHERE path = ? AND context = ?",
+                    arguments: [path, context])
+            }), let inputsData = row["inputs"] as Data?, let stampData = row["stamp"] as Data?,
+            let kept = FileStamp(encoded: stampData)
+        else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        let inputs = String(decoding: inputsData, as: UTF8.self).split(separator: "\n").map {
+            (folder as NSString).appendingPathComponent(String($0))
+        }
+        let now = FileStamp(paths: [path] + inputs)
+        return now.sameFiles(as: kept) ? kept : nil
+    }
+
     /// The record of the pack.yaml at `path` made in `context`, when neither pack.yaml nor any file
     /// it names has changed since; with the stamp it still has.
     package func currentPackCheck(path: String, context: String) -> (record: PackCheckRecord, stamp: FileStamp)? {
-        guard
+        guard let stamp = currentPackStamp(path: path, context: context),
             let record = try? queue.read({ db in
                 try PackCheckRecord.filter(PackCheckRecord.Columns.path == path).fetchOne(db)
-            }), record.context == context,
-            let inputs = try? JSONDecoder().decode([String].self, from: record.inputs),
-            let kept = try? JSONDecoder().decode(FileStamp.self, from: record.stamp)
+            }), record.context == context
         else { return nil }
-        let folder = (path as NSString).deletingLastPathComponent
-        let now = FileStamp(paths: [path] + inputs.map { (folder as NSString).appendingPathComponent($0) })
-        return now.sameFiles(as: kept) ? (record, kept) : nil
+        return (record, stamp)
     }
 
     /// Keeps `record` when its stamp is settled (a file written within the last tick is read again

@@ -31,18 +31,22 @@ package struct CatalogCheck {
     package var packs: [PackCheck.PackClaim]? = []
 
     /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
-    /// With `readingAll`, every pack is read (the state is only written).
+    /// With `readingAll`, every pack is read (and nothing is written to the state).
     package static func run(
         catalogAt path: String, settings: BuildSettings, state: BuildStateStore?, sound: Bool = true,
         readingAll: Bool = false
     ) -> CatalogCheck {
         let context = state.map { _ in Self.context(catalogAt: path) } ?? ""
+        if !readingAll, let state, let kept = unchanged(catalogAt: path, context: context, sound: sound, state: state) {
+            return kept
+        }
         var result = CatalogCheck(report: DiagnosticReport(), sound: [])
         var digests = [FileStamp(paths: [path]).digest]
+        var settled = true
         let (validated, report) = CatalogValidator.validate(catalogAt: path, strict: false) { file, catalog in
             if !readingAll, let state, let (kept, stamp) = state.currentPackCheck(path: file, context: context),
                 let check = try? JSONDecoder().decode(PackCheck.self, from: kept.check),
-                let found = sound ? kept.sound.flatMap { try? JSONDecoder().decode([Diagnostic].self, from: $0) } : []
+                let found = sound ? kept.sound.flatMap { Self.decode($0) } : []
             {
                 result.packsKept += 1
                 result.note(check)
@@ -64,21 +68,59 @@ package struct CatalogCheck {
             result.note(check)
             result.sound += found
             digests.append(stamp.digest)
-            if let state, let checkData = try? JSONEncoder().encode(check),
-                let inputsData = try? JSONEncoder().encode(inputs), let stampData = try? JSONEncoder().encode(stamp)
-            {
-                let soundData = sound ? try? JSONEncoder().encode(found) : nil
+            settled = settled && stamp.isSettled
+            if !readingAll, let state, let checkData = try? JSONEncoder().encode(check) {
+                let soundData = sound ? Self.encode(found) : nil
                 state.savePackCheck(
                     PackCheckRecord(
-                        path: file, context: context, inputs: inputsData, stamp: stampData, check: checkData,
-                        sound: soundData), stamp: stamp)
+                        path: file, context: context, inputs: Data(inputs.joined(separator: "\n").utf8),
+                        stamp: stamp.encoded, check: checkData, sound: soundData), stamp: stamp)
             }
             return (check, pack)
         }
         result.report = report
         result.validated = validated
         result.sources = digests.joined(separator: " ")
+        if !readingAll, settled, let state, let reportData = Self.encode(report.diagnostics) {
+            state.saveCatalogRecord(
+                CatalogRecord(
+                    path: path, context: context, sources: result.sources, report: reportData,
+                    sound: sound ? Self.encode(result.sound) : nil,
+                    packs: result.packs.flatMap { try? JSONEncoder().encode($0) }))
+        }
         return result
+    }
+
+    /// The last report of the catalog at `path`, when neither catalog.yaml nor any pack's files
+    /// changed since: from stats alone, no pack's checks read.
+    private static func unchanged(
+        catalogAt path: String, context: String, sound: Bool, state: BuildStateStore
+    ) -> CatalogCheck? {
+        guard let catalog = CatalogSource.load(path: path).0 else { return nil }
+        var digests = [FileStamp(paths: [path]).digest]
+        for file in catalog.packFiles() {
+            guard let stamp = state.currentPackStamp(path: file, context: context) else { return nil }
+            digests.append(stamp.digest)
+        }
+        let sources = digests.joined(separator: " ")
+        guard let record = state.currentCatalogRecord(path: path, context: context, sources: sources),
+            let report = decode(record.report),
+            let found = sound ? record.sound.flatMap(decode) : []
+        else { return nil }
+        var result = CatalogCheck(report: DiagnosticReport(report), sound: found)
+        result.packs = record.packs.flatMap { try? JSONDecoder().decode([PackCheck.PackClaim].self, from: $0) }
+        result.packsKept = digests.count - 1
+        result.sources = sources
+        return result
+    }
+
+    /// Diagnostics as the state keeps them (with their severities).
+    static func encode(_ diagnostics: [Diagnostic]) -> Data? {
+        try? JSONEncoder().encode(diagnostics.map(KeptDiagnostic.init))
+    }
+
+    static func decode(_ data: Data) -> [Diagnostic]? {
+        (try? JSONDecoder().decode([KeptDiagnostic].self, from: data))?.map(\.diagnostic)
     }
 
     private mutating func note(_ check: PackCheck) {

@@ -17,8 +17,8 @@ struct BuildStateStoreTests {
         var stamp = FileStamp(paths: [path] + inputs.map { "\(folder)/\($0)" })
         stamp.takenAt += 10_000_000_000  // as if taken well after the files were written
         let record = PackCheckRecord(
-            path: path, context: "test", inputs: try JSONEncoder().encode(inputs),
-            stamp: try JSONEncoder().encode(stamp),
+            path: path, context: "test", inputs: Data(inputs.joined(separator: "\n").utf8),
+            stamp: stamp.encoded,
             check: Data("check".utf8), sound: nil)
         return (record, stamp)
     }
@@ -48,7 +48,7 @@ struct BuildStateStoreTests {
         let tables = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["packCheck", "publish"])
+        #expect(tables == ["catalogCheck", "packCheck", "publish"])
     }
 
     @Test("a record is current until pack.yaml or a file it names changes, and only in its context")
@@ -73,8 +73,8 @@ struct BuildStateStoreTests {
         let stamp = FileStamp(paths: [pack])
         #expect(!stamp.isSettled)
         let made = PackCheckRecord(
-            path: pack, context: "test", inputs: try JSONEncoder().encode([String]()),
-            stamp: try JSONEncoder().encode(stamp), check: Data(), sound: nil)
+            path: pack, context: "test", inputs: Data(),
+            stamp: stamp.encoded, check: Data(), sound: nil)
         store.savePackCheck(made, stamp: stamp)
         #expect(store.currentPackCheck(path: pack, context: "test") == nil)
     }

@@ -4,7 +4,7 @@ extension PackCheck {
     package func replay(tags: inout TagGuard, ids: inout IdentityRegistry, into report: inout DiagnosticReport) {
         for step in steps {
             switch step {
-            case .diagnostic(let diagnostic): report.append(diagnostic)
+            case .diagnostic(let kept): report.append(kept.diagnostic)
             case .tags(let use): report.append(contentsOf: tags.check(use))
             case .pack(let claim): ids.claimPack(claim, file: file, into: &report)
             case .item(let claim): ids.claimItem(claim, file: file, into: &report)

@@ -17,7 +17,7 @@ package struct PackCheck: Codable, Sendable, Equatable {
     /// One thing the catalog's checks do with the pack, in order.
     package enum Step: Codable, Sendable, Equatable {
         /// A problem of the pack alone.
-        case diagnostic(Diagnostic)
+        case diagnostic(KeptDiagnostic)
         /// Names for the typo guard.
         case tags(TagUse)
         /// The pack's id and slug for the registry.
@@ -82,12 +82,12 @@ package struct PackCheck: Codable, Sendable, Equatable {
     package static func make(
         file: String, pack: PackSource?, problems: [Diagnostic], allowedLicenses: [String]?
     ) -> PackCheck {
-        var steps = problems.map(Step.diagnostic)
+        var steps = problems.map { Step.diagnostic(KeptDiagnostic($0)) }
         guard let pack else { return PackCheck(file: file, steps: steps, inputs: []) }
         steps += PackValidator.steps(pack)
         steps += claims(of: pack)
         if let allowedLicenses {
-            steps += LicenseRules.checkAllowed(pack, allowed: allowedLicenses).map(Step.diagnostic)
+            steps += LicenseRules.checkAllowed(pack, allowed: allowedLicenses).map { .diagnostic(KeptDiagnostic($0)) }
         }
         return PackCheck(file: file, steps: steps, inputs: inputs(of: pack))
     }

@@ -28,7 +28,9 @@ public enum PackValidator {
             let at = pack.locations[path]
             steps.append(
                 .diagnostic(
-                    Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path)))
+                    KeptDiagnostic(
+                        Diagnostic(severity, message, file: pack.file, line: at?.line, column: at?.column, path: path)))
+            )
         }
         for (i, item) in pack.items.enumerated() {
             let path = pack.itemPath(i)
@@ -38,7 +40,7 @@ public enum PackValidator {
                     let named = item.takes.count > 1 ? "item '\(item.title)' (\(item.id)), take \(take.take): " : ""
                     add(.error, named + problem, field)
                 } else {
-                    steps += AudioRules.check(pack, item: i, take: take.take).1.map(PackCheck.Step.diagnostic)
+                    steps += AudioRules.check(pack, item: i, take: take.take).1.map { .diagnostic(KeptDiagnostic($0)) }
                 }
             }
             steps.append(
@@ -46,7 +48,7 @@ public enum PackValidator {
                     TagUse(item.tags, kind: pack.kind, file: pack.file, path: "\(path).tags", locations: pack.locations)
                 ))
         }
-        steps += (LicenseRules.check(pack) + UCSRules.check(pack)).map(PackCheck.Step.diagnostic)
+        steps += (LicenseRules.check(pack) + UCSRules.check(pack)).map { .diagnostic(KeptDiagnostic($0)) }
         if let artwork = pack.artwork, !artwork.hasPrefix("https://") {
             if let problem = FileRules.check(artwork, in: pack.directory) {
                 add(.error, "artwork: " + problem, "artwork")

@@ -41,8 +41,8 @@ enum PublishBench {
         func row(_ name: String, _ run: Run) {
             lines.append(
                 String(
-                    format: "%-44@ %8.2f s  %7.1f MiB peak  %8.2f MiB written", name as NSString, run.seconds,
-                    run.peakMiB, run.writtenMiB))
+                    format: "%@ %8.2f s  %7.1f MiB peak  %8.2f MiB written",
+                    name.padding(toLength: 40, withPad: " ", startingAt: 0), run.seconds, run.peakMiB, run.writtenMiB))
         }
         let floor = try timed("/usr/bin/find", [source.path, "-newer", stamp.path], folder: folder)
         row("stat floor (find -newer)", floor)

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+/// The last complete check of a catalog: what it reported, from sources whose stats digest to
+/// `sources`. While they still do, the report is the same without reading a pack's checks.
+///
+/// ```swift
+/// if let kept = state.currentCatalogRecord(path: catalog, context: context, sources: digest) { … }
+/// ```
+package struct CatalogRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    package static let databaseTableName = "catalogCheck"
+
+    /// catalog.yaml's path, as the tool was given it.
+    package var path: String
+    package var context: String
+    /// The digest of catalog.yaml's and every pack's stamps, in order.
+    package var sources: String
+    /// The catalog's checks, the sound checks (nil when not measured) and the packs' ids and
+    /// versions (nil when a pack could not be read), each in the caller's encoding.
+    package var report: Data
+    package var sound: Data?
+    package var packs: Data?
+
+    package init(path: String, context: String, sources: String, report: Data, sound: Data?, packs: Data?) {
+        self.path = path
+        self.context = context
+        self.sources = sources
+        self.report = report
+        self.sound = sound
+        self.packs = packs
+    }
+
+    package enum Columns {
+        static let path = Column(CodingKeys.path)
+    }
+
+    static func createTable(_ db: Database) throws {
+        try db.create(table: databaseTableName) { table in
+            table.primaryKey("path", .text)
+            table.column("context", .text).notNull()
+            table.column("sources", .text).notNull()
+            table.column("report", .blob).notNull()
+            table.column("sound", .blob)
+            table.column("packs", .blob)
+        }
+    }
+}
+
+extension BuildStateStore {
+    /// The last check of the catalog at `path`, when it was made in `context` from `sources`.
+    package func currentCatalogRecord(path: String, context: String, sources: String) -> CatalogRecord? {
+        guard
+            let record = try? queue.read({ db in
+                try CatalogRecord.filter(CatalogRecord.Columns.path == path).fetchOne(db)
+            }), record.context == context, record.sources == sources
+        else { return nil }
+        return record
+    }
+
+    package func saveCatalogRecord(_ record: CatalogRecord) {
+        try? queue.write { db in try record.save(db) }
+    }
+}
