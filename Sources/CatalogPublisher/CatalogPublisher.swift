@@ -26,7 +26,11 @@ public enum CatalogPublisher {
         // Every pack whose files did not change since the build state saw them is checked from what
         // it kept; when nothing changed since the last publish into `output`, that is all.
         let state = options.usesBuildState ? BuildStateStore.open(in: options.build.cacheFolder) : nil
-        var check = CatalogCheck.run(catalogAt: sourceFile, settings: options.build, state: state, sound: false)
+        let checking = options.progress.map { report in
+            { (done: Int, total: Int) in report("checking packs", done, total) }
+        }
+        var check = CatalogCheck.run(
+            catalogAt: sourceFile, settings: options.build, state: state, sound: false, progress: checking)
         var report = check.report.promotingWarnings(options.strict)
         guard !report.hasErrors else { throw PublishError.invalid(report) }
         let writer = PublishWriter(output: output, signKey: signKey)
@@ -37,7 +41,8 @@ public enum CatalogPublisher {
         if check.packsKept > 0 {
             // The whole catalog is needed to write it: every pack is read.
             check = CatalogCheck.run(
-                catalogAt: sourceFile, settings: options.build, state: state, sound: false, readingAll: true)
+                catalogAt: sourceFile, settings: options.build, state: state, sound: false, readingAll: true,
+                progress: checking)
             report = check.report.promotingWarnings(options.strict)
         }
         guard let catalog = check.validated, !report.hasErrors else { throw PublishError.invalid(report) }
@@ -56,7 +61,8 @@ public enum CatalogPublisher {
         guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
 
         let built = try PackVersions.buildAll(
-            catalog, output: output, previous: previous?.document, settings: options.build)
+            catalog, output: output, previous: previous?.document, settings: options.build,
+            progress: options.progress.map { report in { report("building packs", $0, $1) } })
         var version = previous?.document.catalogVersion ?? 1
         let packs = built.entries
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)

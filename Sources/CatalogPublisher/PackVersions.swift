@@ -11,19 +11,26 @@ struct PackVersions {
     var builtSlugs: [String] = []
 
     static func buildAll(
-        _ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?, settings: BuildSettings
+        _ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?, settings: BuildSettings,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> PackVersions {
         var result = PackVersions()
         let base = catalog.catalog.baseURL
         do {
             // Published versions are compared first, without writing; then new versions are built.
+            let total = catalog.packs.count
+            var done = 0
             for pack in catalog.packs where exists(pack, output) {
+                progress?(done, total)
+                done += 1
                 guard try PackBuilder.publishedVersionMatches(pack, outputDirectory: output.path, settings: settings)
                 else {
                     throw PackBuildError.alreadyPublished(packId: pack.id, version: pack.version, slug: pack.slug)
                 }
             }
             for pack in catalog.packs where !exists(pack, output) {
+                progress?(done, total)
+                done += 1
                 let built = try PackBuilder.build(pack, outputDirectory: output.path, settings: settings)
                 if built.written { result.builtSlugs.append(pack.slug) }
             }

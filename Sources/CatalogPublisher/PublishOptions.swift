@@ -30,6 +30,9 @@ public struct PublishOptions: Sendable {
     /// Whether what earlier runs learned of the source files (the build state in the build caches'
     /// folder) is used: false reads every file again (`--no-cache`). The output is the same.
     public var usesBuildState = true
+    /// Hears how far the publish is: the phase ("checking packs", "building packs"), the steps
+    /// done and their number. The tool draws a progress line on a terminal from it.
+    package var progress: (@Sendable (_ phase: String, _ done: Int, _ total: Int) -> Void)?
     /// How the missing packs are built (caches, time stamps, read chunks); the tool fills it from
     /// the environment, the defaults otherwise.
     package var build = BuildSettings()

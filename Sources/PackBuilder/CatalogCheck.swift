@@ -31,10 +31,11 @@ package struct CatalogCheck {
     package var packs: [PackCheck.PackClaim]? = []
 
     /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
-    /// With `readingAll`, every pack is read (and nothing is written to the state).
+    /// With `readingAll`, every pack is read (and nothing is written to the state). `progress`
+    /// hears each pack done, with the number of packs.
     package static func run(
         catalogAt path: String, settings: BuildSettings, state: BuildStateStore?, sound: Bool = true,
-        readingAll: Bool = false
+        readingAll: Bool = false, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) -> CatalogCheck {
         let context = state.map { _ in Self.context(catalogAt: path) } ?? ""
         if !readingAll, let state, let kept = unchanged(catalogAt: path, context: context, sound: sound, state: state) {
@@ -43,7 +44,12 @@ package struct CatalogCheck {
         var result = CatalogCheck(report: DiagnosticReport(), sound: [])
         var digests = [FileStamp(paths: [path]).digest]
         var settled = true
+        var total: Int?
         let (validated, report) = CatalogValidator.validate(catalogAt: path, strict: false) { file, catalog in
+            if let progress {
+                if total == nil { total = catalog.packFiles().count }
+                progress(result.packsKept + result.packsRead, total ?? 0)
+            }
             if !readingAll, let state, let (kept, stamp) = state.currentPackCheck(path: file, context: context),
                 let check = try? JSONDecoder().decode(PackCheck.self, from: kept.check),
                 let found = sound ? kept.sound.flatMap { Self.decode($0) } : []

@@ -63,6 +63,9 @@ struct PublishCommand: ParsableCommand {
         options.keepVersions = keepVersions
         options.strict = validation.strict
         options.usesBuildState = !cache.noCache
+        let meter = CountMeter(enabled: !output.json)
+        options.progress = { phase, done, total in meter.update(phase, done: done, total: total) }
+        defer { meter.finish() }
         options.build = .fromEnvironment()
         let result = try CommandRunner.run {
             options.templatesDirectory = try TemplateOverride.directory(

@@ -28,7 +28,11 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             if DocumentKind.of(fileAt: file) == .catalogYAML {
                 // A catalog reads only the packs whose files changed since the build state saw them.
-                let check = CatalogCheck.run(catalogAt: file, settings: settings, state: state)
+                let meter = CountMeter(enabled: !output.json)
+                let check = CatalogCheck.run(catalogAt: file, settings: settings, state: state) { done, total in
+                    meter.update("checking packs", done: done, total: total)
+                }
+                meter.finish()
                 report.append(
                     contentsOf: DiagnosticReport(check.report.diagnostics + check.sound).promotingWarnings(
                         validation.strict
