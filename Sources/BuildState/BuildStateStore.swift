@@ -18,7 +18,7 @@ package final class BuildStateStore: Sendable {
     /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
     static let applicationID: Int32 = 0x5353_4253
     /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
-    static let layoutVersion: Int32 = 2
+    static let layoutVersion: Int32 = 3
 
     let queue: DatabaseQueue
     package let path: String
@@ -59,6 +59,7 @@ package final class BuildStateStore: Sendable {
             try PackCheckRecord.createTable(db)
             try PublishRecord.createTable(db)
             try CatalogRecord.createTable(db)
+            try PushRecord.createTable(db)
         }
         return BuildStateStore(queue: queue, path: file)
     }

@@ -10,6 +10,12 @@ package struct StoredObject: Sendable, Equatable {
     package var bytes: Int64
     /// The `x-amz-meta-sha256` metadata, when the answer carried it.
     package var sha256: String?
+
+    package init(key: String, bytes: Int64, sha256: String?) {
+        self.key = key
+        self.bytes = bytes
+        self.sha256 = sha256
+    }
 }
 
 /// A local file to store under `key` with these headers.

@@ -1,3 +1,4 @@
+import BuildState
 import Foundation
 import ObjectStore
 
@@ -27,7 +28,9 @@ package enum CatalogPusher {
         let client = S3Client(
             configuration: configuration, bucket: location.bucket, retry: options.retry,
             multipart: options.multipart, prefersURLSession: options.prefersURLSession)
-        let listing = try await client.listObjects(prefix: location.prefix)
+        let destination =
+            "\(configuration.endpoint?.absoluteString ?? "aws \(configuration.region)") \(location.bucket) \(location.prefix)"
+        let listing = try await stored(at: location, destination: destination, client: client, state: options.state)
         let pending = try await changedFiles(
             files, stored: listing, prefix: location.prefix, client: client, concurrency: options.concurrency)
         let sources =
@@ -57,12 +60,37 @@ package enum CatalogPusher {
                 copies: CopyPlan(sources: sources, log: copies), events: events)
         }
         result.uploadedKeys = log.keys
+        if let state = options.state, let catalog = files.last, catalog.relativePath == "catalog.json" {
+            // The bucket now holds every file of the folder: the next push trusts this list while
+            // the bucket's catalog.json is the one stored last here.
+            state.recordPush(
+                PushRecord(
+                    destination: destination, catalog: catalog.sha256,
+                    objects: files.map { ($0.relativePath, $0.bytes, $0.sha256) }))
+        }
         let copied = Set(copies.copied)
         result.copied = copied.count
         result.uploaded = pending.count - copied.count
         result.bytes = pending.filter { !copied.contains(location.prefix + $0.relativePath) }
             .reduce(Int64(0)) { $0 + $1.bytes }
         return result
+    }
+
+    /// What the store holds under the prefix: the last push's record when the store's catalog.json
+    /// is still the one that push stored (one HEAD request), else a listing of the prefix.
+    static func stored(
+        at location: BucketLocation, destination: String, client: S3Client, state: BuildStateStore?
+    ) async throws -> [StoredObject] {
+        if let state, let record = state.lastPush(to: destination) {
+            let catalog = try await client.headObject(key: location.prefix + "catalog.json")
+            if let catalog, catalog.sha256 == record.catalog {
+                return record.entries.map {
+                    StoredObject(key: location.prefix + $0.path, bytes: $0.bytes, sha256: $0.sha256)
+                }
+            }
+            state.forgetPush(to: destination)
+        }
+        return try await client.listObjects(prefix: location.prefix)
     }
 
     /// The files whose object is missing, of another size, or stored with another (or no) SHA-256.

@@ -1,3 +1,4 @@
+import BuildState
 import Foundation
 import ObjectStore
 
@@ -32,6 +33,9 @@ package struct PushOptions: Sendable {
     /// Copy objects the bucket already holds under another key server-side instead of uploading
     /// them (off only to measure what copies save).
     package var copies = true
+    /// Where the last push to each destination is recorded (``PushRecord``): with it, a push whose
+    /// bucket still holds the catalog.json stored last does not list the bucket. Nil lists every time.
+    package var state: BuildStateStore?
 
     package init(directory: String, destination: String) {
         self.directory = directory

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildState
 import CatalogPublisher
 import CommandSupport
 import Foundation
@@ -35,10 +36,14 @@ struct PushCommand: AsyncParsableCommand {
     @Flag(help: "List what would be uploaded; upload nothing.")
     var dryRun = false
 
+    @OptionGroup var cache: CacheOptions
+
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         var options = PushOptions(directory: directory, destination: destination)
+        // The last push to this destination, so an unchanged bucket is not listed again.
+        options.state = cache.noCache ? nil : BuildStateStore.open(in: ToolEnvironment.buildCacheFolder)
         options.endpoint = endpoint
         options.region = region
         options.dryRun = dryRun

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// What the last `catalog push` to a destination left there: every object it uploaded or found
+/// unchanged (key below the prefix, size, SHA-256) and the SHA-256 of the catalog.json it stored
+/// last. While the bucket's catalog.json still carries that SHA-256, the next push trusts this
+/// list instead of listing the bucket.
+///
+/// ```swift
+/// state.recordPush(PushRecord(destination: "https://s3.example.com media catalog/", catalog: sha, objects: list))
+/// ```
+package struct PushRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    package static let databaseTableName = "push"
+
+    /// The store's endpoint, the bucket and the prefix.
+    package var destination: String
+    /// The SHA-256 of the catalog.json the push stored.
+    package var catalog: String
+    /// One object a line: `path TAB bytes TAB sha256`, the path below the prefix.
+    package var objects: Data
+
+    package init(destination: String, catalog: String, objects: [(path: String, bytes: Int64, sha256: String)]) {
+        self.destination = destination
+        self.catalog = catalog
+        self.objects = Data(objects.map { "\($0.path)\t\($0.bytes)\t\($0.sha256)" }.joined(separator: "\n").utf8)
+    }
+
+    /// The objects, as recorded.
+    package var entries: [(path: String, bytes: Int64, sha256: String)] {
+        String(decoding: objects, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 3, let bytes = Int64(fields[1]) else { return nil }
+            return (String(fields[0]), bytes, String(fields[2]))
+        }
+    }
+
+    package enum Columns {
+        static let destination = Column(CodingKeys.destination)
+    }
+
+    static func createTable(_ db: Database) throws {
+        try db.create(table: databaseTableName) { table in
+            table.primaryKey("destination", .text)
+            table.column("catalog", .text).notNull()
+            table.column("objects", .blob).notNull()
+        }
+    }
+}
+
+extension BuildStateStore {
+    /// The last push to `destination`, if one was recorded.
+    package func lastPush(to destination: String) -> PushRecord? {
+        try? queue.read { db in try PushRecord.filter(PushRecord.Columns.destination == destination).fetchOne(db) }
+    }
+
+    package func recordPush(_ record: PushRecord) {
+        try? queue.write { db in try record.save(db) }
+    }
+
+    /// Forgets the last push to `destination` (one that failed part way).
+    package func forgetPush(to destination: String) {
+        _ = try? queue.write { db in try PushRecord.deleteOne(db, key: destination) }
+    }
+}

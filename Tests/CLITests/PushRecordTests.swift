@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog push` keeps a record of what it stored (the build state's `PushRecord`): a later push
+/// to the same place trusts it while the bucket's catalog.json is the one stored last, and moves
+/// only the new files with a few requests, without listing the bucket.
+@Suite(.serialized, .startsProcesses) struct PushRecordTests {
+    /// A one-pack change of the fixture's source, published; returns the new files' paths.
+    func publishOnePackChange(_ fixture: PushFixture) throws -> Set<String> {
+        let before = try fixture.localFiles()
+        let pack = fixture.source + "/packs/tavern-life/pack.yaml"
+        try DemoCatalog.edit(pack, replacing: "version: 1", with: "version: 2")
+        try DemoCatalog.edit(pack, replacing: "title: \"Tavern Life\"", with: "title: \"Tavern Life, Renovated\"")
+        let publish = try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source])
+        try #require(publish.status == 0, "\(publish.stderr)")
+        return Set(try fixture.localFiles().keys).subtracting(before.keys)
+    }
+
+    func isListing(_ request: S3Proxy.Request) -> Bool {
+        request.method == "GET" && request.query.contains("list-type")
+    }
+
+    @Test("after a recorded push, a one-pack change costs its files plus a few requests and no listing")
+    func recordedPushDoesNotList() throws {
+        let fixture = try PushFixture()
+        let environment = MotoServer.environment.merging(["XDG_CACHE_HOME": fixture.tmp.path("cache")]) { $1 }
+        try #require(try fixture.push(environment: environment).status == 0)
+        let added = try publishOnePackChange(fixture)
+        let start = fixture.proxy.requests.count
+        let result = try fixture.push(environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let requests = Array(fixture.proxy.requests.dropFirst(start))
+        #expect(!requests.contains(where: isListing), "the bucket was listed: \(requests.map(\.query))")
+        let writes = fixture.storedWrites(since: start)
+        #expect(Set(writes) == Set(added.union(["catalog.json", "index.html"]).map { "demo/" + $0 }))
+        #expect(requests.count <= writes.count + 10, "\(requests.count) requests for \(writes.count) new files")
+        #expect(writes.last == "demo/catalog.json")
+    }
+
+    @Test("a bucket whose catalog.json another push replaced is listed again, and ends complete")
+    func replacedCatalogIsListedAgain() throws {
+        let fixture = try PushFixture()
+        let mine = MotoServer.environment.merging(["XDG_CACHE_HOME": fixture.tmp.path("cache-a")]) { $1 }
+        let theirs = MotoServer.environment.merging(["XDG_CACHE_HOME": fixture.tmp.path("cache-b")]) { $1 }
+        try #require(try fixture.push(environment: mine).status == 0)
+        let added = try publishOnePackChange(fixture)
+        try #require(try fixture.push(environment: theirs).status == 0)  // another machine pushes the change
+        // Back to the first machine, with a new catalog.json (a renewal) to push: its record is stale.
+        let renew = try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source, "--renew"])
+        try #require(renew.status == 0, "\(renew.stderr)")
+        let start = fixture.proxy.requests.count
+        let result = try fixture.push(environment: mine)
+        #expect(result.status == 0, "\(result.stderr)")
+        let requests = Array(fixture.proxy.requests.dropFirst(start))
+        #expect(requests.contains(where: isListing), "a stale record was trusted")
+        let writes = Set(fixture.storedWrites(since: start))
+        #expect(writes.isDisjoint(with: added.map { "demo/" + $0 }), "files the other push stored went up again")
+        #expect(writes.contains("demo/catalog.json"))
+    }
+}
