@@ -18,6 +18,9 @@ package struct PublishRecord: Codable, FetchableRecord, PersistableRecord, Senda
     package var sources: String
     /// The stat of the catalog.json the publish left (JSON ``FileStat``).
     package var catalog: Data
+    /// Each pack.yaml's stamp digest (JSON `{path: digest}`): a pack whose files still digest the
+    /// same need not be compared with its published version again.
+    package var packs: Data
 
     package enum Columns {
         static let output = Column(CodingKeys.output)
@@ -29,6 +32,7 @@ package struct PublishRecord: Codable, FetchableRecord, PersistableRecord, Senda
             table.column("context", .text).notNull()
             table.column("sources", .text).notNull()
             table.column("catalog", .blob).notNull()
+            table.column("packs", .blob).notNull()
         }
     }
 }
@@ -47,12 +51,29 @@ extension BuildStateStore {
         return now == kept
     }
 
-    /// Records a publish into `output` (after catalog.json was written).
-    package func recordPublish(output: String, context: String, sources: String) {
+    /// Records a publish into `output` (after catalog.json was written) from sources whose stats
+    /// digest to `sources`, each pack's to `packs`.
+    package func recordPublish(output: String, context: String, sources: String, packs: [String: String]) {
         let catalog = (output as NSString).appendingPathComponent("catalog.json")
-        guard let stat = FileStat.of(path: catalog), let data = try? JSONEncoder().encode(stat) else { return }
-        let record = PublishRecord(output: output, context: context, sources: sources, catalog: data)
+        guard let stat = FileStat.of(path: catalog), let data = try? JSONEncoder().encode(stat),
+            let packData = try? JSONEncoder().encode(packs)
+        else { return }
+        let record = PublishRecord(output: output, context: context, sources: sources, catalog: data, packs: packData)
         try? queue.write { db in try record.save(db) }
+    }
+
+    /// Each pack's stamp digest at the last publish into `output` made in `context`, while the
+    /// catalog.json it wrote is still there; empty otherwise.
+    package func packsAtLastPublish(output: String, context: String) -> [String: String] {
+        guard
+            let record = try? queue.read({ db in
+                try PublishRecord.filter(PublishRecord.Columns.output == output).fetchOne(db)
+            }), record.context == context,
+            let kept = try? JSONDecoder().decode(FileStat.self, from: record.catalog),
+            FileStat.of(path: (output as NSString).appendingPathComponent("catalog.json")) == kept,
+            let packs = try? JSONDecoder().decode([String: String].self, from: record.packs)
+        else { return [:] }
+        return packs
     }
 
     /// Forgets the last publish into `output` (a publish that failed part way).

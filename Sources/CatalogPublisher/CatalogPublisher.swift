@@ -47,13 +47,20 @@ public enum CatalogPublisher {
         }
         guard let catalog = check.validated, !report.hasErrors else { throw PublishError.invalid(report) }
         for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
-        let result = try publish(catalog, options: options, output: output, writer: writer)
-        state?.recordPublish(output: output.path, context: publishContext(options), sources: check.sources)
+        // A pack whose files are those of the last publish into `output` is not compared with its
+        // published version again (that publish did).
+        let published = state?.packsAtLastPublish(output: output.path, context: publishContext(options)) ?? [:]
+        let unchangedPacks = Set(check.packStamps.filter { published[$0.key] == $0.value }.keys)
+        let result = try publish(
+            catalog, options: options, output: output, writer: writer, unchangedPacks: unchangedPacks)
+        state?.recordPublish(
+            output: output.path, context: publishContext(options), sources: check.sources, packs: check.packStamps)
         return result
     }
 
     private static func publish(
-        _ catalog: ValidatedCatalog, options: PublishOptions, output: URL, writer: PublishWriter
+        _ catalog: ValidatedCatalog, options: PublishOptions, output: URL, writer: PublishWriter,
+        unchangedPacks: Set<String>
     ) throws -> PublishResult {
 
         let previous = try PreviousCatalog.load(from: output)
@@ -61,7 +68,7 @@ public enum CatalogPublisher {
         guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
 
         let built = try PackVersions.buildAll(
-            catalog, output: output, previous: previous?.document, settings: options.build,
+            catalog, output: output, previous: previous?.document, settings: options.build, unchanged: unchangedPacks,
             progress: options.progress.map { report in { report("building packs", $0, $1) } })
         var version = previous?.document.catalogVersion ?? 1
         let packs = built.entries

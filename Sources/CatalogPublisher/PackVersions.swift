@@ -4,7 +4,8 @@ import PackBuilder
 
 /// Builds every pack version of a catalog that is not yet in the output folder, and checks
 /// the ones that are: the same version must have the same content (compared first, before
-/// anything new is written).
+/// anything new is written; `unchanged` names the pack.yaml files whose files are those of the
+/// last publish into the folder, which compared them).
 struct PackVersions {
     var entries: [CatalogDocument.PackEntry] = []
     var manifests: [String: Manifest] = [:]
@@ -12,7 +13,7 @@ struct PackVersions {
 
     static func buildAll(
         _ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?, settings: BuildSettings,
-        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        unchanged: Set<String> = [], progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> PackVersions {
         var result = PackVersions()
         let base = catalog.catalog.baseURL
@@ -23,6 +24,8 @@ struct PackVersions {
             for pack in catalog.packs where exists(pack, output) {
                 progress?(done, total)
                 done += 1
+                // Its files are those the last publish into `output` compared or built.
+                if unchanged.contains(pack.file) { continue }
                 guard try PackBuilder.publishedVersionMatches(pack, outputDirectory: output.path, settings: settings)
                 else {
                     throw PackBuildError.alreadyPublished(packId: pack.id, version: pack.version, slug: pack.slug)

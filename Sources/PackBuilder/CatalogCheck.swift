@@ -27,11 +27,14 @@ package struct CatalogCheck {
     /// ``FileStamp/digest`` of catalog.yaml and of every pack's files, in order: equal while no
     /// source file changed.
     package var sources = ""
+    /// Each pack.yaml's stamp digest (pack.yaml and the files it names), by path.
+    package var packStamps: [String: String] = [:]
     /// Every pack's id, slug and version, in order; nil when a pack could not be read.
     package var packs: [PackCheck.PackClaim]? = []
 
     /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
-    /// With `readingAll`, every pack is read (and nothing is written to the state). `progress`
+    /// With `readingAll`, every pack is parsed (a kept one is not checked again, and nothing is
+    /// written to the state). `progress`
     /// hears each pack done, with the number of packs.
     package static func run(
         catalogAt path: String, settings: BuildSettings, state: BuildStateStore?, sound: Bool = true,
@@ -50,7 +53,7 @@ package struct CatalogCheck {
                 if total == nil { total = catalog.packFiles().count }
                 progress(result.packsKept + result.packsRead, total ?? 0)
             }
-            if !readingAll, let state, let (kept, stamp) = state.currentPackCheck(path: file, context: context),
+            if let state, let (kept, stamp) = state.currentPackCheck(path: file, context: context),
                 let check = try? JSONDecoder().decode(PackCheck.self, from: kept.check),
                 let found = sound ? kept.sound.flatMap { Self.decode($0) } : []
             {
@@ -58,7 +61,9 @@ package struct CatalogCheck {
                 result.note(check)
                 result.sound += found
                 digests.append(stamp.digest)
-                return (check, nil)
+                result.packStamps[file] = stamp.digest
+                // Reading every pack (to write the catalog), a kept pack is parsed but not checked again.
+                return (check, readingAll ? PackSource.load(path: file).0 : nil)
             }
             // pack.yaml's stat from before it is read, its files' from before they are checked: a
             // write during the checks shows in the next run's stats.
@@ -74,6 +79,7 @@ package struct CatalogCheck {
             result.note(check)
             result.sound += found
             digests.append(stamp.digest)
+            result.packStamps[file] = stamp.digest
             settled = settled && stamp.isSettled
             if !readingAll, let state, let checkData = try? JSONEncoder().encode(check) {
                 let soundData = sound ? Self.encode(found) : nil
