@@ -53,8 +53,10 @@ package struct CatalogCheck {
                 if total == nil { total = catalog.packFiles().count }
                 progress(result.packsKept + result.packsRead, total ?? 0)
             }
-            if let state, let (kept, stamp) = state.currentPackCheck(path: file, context: context),
-                let check = try? JSONDecoder().decode(PackCheck.self, from: kept.check),
+            // The state knows a pack by its absolute path, whatever path reached it this time.
+            let key = Self.key(file)
+            if let state, let (kept, stamp) = state.currentPackCheck(path: key, context: context),
+                let check = (try? JSONDecoder().decode(PackCheck.self, from: kept.check))?.relocated(to: file),
                 let found = sound ? kept.sound.flatMap { Self.decode($0) } : []
             {
                 result.packsKept += 1
@@ -85,7 +87,7 @@ package struct CatalogCheck {
                 let soundData = sound ? Self.encode(found) : nil
                 state.savePackCheck(
                     PackCheckRecord(
-                        path: file, context: context, inputs: Data(inputs.joined(separator: "\n").utf8),
+                        path: key, context: context, inputs: Data(inputs.joined(separator: "\n").utf8),
                         stamp: stamp.encoded, check: checkData, sound: soundData), stamp: stamp)
             }
             return (check, pack)
@@ -111,7 +113,7 @@ package struct CatalogCheck {
         guard let catalog = CatalogSource.load(path: path).0 else { return nil }
         var digests = [FileStamp(paths: [path]).digest]
         for file in catalog.packFiles() {
-            guard let stamp = state.currentPackStamp(path: file, context: context) else { return nil }
+            guard let stamp = state.currentPackStamp(path: key(file), context: context) else { return nil }
             digests.append(stamp.digest)
         }
         let sources = digests.joined(separator: " ")
@@ -125,6 +127,9 @@ package struct CatalogCheck {
         result.sources = sources
         return result
     }
+
+    /// A pack.yaml's key in the state: its absolute path, links resolved.
+    static func key(_ file: String) -> String { URL(fileURLWithPath: file).resolvingSymlinksInPath().path }
 
     /// Diagnostics as the state keeps them (with their severities).
     static func encode(_ diagnostics: [Diagnostic]) -> Data? {

@@ -66,4 +66,20 @@ struct CatalogCheckTests {
             after.report.diagnostics
                 == CatalogCheck.run(catalogAt: catalog, settings: settings, state: nil).report.diagnostics)
     }
+
+    @Test("the same catalog reached by another path reads no pack, and names its files by that path")
+    func anotherPathToTheSameCatalog() throws {
+        let state = try #require(BuildStateStore.open(in: settings.cacheFolder))
+        Thread.sleep(forTimeInterval: 0.05)
+        _ = CatalogCheck.run(catalogAt: catalog, settings: settings, state: state)
+        // The same folder through a symbolic link: every path differs, every file is the same.
+        let link = tmp.path("linked")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: source)
+        let other = "\(link)/catalog.yaml"
+        let kept = CatalogCheck.run(catalogAt: other, settings: settings, state: state)
+        let fresh = CatalogCheck.run(catalogAt: other, settings: settings, state: nil)
+        #expect(kept.packsRead == 0)
+        #expect(kept.report.diagnostics == fresh.report.diagnostics)
+        #expect(kept.report.diagnostics.allSatisfy { $0.file.hasPrefix(link) })
+    }
 }

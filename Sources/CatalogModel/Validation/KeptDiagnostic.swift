@@ -7,7 +7,7 @@
 /// ```
 package struct KeptDiagnostic: Codable, Sendable, Equatable {
     var severity: Diagnostic.Severity
-    var file: String
+    package var file: String
     var line: Int?
     var column: Int?
     var path: String?

@@ -13,3 +13,25 @@ extension PackCheck {
     }
 
 }
+
+extension PackCheck {
+    /// The same check for the pack.yaml named `file` (the same file reached by another path, as
+    /// from another working folder): its diagnostics and tag uses name `file`.
+    package func relocated(to file: String) -> PackCheck {
+        guard file != self.file else { return self }
+        var moved = self
+        moved.file = file
+        moved.steps = steps.map { step in
+            switch step {
+            case .diagnostic(var kept):
+                if kept.file == self.file { kept.file = file }
+                return .diagnostic(kept)
+            case .tags(var use):
+                if use.file == self.file { use.file = file }
+                return .tags(use)
+            default: return step
+            }
+        }
+        return moved
+    }
+}

@@ -14,7 +14,7 @@ package struct TagUse: Codable, Sendable, Equatable {
         var at: SourceLocation?
     }
 
-    var file: String
+    package var file: String
     var names: [Name]
 
     package init(_ tags: TagSet, kind: Kind, file: String, path: String, locations: SourceMap) {
