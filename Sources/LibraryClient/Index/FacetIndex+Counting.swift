@@ -39,40 +39,50 @@ extension FacetIndex {
     /// index.counts(kind: .sfx, filters: filters, strategy: .scan) == index.counts(kind: .sfx, filters: filters)
     /// ```
     package func counts(kind: Kind, filters: Filters, strategy: CountingStrategy) -> RawFacetCounts {
+        let dimensions = kind.dimensions
+        if let sections, TagDimension.allCases.contains(where: { !filters[$0].isEmpty }) {
+            // A filtered count reads every slot of the kind: their checksums are taken side by side.
+            sections.verifySlots(
+                dimensions.compactMap { FacetSlots.slot(kind: kind.facetOrdinal, dimension: $0.facetOrdinal) })
+        }
         let plan = plan(kind: kind, filters: filters)
         if plan.matchesNothing { return .empty(kind: kind) }
         if strategy == .scan { return scanCounts(plan) }
         let total = mask(plan, excluding: nil)
-        var result = RawFacetCounts(total: total?.count ?? kindMasks[plan.kind].count, counts: [:])
-        for dimension in kind.dimensions {
-            let ordinal = dimension.facetOrdinal
+        // Each dimension's counts are independent: side by side, for an index large enough.
+        let tallied = ParallelWork.map(dimensions.count, parallel: wordCount >= Self.parallelWords) { n in
+            let ordinal = dimensions[n].facetOrdinal
             let isActive = plan.active.contains { $0.dimension == ordinal }
             let dimensionMask = isActive ? mask(plan, excluding: ordinal) : total
-            result.counts[dimension] = tallies(plan: plan, dimension: ordinal, mask: dimensionMask, strategy: strategy)
+            return tallies(plan: plan, dimension: ordinal, mask: dimensionMask, strategy: strategy)
         }
+        var result = RawFacetCounts(total: total?.count ?? kindMasks[plan.kind].count, counts: [:])
+        for (n, dimension) in dimensions.enumerated() { result.counts[dimension] = tallied[n] }
         return result
     }
+
+    /// Below this many mask words (65,536 item numbers) a dimension's counts take too little time
+    /// to be worth another thread.
+    static let parallelWords = 1024
 
     /// Value id → count for one dimension over `mask` (nil: every visible item of the kind).
     private func tallies(plan: FilterPlan, dimension: Int, mask: Bitset?, strategy: CountingStrategy) -> [Int64: Int] {
         guard let slot = FacetSlots.slot(kind: plan.kind, dimension: dimension) else { return [:] }
         let ids = values[dimension].ids
         var counts: [Int64: Int] = [:]
+        func add(_ tally: [Int]) {
+            for (value, count) in tally.enumerated() where count > 0 { counts[ids[value]] = count }
+        }
         guard let mask else {  // no filter: the lists' own sizes (from a file, its summary alone)
-            for (value, count) in listCounts(slot: slot).enumerated() where count > 0 { counts[ids[value]] = count }
+            add(listCounts(slot: slot))
             return counts
         }
-        let lists = lists(slot: slot)
         let maskCount = mask.count
         if maskCount == 0 { return counts }
-        if useItems(lists: lists, maskCount: maskCount, wordCount: mask.words.count, strategy: strategy) {
-            let tally = itemTallies(dimension: dimension, mask: mask)
-            for (value, count) in tally.enumerated() where count > 0 { counts[ids[value]] = count }
+        if useItems(slot: slot, maskCount: maskCount, wordCount: mask.words.count, strategy: strategy) {
+            add(itemTallies(dimension: dimension, mask: mask))
         } else {
-            for (value, list) in lists.enumerated() where list.count > 0 {
-                let count = list.intersectionCount(mask)
-                if count > 0 { counts[ids[value]] = count }
-            }
+            add(listTallies(slot: slot, mask: mask))
         }
         return counts
     }
@@ -81,20 +91,23 @@ extension FacetIndex {
     /// with `facet-bench` at 1M items): AND + popcount of one bitset word ≈ 1, probing the mask
     /// for one item of a sparse list ≈ 4, walking one mask item through the forward index
     /// (scattered reads of three arrays) ≈ 300. So the walk wins only for selective masks —
-    /// a few thousand items against a dimension with large posting lists.
-    private func useItems(
-        lists: [PostingList], maskCount: Int, wordCount words: Int,
-        strategy: CountingStrategy
-    ) -> Bool {
+    /// a few thousand items against a dimension with large posting lists. The lists' sizes come
+    /// from the slot's summary (a list is taken as dense when the layout makes it so). A forward
+    /// index still in the file is decoded only once the walks would have saved what decoding it
+    /// costs (``FacetIndexSections/forwardWorthDecoding(saving:)``): at 1M items it is 22 MB,
+    /// where the lists of every sfx dimension together are 8.5 MB.
+    private func useItems(slot: Int, maskCount: Int, wordCount words: Int, strategy: CountingStrategy) -> Bool {
         switch strategy {
         case .items: return true
         case .postings, .scan: return false
         case .adaptive:
             var postingsCost = 0
-            for list in lists where list.count > 0 {
-                postingsCost += list.isDense ? list.intersectionCost(wordCount: words) : list.count * 4
+            for count in listCounts(slot: slot) where count > 0 {
+                postingsCost += layout.isDense(count: count, itemNumbers: meta.count) ? words : count * 4
             }
-            return maskCount * 300 < postingsCost
+            let itemsCost = maskCount * 300
+            guard itemsCost < postingsCost else { return false }
+            return sections?.forwardWorthDecoding(saving: postingsCost - itemsCost) ?? true
         }
     }
 
