@@ -30,7 +30,7 @@ public struct FilterResolver: Sendable {
     static func resolve(_ text: String, in dim: TagDimension, _ catalog: DimensionValueCatalog) throws -> Int64 {
         let values = catalog.ordered(dim)
         let wanted = TagName.normalize(text)
-        if let match = values.first(where: { $0.name.compare(wanted, options: [.caseInsensitive]) == .orderedSame }) {
+        if let match = values.first(where: { sameIgnoringCase($0.name, wanted) }) {
             return match.id
         }
         if let id = Int64(wanted) {
@@ -44,5 +44,16 @@ public struct FilterResolver: Sendable {
             values.first { TagName.foldingKey($0.name) == key }
             ?? values.first { TagName.editDistance($0.name, wanted) <= 2 }
         throw LibraryClientError.unknownTag(dimension: dim, name: text, suggestion: suggestion?.name)
+    }
+
+    /// Whether `name` equals `wanted` ignoring case, as Foundation's case-insensitive comparison
+    /// says. Two ASCII strings are compared byte by byte: in a fresh process Foundation's
+    /// comparison costs more than the rest of resolving a few names.
+    static func sameIgnoringCase(_ name: String, _ wanted: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }), wanted.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.compare(wanted, options: [.caseInsensitive]) == .orderedSame
+        }
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return name.utf8.count == wanted.utf8.count && zip(name.utf8, wanted.utf8).allSatisfy { lower($0) == lower($1) }
     }
 }
