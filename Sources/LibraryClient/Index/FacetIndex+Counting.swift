@@ -39,31 +39,19 @@ extension FacetIndex {
     /// index.counts(kind: .sfx, filters: filters, strategy: .scan) == index.counts(kind: .sfx, filters: filters)
     /// ```
     package func counts(kind: Kind, filters: Filters, strategy: CountingStrategy) -> RawFacetCounts {
-        let dimensions = kind.dimensions
-        if let sections, TagDimension.allCases.contains(where: { !filters[$0].isEmpty }) {
-            // A filtered count reads every slot of the kind: their checksums are taken side by side.
-            sections.verifySlots(
-                dimensions.compactMap { FacetSlots.slot(kind: kind.facetOrdinal, dimension: $0.facetOrdinal) })
-        }
         let plan = plan(kind: kind, filters: filters)
         if plan.matchesNothing { return .empty(kind: kind) }
         if strategy == .scan { return scanCounts(plan) }
         let total = mask(plan, excluding: nil)
-        // Each dimension's counts are independent: side by side, for an index large enough.
-        let tallied = ParallelWork.map(dimensions.count, parallel: wordCount >= Self.parallelWords) { n in
-            let ordinal = dimensions[n].facetOrdinal
+        var result = RawFacetCounts(total: total?.count ?? kindMasks[plan.kind].count, counts: [:])
+        for dimension in kind.dimensions {
+            let ordinal = dimension.facetOrdinal
             let isActive = plan.active.contains { $0.dimension == ordinal }
             let dimensionMask = isActive ? mask(plan, excluding: ordinal) : total
-            return tallies(plan: plan, dimension: ordinal, mask: dimensionMask, strategy: strategy)
+            result.counts[dimension] = tallies(plan: plan, dimension: ordinal, mask: dimensionMask, strategy: strategy)
         }
-        var result = RawFacetCounts(total: total?.count ?? kindMasks[plan.kind].count, counts: [:])
-        for (n, dimension) in dimensions.enumerated() { result.counts[dimension] = tallied[n] }
         return result
     }
-
-    /// Below this many mask words (65,536 item numbers) a dimension's counts take too little time
-    /// to be worth another thread.
-    static let parallelWords = 1024
 
     /// Value id → count for one dimension over `mask` (nil: every visible item of the kind).
     private func tallies(plan: FilterPlan, dimension: Int, mask: Bitset?, strategy: CountingStrategy) -> [Int64: Int] {

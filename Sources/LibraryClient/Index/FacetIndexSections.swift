@@ -164,7 +164,7 @@ final class FacetIndexSections: @unchecked Sendable {
     static let forwardCostPerByte = 6
 
     /// Checks both checksums of `slot` once; false (and the index damaged) when one fails. The
-    /// sums are taken outside the lock, so that slots are checked side by side (``verifySlots(_:)``).
+    /// sums are taken outside the lock, so that threads check slots side by side.
     private func verify(_ slot: Int) -> Bool {
         if lock.withLock({ verified[slot] }) { return true }
         let (summary, payload) = slotSections[slot]
@@ -177,13 +177,6 @@ final class FacetIndexSections: @unchecked Sendable {
             if intact { verified[slot] = true } else { damage = .corrupt("checksum") }
         }
         return intact
-    }
-
-    /// Checks the checksums of `slots` not checked yet, several at once: a filtered count reads
-    /// every slot of its kind, and each sum is one pass over the slot's bytes.
-    func verifySlots(_ slots: [Int]) {
-        let pending = lock.withLock { slots.filter { !verified[$0] && self.slots[$0] == nil } }
-        ParallelWork.forEach(pending.count) { _ = verify(pending[$0]) }
     }
 
     /// `body` with readers at the starts of `slot`'s summary and payload.
