@@ -21,14 +21,19 @@ public struct FilterResolver: Sendable {
     /// Resolves `values` against `catalog` (the values the engine counts with).
     static func resolve(_ values: [TagDimension: [String]], in catalog: DimensionValueCatalog) throws -> Filters {
         var filters = Filters()
-        for (dim, texts) in values {
-            for text in texts { filters[dim].append(try resolve(text, in: dim, catalog)) }
+        for (dim, texts) in values where !texts.isEmpty {
+            let ordered = catalog.ordered(dim)
+            for text in texts { filters[dim].append(try resolve(text, in: dim, catalog, ordered: ordered)) }
         }
         return filters
     }
 
-    static func resolve(_ text: String, in dim: TagDimension, _ catalog: DimensionValueCatalog) throws -> Int64 {
-        let values = catalog.ordered(dim)
+    /// `ordered`: `catalog.ordered(dim)`, when the caller has it.
+    static func resolve(
+        _ text: String, in dim: TagDimension, _ catalog: DimensionValueCatalog,
+        ordered: [DimensionValueCatalog.Value]? = nil
+    ) throws -> Int64 {
+        let values = ordered ?? catalog.ordered(dim)
         let wanted = TagName.normalize(text)
         if let match = values.first(where: { sameIgnoringCase($0.name, wanted) }) {
             return match.id
