@@ -70,7 +70,7 @@ extension FacetIndex {
         if useItems(slot: slot, maskCount: maskCount, wordCount: mask.words.count, strategy: strategy) {
             add(itemTallies(dimension: dimension, mask: mask))
         } else {
-            add(listTallies(slot: slot, mask: mask))
+            add(listTallies(slot: slot, mask: mask, maskCount: maskCount))
         }
         return counts
     }

@@ -4,15 +4,16 @@ import CatalogFormat
 /// query's dimensions without copying every list of each out of the file (at 1M items the sfx
 /// slots hold 8.5 MB), and answers as the decoded lists would.
 extension FacetIndex {
-    /// Per value index of `slot`, `|list ∩ mask|`: from the decoded lists, or else read in place
-    /// from the file (``FacetIndexSections/readStored(_:_:)``; empty when the slot is damaged,
-    /// which marks the index so).
-    func listTallies(slot: Int, mask: Bitset) -> [Int] {
+    /// Per value index of `slot`, `|list ∩ mask|` (`maskCount`: how many items `mask` holds):
+    /// from the decoded lists, or else read in place from the file
+    /// (``FacetIndexSections/readStored(_:_:)``; empty when the slot is damaged, which marks the
+    /// index so).
+    func listTallies(slot: Int, mask: Bitset, maskCount: Int) -> [Int] {
         guard let sections, !sections.isDecoded(slot) else {
             return lists(slot: slot).map { $0.count > 0 ? $0.intersectionCount(mask) : 0 }
         }
         return sections.readStored(slot) { summary, payload in
-            try storedSlot(slot, summary: &summary, payload: &payload).intersectionCounts(mask)
+            try storedSlot(slot, summary: &summary, payload: &payload).intersectionCounts(mask, count: maskCount)
         } ?? []
     }
 }
@@ -22,17 +23,22 @@ extension FacetIndex.StoredSlot {
     /// for their items instead of read whole.
     static let fewItems = 4096
 
-    /// Per value, `|list ∩ selection|`, each list read where it lies and only as far as the count
-    /// needs: a sparse list is read whole and each item looked up in `selection`, or, when it is
-    /// more than 16 times longer than `selection` has items, searched for each of them (galloping:
-    /// a filtered count's mask often has a few hundred items, a list tens of thousands); a dense
-    /// list's words are read where `selection` has any. The slot's checksum, checked before,
-    /// vouches for the rest: the lists are taken as written (sorted, within the kind), and no read
-    /// leaves the section whatever they hold.
-    func intersectionCounts(_ selection: Bitset) throws -> [Int] {
+    /// Per value, `|list ∩ selection|` (`count`: how many items `selection` holds), each list
+    /// read where it lies and only as far as the count needs: a sparse list is read whole and
+    /// each item looked up in `selection`, or, when it is more than 16 times longer than
+    /// `selection` has items, searched for each of them (galloping: a filtered count's mask often
+    /// has a few hundred items, a list tens of thousands); a dense list's words are read where
+    /// `selection` has any. The slot's checksum, checked before, vouches for the rest: the lists
+    /// are taken as written (sorted, within the kind), and no read leaves the section whatever
+    /// they hold.
+    func intersectionCounts(_ selection: Bitset, count: Int) throws -> [Int] {
         let flags = summary.flags
         var result = [Int](repeating: 0, count: flags.count)
-        let selected = selection.count <= Self.fewItems ? selection.elements() : []
+        var selected: [UInt32] = []
+        if count <= Self.fewItems {
+            selected.reserveCapacity(count)
+            selection.forEach { selected.append($0) }
+        }
         var denseIndex = 0
         try selection.words.withUnsafeBufferPointer { maskWords in
             try selected.withUnsafeBufferPointer { selected in

@@ -90,7 +90,9 @@ import Testing
                 var mask = Bitset(wordCount: index.wordCount)
                 for _ in 0..<size where !kindItems.isEmpty { mask.insert(kindItems[rng.below(kindItems.count)]) }
                 let decoded = index.lists(slot: slot).map { $0.intersectionCount(mask) }
-                #expect(lazy.listTallies(slot: slot, mask: mask) == decoded, "slot \(slot), \(size) items")
+                #expect(
+                    lazy.listTallies(slot: slot, mask: mask, maskCount: mask.count) == decoded,
+                    "slot \(slot), \(size) items")
             }
         }
         #expect(!lazy.isDamaged)
