@@ -17,7 +17,10 @@ public enum Output {
 
     /// One line on stdout.
     public static func line(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        var line = text + "\n"
+        // The bytes copied as they lie: Data(line.utf8) asks the runtime which protocols the view
+        // conforms to, a first time costing a fresh process about 0.1 ms.
+        line.withUTF8 { FileHandle.standardOutput.write(Data(bytes: $0.baseAddress!, count: $0.count)) }
     }
 
     /// An aligned table on stdout: a header row, then the rows; columns padded to their widest cell.

@@ -50,10 +50,31 @@ public final class Library: Sendable {
     let indexStore: FacetIndexStore?
 
     /// Opens (creating when needed) the library at `root`.
-    public init(root: URL, mode: QueryMode = .facetIndex) throws {
-        paths = LibraryPaths(root: root)
-        database = try AppDatabase.open(at: paths.database)
-        indexStore = mode == .facetIndex ? FacetIndexStore(database: database, paths: paths) : nil
+    public convenience init(root: URL, mode: QueryMode = .facetIndex) throws {
+        let paths = LibraryPaths(root: root)
+        self.init(paths: paths, database: try AppDatabase.open(at: paths.database), mode: mode)
+    }
+
+    /// Opens the library at `root` to ask it questions only: its database is opened read-only
+    /// when it exists and needs no migration (``AppDatabase/openForReading(at:)``), so nothing is
+    /// written to it, and whatever would write (a sync, a favorite, a play) fails. The facet
+    /// index and the list orders are still saved beside it when they had to be made again.
+    ///
+    /// ```swift
+    /// let library = try Library(readingAt: root)
+    /// let counts = try await library.facets.fetchFacetCounts(kind: .sfx)
+    /// ```
+    package convenience init(readingAt root: URL, mode: QueryMode = .facetIndex) throws {
+        let paths = LibraryPaths(root: root)
+        // The index file's head is read while the database opens.
+        let head = mode == .facetIndex ? FacetIndexHeadRead(paths.facetIndex) : nil
+        self.init(paths: paths, database: try AppDatabase.openForReading(at: paths.database), mode: mode, head: head)
+    }
+
+    private init(paths: LibraryPaths, database: AppDatabase, mode: QueryMode, head: FacetIndexHeadRead? = nil) {
+        self.paths = paths
+        self.database = database
+        indexStore = mode == .facetIndex ? FacetIndexStore(database: database, paths: paths, headRead: head) : nil
         context = LibraryContext(database: database, paths: paths, indexEngine: indexStore)
         items = LibraryRepository(context: context)
         facets = FacetRepository(context: context)
@@ -80,7 +101,14 @@ public final class Library: Sendable {
     }
 
     /// Whether a seed has been imported.
-    public func isImported() async throws -> Bool { try await catalogState().seedSHA256 != nil }
+    public func isImported() async throws -> Bool {
+        // Raw SQL: every command of `client` asks this first; reading the record would make a fresh
+        // process read the table's schema first.
+        try await database.read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT seed_sha256 IS NOT NULL FROM catalog_state WHERE id = 1")) ?? false
+        }
+    }
 
     /// Fetches catalog.json, checks its signature (once a key is trusted), refuses rollbacks and
     /// expired catalogs, then imports the seed or applies its changes in one transaction. A refused

@@ -36,11 +36,13 @@ struct GlobalOptions: ParsableArguments {
         return ToolEnvironment.catalogLocation
     }
 
-    /// Opens an existing, synced library; anything else is a "sync first" error.
-    func openSyncedLibrary() async throws -> Library {
+    /// Opens an existing, synced library; anything else is a "sync first" error. `forReading`:
+    /// for a command that only reads (``Library/init(readingAt:mode:)``: nothing is written to the
+    /// database).
+    func openSyncedLibrary(forReading: Bool = false) async throws -> Library {
         let url = rootURL
         guard Library.exists(at: url) else { throw LibraryClientError.notSynced(root: url.path) }
-        let library = try Library(root: url)
+        let library = try forReading ? Library(readingAt: url) : Library(root: url)
         guard try await library.isImported() else { throw LibraryClientError.notSynced(root: url.path) }
         return library
     }

@@ -22,6 +22,13 @@ enum Timer {
         guard status == 0 else { throw BenchFailure(message: "a timed command exited with status \(status)") }
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
+
+    /// Wall-clock seconds of an async `body`.
+    static func measureAsync(_ body: () async throws -> Void) async throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
 }
 
 struct BenchFailure: Error, CustomStringConvertible {
@@ -71,5 +78,15 @@ enum BenchProcess {
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return Outcome(
             status: exit, maxRSSKiB: usage.ru_maxrss, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
+    /// Runs `arguments` through GNU time and returns its status and peak RSS in KiB (the file
+    /// time writes goes in `scratch`): a child spawned from this process would start with this
+    /// process's peak RSS.
+    static func measuredPeak(_ arguments: [String], scratch: URL) throws -> (status: Int32, peakKiB: Int) {
+        let peak = scratch.appendingPathComponent("peak")
+        let run = try BenchProcess.run("/usr/bin/time", ["-f", "%M", "-o", peak.path] + arguments)
+        let text = (try? String(contentsOf: peak, encoding: .utf8)) ?? ""
+        return (run.status, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
     }
 }

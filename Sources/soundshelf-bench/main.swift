@@ -7,6 +7,7 @@ import Foundation
 //   soundshelf-bench install [--mib 1024] [--rounds 2]
 //   soundshelf-bench update [--mib 1024] [--files 200] [--changed 2]   (push and install of a pack's v2)
 //   soundshelf-bench catalog [--items 100000] [--queries 200]
+//   soundshelf-bench catalog-facets ROOT [--runs 15]   (client facets on a synced root: processes, in process)
 //   soundshelf-bench sync [--items 100000] [--rounds 4]
 //   soundshelf-bench plays [--plays 1000000] [--targets 20000] [--rounds 5]
 //   soundshelf-bench music [--tracks 10000] [--rounds 3]
@@ -29,6 +30,8 @@ do {
         print(try await UpdateBench.run(Array(arguments.dropFirst())))
     case "catalog":
         print(try await CatalogBench.run(Array(arguments.dropFirst())))
+    case "catalog-facets":
+        print(try await FacetProcessBench.run(Array(arguments.dropFirst())))
     case "delta":
         print(try DeltaBench.run(Array(arguments.dropFirst())))
     case "sync":
@@ -48,7 +51,7 @@ do {
         print(try await CatalogBench.runChild(Array(arguments.dropFirst())))
     default:
         print(
-            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench add [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]\n       soundshelf-bench publish [--packs N] [--items N] [--folder DIR] [--keep]"
+            "usage: soundshelf-bench pack [--mib N] [--files N] [--rounds N]\n       soundshelf-bench analysis [--mib N] [--files N] [--rounds N]\n       soundshelf-bench add [--files N] [--rounds N]\n       soundshelf-bench install [--mib N] [--rounds N]\n       soundshelf-bench update [--mib N] [--files N] [--changed N]\n       soundshelf-bench catalog [--items N] [--queries N]\n       soundshelf-bench catalog-facets ROOT [--runs N]\n       soundshelf-bench sync [--items N] [--rounds N]\n       soundshelf-bench plays [--plays N] [--targets N] [--rounds N]\n       soundshelf-bench music [--tracks N] [--rounds N]\n       soundshelf-bench serve [--items N] [--connections N] [--seconds N]\n       soundshelf-bench facets [--items N]\n       soundshelf-bench delta [--items N]\n       soundshelf-bench publish [--packs N] [--items N] [--folder DIR] [--keep]"
         )
         exit(arguments.isEmpty ? 0 : 2)
     }

@@ -77,6 +77,12 @@ struct FacetBinarySlice<T: FixedWidthInteger> {
 
     var count: Int { bytes.count / MemoryLayout<T>.stride }
 
+    /// Element `index`, read where it lies (bounds checked by the caller).
+    @inline(__always)
+    func element(_ index: Int) -> T {
+        T(littleEndian: bytes.loadUnaligned(fromByteOffset: index * MemoryLayout<T>.stride, as: T.self))
+    }
+
     /// Elements `start ..< start + length`, copied into an array (bounds checked by the caller).
     func array(from start: Int, count length: Int) -> [T] {
         let stride = MemoryLayout<T>.stride

@@ -58,21 +58,19 @@ extension FacetIndex {
         guard let slot = FacetSlots.slot(kind: plan.kind, dimension: dimension) else { return [:] }
         let ids = values[dimension].ids
         var counts: [Int64: Int] = [:]
+        func add(_ tally: [Int]) {
+            for (value, count) in tally.enumerated() where count > 0 { counts[ids[value]] = count }
+        }
         guard let mask else {  // no filter: the lists' own sizes (from a file, its summary alone)
-            for (value, count) in listCounts(slot: slot).enumerated() where count > 0 { counts[ids[value]] = count }
+            add(listCounts(slot: slot))
             return counts
         }
-        let lists = lists(slot: slot)
         let maskCount = mask.count
         if maskCount == 0 { return counts }
-        if useItems(lists: lists, maskCount: maskCount, wordCount: mask.words.count, strategy: strategy) {
-            let tally = itemTallies(dimension: dimension, mask: mask)
-            for (value, count) in tally.enumerated() where count > 0 { counts[ids[value]] = count }
+        if useItems(slot: slot, maskCount: maskCount, wordCount: mask.words.count, strategy: strategy) {
+            add(itemTallies(dimension: dimension, mask: mask))
         } else {
-            for (value, list) in lists.enumerated() where list.count > 0 {
-                let count = list.intersectionCount(mask)
-                if count > 0 { counts[ids[value]] = count }
-            }
+            add(listTallies(slot: slot, mask: mask, maskCount: maskCount))
         }
         return counts
     }
@@ -81,20 +79,23 @@ extension FacetIndex {
     /// with `facet-bench` at 1M items): AND + popcount of one bitset word ≈ 1, probing the mask
     /// for one item of a sparse list ≈ 4, walking one mask item through the forward index
     /// (scattered reads of three arrays) ≈ 300. So the walk wins only for selective masks —
-    /// a few thousand items against a dimension with large posting lists.
-    private func useItems(
-        lists: [PostingList], maskCount: Int, wordCount words: Int,
-        strategy: CountingStrategy
-    ) -> Bool {
+    /// a few thousand items against a dimension with large posting lists. The lists' sizes come
+    /// from the slot's summary (a list is taken as dense when the layout makes it so). A forward
+    /// index still in the file is decoded only once the walks would have saved what decoding it
+    /// costs (``FacetIndexSections/forwardWorthDecoding(saving:)``): at 1M items it is 22 MB,
+    /// where the lists of every sfx dimension together are 8.5 MB.
+    private func useItems(slot: Int, maskCount: Int, wordCount words: Int, strategy: CountingStrategy) -> Bool {
         switch strategy {
         case .items: return true
         case .postings, .scan: return false
         case .adaptive:
             var postingsCost = 0
-            for list in lists where list.count > 0 {
-                postingsCost += list.isDense ? list.intersectionCost(wordCount: words) : list.count * 4
+            for count in listCounts(slot: slot) where count > 0 {
+                postingsCost += layout.isDense(count: count, itemNumbers: meta.count) ? words : count * 4
             }
-            return maskCount * 300 < postingsCost
+            let itemsCost = maskCount * 300
+            guard itemsCost < postingsCost else { return false }
+            return sections?.forwardWorthDecoding(saving: postingsCost - itemsCost) ?? true
         }
     }
 

@@ -1,13 +1,18 @@
 import Foundation
 
-/// The parts of an index file (``FacetIndex/init(sectionsOf:expectedStamp:)``) decoded only when a
+/// The parts of an index file (``FacetIndex/init(sectionsOf:expectedStamp:)``) read only when a
 /// query first needs them: the forward index and each slot's posting lists. A fresh process then
-/// answers its first query after reading the head (about one byte per item) and the few slots the
-/// query touches, instead of the whole file. Each section is checked (its checksum, then the
-/// loader's structural rules) when it is decoded; a section that fails reads as empty and marks
-/// the index damaged (``isDamaged``), so its owner rebuilds it and asks again.
+/// answers its first query after reading the head (about one byte per item) and the slots the
+/// query touches, instead of the whole file: counts read a slot's lists where the file holds
+/// them (``readStored(_:_:)``), a filtered list page decodes the lists it selects
+/// (``list(_:value:decode:)``), and the forward index is decoded once walks through it would have
+/// paid for it (``forwardWorthDecoding(saving:)``). Each section is checked when it is first read
+/// (its checksum, then the loader's structural rules where it is decoded); a section that fails
+/// reads as empty and marks the index damaged (``isDamaged``), so its owner rebuilds it and asks
+/// again.
 ///
-/// Shared by every copy of the index value; decoding is serialized by a lock.
+/// Shared by every copy of the index value; its caches are guarded by a lock, and checksums are
+/// taken and lists read outside it, so several threads read the file side by side.
 final class FacetIndexSections: @unchecked Sendable {
     private struct Section {
         var range: Range<Int>
@@ -26,6 +31,8 @@ final class FacetIndexSections: @unchecked Sendable {
     private var singles: [[Int: PostingList?]]
     private var forward: ForwardIndex?
     private var damage: FacetIndexError?
+    /// What walks through the forward index would have saved so far (``forwardWorthDecoding(saving:)``).
+    private var forwardSavings = 0
 
     private init(data: Data, forward: Section, slots: [(summary: Section, payload: Section)]) {
         self.data = data
@@ -104,28 +111,83 @@ final class FacetIndexSections: @unchecked Sendable {
     func list(
         _ slot: Int, value: Int, decode: (inout FacetBinaryReader, inout FacetBinaryReader) throws -> PostingList?
     ) -> PostingList? {
-        lock.withLock {
-            if let decoded = slots[slot] { return value < decoded.count ? decoded[value] : nil }
-            if let cached = singles[slot][value] { return cached }
-            let (summary, payload) = slotSections[slot]
-            let found: PostingList? = data.withUnsafeBytes { raw in
-                if !verified[slot] {
-                    for section in [summary, payload]
-                    where FacetChecksum.of(UnsafeRawBufferPointer(rebasing: raw[section.range])) != section.checksum {
-                        damage = .corrupt("checksum")
-                        return nil
-                    }
-                    verified[slot] = true
-                }
-                var summaryReader = FacetBinaryReader(raw, position: summary.range.lowerBound)
-                var payloadReader = FacetBinaryReader(raw, position: payload.range.lowerBound)
-                do { return try decode(&summaryReader, &payloadReader) } catch {
-                    damage = error as? FacetIndexError ?? .corrupt("section")
-                    return nil
-                }
-            }
-            if damage == nil { singles[slot].updateValue(found, forKey: value) }
+        let known: PostingList?? = lock.withLock {
+            if let decoded = slots[slot] { return .some(value < decoded.count ? decoded[value] : nil) }
+            return singles[slot][value]
+        }
+        if let known { return known }
+        guard verify(slot) else { return nil }
+        do {
+            let found = try read(slot, decode)
+            lock.withLock { _ = singles[slot].updateValue(found, forKey: value) }
             return found
+        } catch {
+            lock.withLock { damage = error as? FacetIndexError ?? .corrupt("section") }
+            return nil
+        }
+    }
+
+    /// Whether `slot`'s lists are decoded (``slot(_:decode:)``), so counts read them rather than
+    /// the file.
+    func isDecoded(_ slot: Int) -> Bool { lock.withLock { slots[slot] != nil } }
+
+    /// `body`'s answer from `slot` as the file stores it (readers at the starts of its summary and
+    /// payload), both sections' checksums checked first, once: counts read a slot's lists where
+    /// they lie instead of copying them. Nil when a check or `body` fails (the index is then
+    /// damaged). `body` runs outside the lock, so concurrent counts read the file side by side.
+    func readStored<T>(_ slot: Int, _ body: (inout FacetBinaryReader, inout FacetBinaryReader) throws -> T) -> T? {
+        guard verify(slot) else { return nil }
+        do { return try read(slot, body) } catch {
+            lock.withLock { damage = error as? FacetIndexError ?? .corrupt("section") }
+            return nil
+        }
+    }
+
+    /// Whether the forward index is decoded already, or is now worth decoding: `saving` is what a
+    /// walk through it would have saved one count (in ``FacetIndex``'s cost units). Savings add up
+    /// until they reach the cost of decoding it (``forwardCostPerByte`` per byte of its section), so
+    /// a process that counts once never reads it, and one that counts often pays for it at most
+    /// once more than the walks saved.
+    func forwardWorthDecoding(saving: Int) -> Bool {
+        lock.withLock {
+            guard forward == nil else { return true }
+            forwardSavings += saving
+            return forwardSavings >= forwardDecodingCost
+        }
+    }
+
+    /// What decoding the forward index costs, in the counting cost model's units.
+    var forwardDecodingCost: Int { forwardSection.range.count * Self.forwardCostPerByte }
+
+    /// The cost of decoding the forward index, per byte of its section, in the counting cost
+    /// model's units (about 0.4 ns): copied, checked and split into three arrays.
+    static let forwardCostPerByte = 6
+
+    /// Checks both checksums of `slot` once; false (and the index damaged) when one fails. The
+    /// sums are taken outside the lock, so that threads check slots side by side.
+    private func verify(_ slot: Int) -> Bool {
+        if lock.withLock({ verified[slot] }) { return true }
+        let (summary, payload) = slotSections[slot]
+        let intact = data.withUnsafeBytes { raw in
+            [summary, payload].allSatisfy {
+                FacetChecksum.of(UnsafeRawBufferPointer(rebasing: raw[$0.range])) == $0.checksum
+            }
+        }
+        lock.withLock {
+            if intact { verified[slot] = true } else { damage = .corrupt("checksum") }
+        }
+        return intact
+    }
+
+    /// `body` with readers at the starts of `slot`'s summary and payload.
+    private func read<T>(
+        _ slot: Int, _ body: (inout FacetBinaryReader, inout FacetBinaryReader) throws -> T
+    ) rethrows -> T {
+        let (summary, payload) = slotSections[slot]
+        return try data.withUnsafeBytes { raw in
+            var summaryReader = FacetBinaryReader(raw, position: summary.range.lowerBound)
+            var payloadReader = FacetBinaryReader(raw, position: payload.range.lowerBound)
+            return try body(&summaryReader, &payloadReader)
         }
     }
 

@@ -90,9 +90,6 @@ struct PostingList: Sendable, Equatable {
     /// The items in ascending order.
     func elements() -> [UInt32] { isDense ? bits.elements() : sparse }
 
-    /// Estimated work to intersect with a mask of `wordCount` words (one unit per word or item).
-    func intersectionCost(wordCount: Int) -> Int { isDense ? min(wordCount, bits.words.count) : count }
-
     /// Bytes held by the containers.
     var memoryBytes: Int { sparse.capacity * MemoryLayout<UInt32>.stride + bits.memoryBytes }
 

@@ -9,20 +9,6 @@ import GRDB
 /// Every query first reads the current stamp (one tiny SQL read), so writes made through other
 /// connections or processes are noticed.
 actor FacetIndexStore: QueryEngine {
-    struct Stamp: Equatable, Sendable {
-        var seed: String
-        var generation: Int64
-        var text: String { "\(seed):\(generation)" }
-
-        static func current(_ db: Database) throws -> Stamp {
-            // Raw SQL: read before every query, and first thing in a fresh process, where decoding
-            // the whole record costs about 0.7 ms more (soundshelf-bench catalog, first list page).
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT seed_sha256, data_generation FROM catalog_state WHERE id = 1"))
-            return Stamp(seed: row?["seed_sha256"] ?? "none", generation: row?["data_generation"] ?? 0)
-        }
-    }
-
     struct Loaded: Sendable {
         var index: FacetIndex
         var stamp: Stamp
@@ -34,9 +20,14 @@ actor FacetIndexStore: QueryEngine {
     private var loaded: Loaded?
     private var rankings: [String: ItemRanking] = [:]
 
-    init(database: AppDatabase, paths: LibraryPaths) {
+    /// The index file's head read ahead, until the first query takes it.
+    private var headRead: FacetIndexHeadRead?
+
+    /// `headRead`: the index file's head, already being read (a library opened to answer queries).
+    init(database: AppDatabase, paths: LibraryPaths, headRead: FacetIndexHeadRead? = nil) {
         self.database = database
         self.paths = paths
+        self.headRead = headRead
     }
 
     // MARK: QueryEngine
@@ -161,13 +152,14 @@ actor FacetIndexStore: QueryEngine {
     }
 
     /// A process's first query: the file's head is read while SQLite opens its reader connection
-    /// and reads the stamp and the value names (two cores: 1–1.5 ms less before the first answer).
+    /// and reads the stamp and the value names (two cores: 1–1.5 ms less before the first answer),
+    /// or was read already while the database opened (``FacetIndexHeadRead``).
     /// Nil when the file is missing, damaged or stamped for another state.
     private func firstLoad() async throws -> Loaded? {
-        let url = paths.facetIndex
-        async let file = Result { try FacetIndex.mapping(url) }
+        let file = headRead ?? FacetIndexHeadRead(paths.facetIndex)
+        headRead = nil
         let (stamp, values) = try await database.read { db in (try Stamp.current(db), try DimensionValueCatalog(db)) }
-        guard case .success(let found) = await file, found.stamp == stamp.text else { return nil }
+        guard case .success(let found) = await file.result, found.stamp == stamp.text else { return nil }
         let fresh = Loaded(index: found.index, stamp: stamp, values: values)
         install(fresh)
         return fresh

@@ -21,16 +21,21 @@ public struct FilterResolver: Sendable {
     /// Resolves `values` against `catalog` (the values the engine counts with).
     static func resolve(_ values: [TagDimension: [String]], in catalog: DimensionValueCatalog) throws -> Filters {
         var filters = Filters()
-        for (dim, texts) in values {
-            for text in texts { filters[dim].append(try resolve(text, in: dim, catalog)) }
+        for (dim, texts) in values where !texts.isEmpty {
+            let ordered = catalog.ordered(dim)
+            for text in texts { filters[dim].append(try resolve(text, in: dim, catalog, ordered: ordered)) }
         }
         return filters
     }
 
-    static func resolve(_ text: String, in dim: TagDimension, _ catalog: DimensionValueCatalog) throws -> Int64 {
-        let values = catalog.ordered(dim)
+    /// `ordered`: `catalog.ordered(dim)`, when the caller has it.
+    static func resolve(
+        _ text: String, in dim: TagDimension, _ catalog: DimensionValueCatalog,
+        ordered: [DimensionValueCatalog.Value]? = nil
+    ) throws -> Int64 {
+        let values = ordered ?? catalog.ordered(dim)
         let wanted = TagName.normalize(text)
-        if let match = values.first(where: { $0.name.compare(wanted, options: [.caseInsensitive]) == .orderedSame }) {
+        if let match = values.first(where: { sameIgnoringCase($0.name, wanted) }) {
             return match.id
         }
         if let id = Int64(wanted) {
@@ -44,5 +49,16 @@ public struct FilterResolver: Sendable {
             values.first { TagName.foldingKey($0.name) == key }
             ?? values.first { TagName.editDistance($0.name, wanted) <= 2 }
         throw LibraryClientError.unknownTag(dimension: dim, name: text, suggestion: suggestion?.name)
+    }
+
+    /// Whether `name` equals `wanted` ignoring case, as Foundation's case-insensitive comparison
+    /// says. Two ASCII strings are compared byte by byte: in a fresh process Foundation's
+    /// comparison costs more than the rest of resolving a few names.
+    static func sameIgnoringCase(_ name: String, _ wanted: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }), wanted.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.compare(wanted, options: [.caseInsensitive]) == .orderedSame
+        }
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return name.utf8.count == wanted.utf8.count && zip(name.utf8, wanted.utf8).allSatisfy { lower($0) == lower($1) }
     }
 }

@@ -16,16 +16,27 @@ struct FacetsCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let names = try filters.names(kind: kind)
-            let library = try await global.openSyncedLibrary()
+            let library = try await global.openSyncedLibrary(forReading: true)
             let counts = try await FacetsJSON.fetch(kind: kind, filters: names, from: library)
-            if global.json { return try JSONOutput.print(FacetsJSON(counts)) }
-            let entries = kind.dimensions.map { ($0, counts.facets[$0] ?? []) }
-            Output.line("\(counts.total) \(kind.rawValue) item\(counts.total == 1 ? "" : "s") match")
-            for (dim, values) in entries {
-                Output.line()
-                Output.table(
-                    [dim.displayName.uppercased(), "ID", "COUNT"], values.map { [$0.name, "\($0.id)", "\($0.count)"] })
+            if global.json {
+                try JSONOutput.print(FacetsJSON(counts))
+            } else {
+                printTables(counts)
             }
+            // Read only: the system unmaps the index file and closes the database at once, where
+            // letting go of them one by one costs about a millisecond at 1M items.
+            CommandRunner.finishReadOnly()
+        }
+    }
+
+    /// The total, then a table per dimension of the kind.
+    private func printTables(_ counts: FacetCounts) {
+        Output.line("\(counts.total) \(kind.rawValue) item\(counts.total == 1 ? "" : "s") match")
+        for dim in kind.dimensions {
+            Output.line()
+            Output.table(
+                [dim.displayName.uppercased(), "ID", "COUNT"],
+                (counts.facets[dim] ?? []).map { [$0.name, "\($0.id)", "\($0.count)"] })
         }
     }
 }

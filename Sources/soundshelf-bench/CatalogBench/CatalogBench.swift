@@ -73,6 +73,8 @@ enum CatalogBench {
             report += try await UserStateBench.measure(label, library, filters)
         }
         report += try FreshProcessBench.run(root: root, filters: filters, processes: 30)
+        report += try FacetProcessBench.processRows(root: root, runs: 15)
+        report += try await FacetProcessBench.inProcessRows(root: root, runs: 15)
         return report.joined(separator: "\n")
     }
 
@@ -94,10 +96,12 @@ enum CatalogBench {
                 dist: args[1], items: Int(args[2]) ?? 0, version: Int(args[3]) ?? 1, out: args[4])
         case ("first-list", 5...):
             return try await FreshProcessBench.child(Array(args.dropFirst()))
+        case ("first-facets", 3...):
+            return try await FacetProcessBench.child(Array(args.dropFirst()))
         default:
             throw BenchFailure(
                 message:
-                    "usage: catalog-child generate DIR N [--update] | catalog-child import ROOT CATALOG [--force] | catalog-child first-list ROOT OUT KIND FILTERS"
+                    "usage: catalog-child generate DIR N [--update] | catalog-child import ROOT CATALOG [--force] | catalog-child first-list ROOT OUT KIND FILTERS | catalog-child first-facets ROOT OUT [FILTERS]"
             )
         }
     }

@@ -3,8 +3,8 @@ import Foundation
 import LibraryClient
 
 /// What a user waits for when a new process opens a large library: the first filtered list page
-/// (the facet index and the list order loaded from their files), against the binary's own start-up
-/// (`client --help`) and a whole `client facets` run.
+/// (the facet index and the list order loaded from their files). Whole `client facets` runs
+/// against the binary's start-up are ``FacetProcessBench``'s.
 enum FreshProcessBench {
     /// Child processes each time their first list page (written to a file, since the child's
     /// standard output is discarded); returns the report rows.
@@ -26,25 +26,9 @@ enum FreshProcessBench {
             open.append(figures[0])
             first.append(figures[1])
         }
-        let client = BenchArgs.sibling("client")
-        var startup: [Double] = []
-        var facets: [Double] = []
-        for _ in 0..<15 {
-            startup.append(try Timer.measure { try BenchProcess.run(client, ["--help"]).status })
-            facets.append(
-                try Timer.measure {
-                    try BenchProcess.run(client, ["facets", "--kind", "sfx", "--root", root.path]).status
-                })
-        }
-        let start = CatalogBench.Stats(startup)
-        let whole = CatalogBench.Stats(facets)
         return [
             CatalogBench.row("open the library (fresh process)", CatalogBench.Stats(open).text),
             CatalogBench.row("first list page of 50 (fresh process)", CatalogBench.Stats(first).text),
-            CatalogBench.row("`client --help` process (start-up)", start.text),
-            CatalogBench.row("`client facets --kind sfx` process", whole.text),
-            CatalogBench.row(
-                "`client facets` / start-up, p50", String(format: "%.2f (goal ≤ 2)", whole.p50 / start.p50)),
         ]
     }
 

@@ -24,12 +24,12 @@ enum DeltaBench {
         func publish(_ version: Int) throws -> (seconds: Double, rssMiB: Double, newBytes: Int64) {
             let out = folder.appendingPathComponent("published-\(version)")
             let start = DispatchTime.now().uptimeNanoseconds
-            let run = try measured(
+            let run = try BenchProcess.measuredPeak(
                 [
                     CommandLine.arguments[0], "catalog-child", "publish-version", dist.path, "\(items)", "\(version)",
                     out.path,
                 ],
-                in: folder)
+                scratch: folder)
             guard run.status == 0 else { throw BenchFailure(message: "publishing version \(version) failed") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let written = Int64((try? String(contentsOf: out, encoding: .utf8)) ?? "") ?? -1
@@ -48,7 +48,8 @@ enum DeltaBench {
         func sync(_ label: String, goal: String) throws {
             _ = log.since()
             let start = DispatchTime.now().uptimeNanoseconds
-            let run = try measured([client, "sync", "--catalog", nginx.baseURL, "--root", root.path], in: folder)
+            let run = try BenchProcess.measuredPeak(
+                [client, "sync", "--catalog", nginx.baseURL, "--root", root.path], scratch: folder)
             guard run.status == 0 else { throw BenchFailure(message: "client sync failed (\(label))") }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             let wire = log.since()
@@ -81,15 +82,6 @@ enum DeltaBench {
                     + String(format: "%.2f", Double(lastBytes) / (1.5 * Double(reference) + 65_536))))
         report.append(row("load average (1, 5 min) at the end", LoadAverage.now().description))
         return report.joined(separator: "\n")
-    }
-
-    /// Runs `arguments` through GNU time and returns its status and peak RSS in KiB: a child
-    /// spawned from this process would start with this process's peak RSS.
-    static func measured(_ arguments: [String], in folder: URL) throws -> (status: Int32, peakKiB: Int) {
-        let peak = folder.appendingPathComponent("peak")
-        let run = try BenchProcess.run("/usr/bin/time", ["-f", "%M", "-o", peak.path] + arguments)
-        let text = (try? String(contentsOf: peak, encoding: .utf8)) ?? ""
-        return (run.status, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
     }
 
     /// The child: publishes one version and writes the bytes it added to `out`.

@@ -75,4 +75,61 @@ import Testing
             }
         }
     }
+
+    /// A slot's lists counted where the file stores them answer as the decoded lists: masks of a
+    /// few items (searched for in long sparse lists), of hundreds (each list item looked up), and
+    /// dense lists read where the mask has items.
+    @Test(arguments: FacetIndex.Layout.all)
+    func countsReadInPlaceAnswerAsTheDecodedLists(layout: FacetIndex.Layout) throws {
+        let (index, _, _) = Persisted.sample(seed: 91, size: 40_000, layout: layout)
+        let lazy = try FacetIndex(sectionsOf: index.serialized(stamp: "s"), expectedStamp: "s")
+        var rng = FacetTestRNG(seed: 4)
+        for slot in 0..<FacetSlots.count {
+            let kindItems = index.kindMasks[FacetSlots.pairs[slot].kind].elements()
+            for size in [0, 1, 3, 40, 400, 4_000] {
+                var mask = Bitset(wordCount: index.wordCount)
+                for _ in 0..<size where !kindItems.isEmpty { mask.insert(kindItems[rng.below(kindItems.count)]) }
+                let decoded = index.lists(slot: slot).map { $0.intersectionCount(mask) }
+                #expect(
+                    lazy.listTallies(slot: slot, mask: mask, maskCount: mask.count) == decoded,
+                    "slot \(slot), \(size) items")
+            }
+        }
+        #expect(!lazy.isDamaged)
+    }
+
+    /// Counts and matches read in place from a lazily loaded file damaged behind recomputed
+    /// checksums never trap: they answer, or the structural checks of what they decode mark the
+    /// index damaged.
+    @Test(arguments: 0..<3)
+    func damageBehindAValidChecksumNeverTrapsWhenReadInPlace(seed: Int) throws {
+        let (index, _, catalog) = Persisted.sample(
+            seed: 60 + UInt64(seed), size: 300, layout: FacetIndex.Layout.all[seed % 3])
+        let data = index.serialized(stamp: "s")
+        let payloadStart = Persisted.sectionsStart(data)
+        var rng = FacetTestRNG(seed: UInt64(seed))
+        var noticed = 0
+        for round in 0..<300 {
+            var damaged = data
+            let position = payloadStart + rng.below(data.count - payloadStart)
+            damaged[position] = round % 2 == 0 ? UInt8(rng.below(256)) : damaged[position] ^ 0x80
+            Persisted.resealChecksums(&damaged)
+            guard let lazy = try? FacetIndex(sectionsOf: damaged, expectedStamp: "s") else { continue }
+            _ = Persisted.answers(lazy, catalog: catalog, seed: UInt64(round))
+            if lazy.isDamaged { noticed += 1 }
+        }
+        #expect(noticed > 0)
+    }
+
+    /// A lazily loaded index decodes its forward index only once walks through it would have saved
+    /// what decoding it costs.
+    @Test func theForwardIndexIsDecodedOnceWalksWouldHavePaidForIt() throws {
+        let (index, _, _) = Persisted.sample(seed: 12, size: 2_000)
+        let lazy = try FacetIndex(sectionsOf: index.serialized(stamp: "s"), expectedStamp: "s")
+        let sections = try #require(lazy.sections)
+        let cost = sections.forwardDecodingCost
+        #expect(cost > 0)
+        #expect(!sections.forwardWorthDecoding(saving: cost - 1))
+        #expect(sections.forwardWorthDecoding(saving: 1))
+    }
 }
