@@ -75,9 +75,4 @@ extension BuildStateStore {
         else { return [:] }
         return packs
     }
-
-    /// Forgets the last publish into `output` (a publish that failed part way).
-    package func forgetPublish(output: String) {
-        _ = try? queue.write { db in try PublishRecord.deleteOne(db, key: output) }
-    }
 }
