@@ -118,7 +118,7 @@ public enum CatalogPublisher {
             schemaVersion: options.schemaVersion, catalogVersion: version, generatedAt: generatedAt,
             title: catalog.catalog.title, expires: expires, seed: seedRef, packs: packs)
         let signature = try writer.ensureSignature(for: documentBytes)
-        try writer.writePage(
+        try writer.writePages(
             catalog: page, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
         try writer.writeCatalog(documentBytes)
         return PublishResult(

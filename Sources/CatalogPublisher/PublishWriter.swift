@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 
 /// The writes of a publish, in their safe order: immutable files (seed, signature) first,
-/// then index.html, then catalog.json by atomic rename. Files are world-readable.
+/// then the pages, then catalog.json by atomic rename. Files are world-readable.
 struct PublishWriter {
     let output: URL
     let signKey: Curve25519.Signing.PrivateKey?
@@ -47,10 +47,45 @@ struct PublishWriter {
         return full
     }
 
-    func writePage(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String?) throws {
-        let html = try CatalogPage.render(
-            catalog: catalog, seed: seed, manifests: manifests, templatesDirectory: templates)
+    /// Writes the pages: each pack's page whose inputs changed (a page that carries the key of
+    /// its inputs is kept), then removes the pages of packs no longer in the catalog, then
+    /// index.html. Returns how many pack pages were written.
+    @discardableResult
+    func writePages(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String?) throws
+        -> Int
+    {
+        let pages = try CatalogPage(templatesDirectory: templates)
+        let listings = PackListing.all(catalog: catalog, seed: seed)
+        var written = 0
+        for listing in listings {
+            let manifest = manifests[listing.id]
+            let key = pages.packPageKey(listing, manifest: manifest, catalogTitle: catalog.title)
+            if Self.page(at: output.appendingPathComponent(listing.pagePath).path, carries: key) { continue }
+            let html = pages.renderPack(listing, manifest: manifest, catalogTitle: catalog.title)
+            try write(Data(html.utf8), listing.pagePath)
+            written += 1
+        }
+        let current = Set(listings.map { ($0.pagePath as NSString).lastPathComponent })
+        let folder = output.appendingPathComponent("pages")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix(".html") && !current.contains(name) {
+            let path = folder.appendingPathComponent(name).path
+            do { try FileManager.default.removeItem(atPath: path) } catch {
+                throw PublishError.io(path: path, message: "cannot be removed: \(error)")
+            }
+        }
+        let html = pages.render(catalog: catalog, seed: seed, manifests: manifests)
         try write(Data(html.utf8), "index.html")
+        return written
+    }
+
+    /// Whether the page at `path` names `key` in its first kilobytes (the built-in page's
+    /// `generator` line).
+    private static func page(at path: String, carries key: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 2_048)) ?? Data()
+        return String(decoding: head, as: UTF8.self).contains("content=\"Soundshelf pack page \(key)\"")
     }
 
     func writeCatalog(_ bytes: Data) throws {

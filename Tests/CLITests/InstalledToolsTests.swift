@@ -77,7 +77,13 @@ struct InstalledToolsTests {
         #expect(html.contains("<title>Soundshelf Demo Catalog</title>"))
         #expect(html.contains("Cave Sounds"), "the pack made by packer init is listed")
         #expect(html.contains("Dungeon Delve"), "the demo catalog's packs are listed")
-        #expect(html.contains("Cave Drip"), "the item added by packer add is listed")
+        let packPage = try #require(
+            html.firstMatch(of: /href="(pages\/[0-9a-f-]+\.html)">Cave Sounds</)?.output.1,
+            "the top page links the new pack's page")
+        let packHTML = String(
+            decoding: FileManager.default.contents(atPath: "\(installed.work)/dist/\(packPage)") ?? Data(),
+            as: UTF8.self)
+        #expect(packHTML.contains("Cave Drip"), "the item added by packer add is listed on its pack's page")
 
         let client = try installed.run("client", ["--help"])
         #expect(client.status == 0, "\(client.stderr)")

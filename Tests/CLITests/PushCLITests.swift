@@ -19,7 +19,7 @@ import Testing
             let data = try Data(contentsOf: try #require(local[relative]))
             let sha = S3Inspector.sha256Hex(data)
             #expect(object.sha256 == sha && object.metaSHA256 == sha, "\(object.key)")
-            let mutable = relative == "catalog.json" || relative == "index.html"
+            let mutable = relative == "catalog.json" || relative == "index.html" || relative.hasPrefix("pages/")
             #expect(
                 object.cacheControl == (mutable ? "no-cache" : "public, max-age=31536000, immutable"), "\(object.key)")
             let expectedType =
@@ -72,10 +72,12 @@ import Testing
         let result = try fixture.push()
         #expect(result.status == 0, "\(result.stderr)")
         let writes = fixture.storedWrites(since: start)
-        #expect(Set(writes) == Set((added.union(["catalog.json", "index.html"])).map { "demo/" + $0 }))
+        // The pack's page is rewritten; no other page is.
+        let page = "pages/c3e36bf8-3514-49c5-8900-516e2d00eff5.html"
+        #expect(Set(writes) == Set((added.union(["catalog.json", "index.html", page])).map { "demo/" + $0 }))
         #expect(writes.last == "demo/catalog.json")
         #expect(writes.dropLast().last == "demo/index.html")
-        #expect(try PushCounts(result).unchanged == before.count - 2)
+        #expect(try PushCounts(result).unchanged == before.count - 3)
     }
 
     @Test func dryRunListsWhatWouldGoUpAndUploadsNothing() throws {

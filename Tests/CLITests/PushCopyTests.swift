@@ -68,8 +68,8 @@ import Testing
         let counts = try JSONDecoder().decode(Counts.self, from: second.stdoutData)
         #expect(counts.copied == 18)
         // 2 assets, pack.tar, manifest.json, the pack's shard, the index, the delta, the version's
-        // copy of catalog.json, index.html and catalog.json.
-        #expect(counts.uploaded == 10)
+        // copy of catalog.json, the pack's page, index.html and catalog.json.
+        #expect(counts.uploaded == 11)
 
         let writes = proxy.requests.filter { $0.method == "PUT" && $0.fault == nil }
         let copies = writes.filter { $0.copySource != nil }
@@ -107,7 +107,7 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         let counts = try JSONDecoder().decode(Counts.self, from: second.stdoutData)
         #expect(counts.copied == 0)
-        #expect(counts.uploaded == 28)
+        #expect(counts.uploaded == 29)
         #expect(proxy.requests.contains { $0.fault != nil && $0.copySource != nil })
         #expect(!proxy.requests.contains { $0.fault == nil && $0.copySource != nil })
         try expectStoredLikeLocal(catalog, moto)

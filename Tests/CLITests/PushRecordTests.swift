@@ -14,7 +14,10 @@ import Testing
         try DemoCatalog.edit(pack, replacing: "title: \"Tavern Life\"", with: "title: \"Tavern Life, Renovated\"")
         let publish = try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source])
         try #require(publish.status == 0, "\(publish.stderr)")
-        return Set(try fixture.localFiles().keys).subtracting(before.keys)
+        // New files, and the pack's page (rewritten).
+        return Set(try fixture.localFiles().keys).subtracting(before.keys).union([
+            "pages/c3e36bf8-3514-49c5-8900-516e2d00eff5.html"
+        ])
     }
 
     func isListing(_ request: S3Proxy.Request) -> Bool {

@@ -6,7 +6,7 @@ import Testing
 
 /// A hand-made catalog for the page tests, and a fake published folder built from it:
 /// catalog.json, the seed, manifests, pack.tar and tiny asset files at the published paths, with
-/// index.html rendered by ``CatalogPage``.
+/// index.html and the pack pages rendered by ``CatalogPage``.
 enum PageSample {
     static let music = [
         SeedFactory.music(
@@ -103,6 +103,17 @@ enum PageSample {
             catalog: catalog(), seed: seed, manifests: manifests, templatesDirectory: templatesDirectory)
     }
 
+    /// The page of each pack, keyed by pack id.
+    static func renderPacks(catalog: CatalogDocument = catalog()) throws -> [String: String] {
+        let pages = try CatalogPage(templatesDirectory: templatesDirectory)
+        var result: [String: String] = [:]
+        for pack in seed.packs {
+            result[pack.id] = pages.renderPack(
+                packId: pack.id, catalog: catalog, seed: seed, manifest: manifests[pack.id])
+        }
+        return result
+    }
+
     /// Writes the published folder into `folder` and returns the rendered index.html.
     @discardableResult
     static func publish(into folder: URL) throws -> String {
@@ -122,6 +133,9 @@ enum PageSample {
         let html = try CatalogPage.render(
             catalog: catalog, seed: seed, manifests: manifests,
             templatesDirectory: templatesDirectory)
+        for (packId, page) in try renderPacks(catalog: catalog) {
+            try site.write(CatalogPage.packPagePath(packId: packId), Data(page.utf8))
+        }
         try site.write("index.html", Data(html.utf8))
         try site.write("catalog.json", try CatalogJSON.encode(catalog))
         return html
@@ -154,5 +168,8 @@ enum PageSample {
             file: "catalog.json")
         #expect(FileManager.default.fileExists(atPath: tmp.path(catalog.seed.url)))
         #expect(FileManager.default.fileExists(atPath: tmp.path("index.html")))
+        for pack in PageSample.seed.packs {
+            #expect(FileManager.default.fileExists(atPath: tmp.path("pages/\(pack.id).html")))
+        }
     }
 }

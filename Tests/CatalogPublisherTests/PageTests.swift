@@ -5,7 +5,8 @@ import Testing
 
 @testable import CatalogPublisher
 
-/// index.html: every title, escaped; counts per vocabulary value; relative links only.
+/// index.html, the top page: every music and pack title, escaped, each pack linking its page;
+/// counts per vocabulary value; relative links only.
 @Suite struct PageTests {
     let html: String
 
@@ -18,55 +19,32 @@ import Testing
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 
-    @Test func showsEveryMusicPackAndItemTitle() {
-        for title in PageSample.titles {
+    @Test func showsEveryMusicAndPackTitleAndLinksEachPacksPage() {
+        for title in PageSample.music.map(\.title) + [PageSample.forest.title, PageSample.dungeon.title] {
             #expect(html.contains(Self.escaped(title)), "missing title \(title)")
         }
         #expect(html.contains("<title>Soundshelf &lt;Demo&gt; &amp; Friends</title>"))
         #expect(html.contains("Catalog version 3"))
         #expect(html.contains("pl.u-1") && html.contains("pl.u-2"))
-        #expect(html.contains("Deep, echoing drones") && html.contains("Bones on stone"))
-        #expect(html.contains("Doors, traps &amp; things that &lt;skitter&gt;."))
+        #expect(html.contains("Deep, echoing drones"))
+        for pack in [PageSample.forest, PageSample.dungeon] {
+            #expect(html.contains("<a href=\"pages/\(pack.id).html\">\(Self.escaped(pack.title))</a>"))
+        }
+        // Items are on the packs' pages, not here.
+        #expect(!html.contains("Owl Calls") && !html.contains("<audio") && !html.contains("Bones on stone"))
     }
 
-    @Test func escapesScriptLikeTitles() {
-        #expect(!html.lowercased().contains("<script"))
-        #expect(html.contains("&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;"))
-        #expect(html.contains("Tavern &quot;Tales&quot; &amp; Songs"))
-    }
-
-    /// The page's text with every tag removed.
+    /// The text of a page with every tag removed.
     static func text(_ html: String) -> String { html.replacing(/<[^>]*>/, with: "") }
 
     @Test func listsPacksWithKindVersionSizeAndCount() {
         // Rainy Forest Night: 600 kB + 200 kB; Dungeon Delve: 600 kB + 3 × 200 kB.
         let text = Self.text(html)
-        #expect(text.contains("atmosphere version 1 · 800 kB · 2 items"))
-        #expect(text.contains("sfx version 1 · 1.2 MB · 4 items"))
+        #expect(text.contains("Rainy Forest Night atmosphere version 1 · 800 kB · 2 items"))
+        #expect(text.contains("Dungeon Delve sfx version 1 · 1.2 MB · 4 items"))
         #expect(text.contains("2 playlists · 2 packs · 6 items"))
         #expect(text.contains("generated 2026-11-22 10:00 UTC · expires 2027-05-22 10:00 UTC"))
         #expect(html.contains("<time datetime=\"2026-11-22T10:00:00Z\">"))
-    }
-
-    @Test func listsItemsInSortOrderWithDurationsAndTags() throws {
-        let owl = try #require(html.range(of: "Owl Calls"))
-        let rain = try #require(html.range(of: "Gentle Rain"))
-        #expect(owl.lowerBound < rain.lowerBound, "sortOrder 0 comes first")
-        #expect(html.contains("<strong>Gentle Rain</strong><span class=\"dur\">1:35</span>"))
-        #expect(html.contains("<strong>Owl Calls</strong><span class=\"dur\">12.5 s</span>"))
-        #expect(
-            html.contains("<span class=\"dim\">sfx theme</span> <span class=\"chip\">Doors &amp; Mechanisms</span>"))
-        #expect(html.contains("<span class=\"dim\">creature type</span> <span class=\"chip\">Undead</span>"))
-    }
-
-    @Test func previewsEveryItemsAudio() {
-        let audio = html.matches(of: /<audio controls preload="none" src="([^"]+)"><\/audio>/).map {
-            String($0.output.1)
-        }
-        #expect(audio.count == 6)
-        for (packId, manifest) in PageSample.manifests {
-            for asset in manifest.assets { #expect(audio.contains("packs/\(packId)/1/\(asset.url)")) }
-        }
     }
 
     @Test func countsItemsPerVocabularyValueInSortOrder() {
@@ -84,11 +62,9 @@ import Testing
 
     @Test func everyLinkIsRelativeAndInsideTheFolder() {
         let uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-        let file = try! Regex(
-            "^(catalog\\.json|seeds/[0-9a-f]{64}\\.json|packs/\(uuid)/[0-9]+/(manifest\\.json|pack\\.tar|assets/\(uuid)\\.[a-z0-9]+))$"
-        )
+        let file = try! Regex("^(catalog\\.json|seeds/[0-9a-f]{64}\\.json|pages/\(uuid)\\.html)$")
         let links = PageSample.links(in: html)
-        #expect(links.count >= 1 + 1 + 2 * 2 + 6 + 3)
+        #expect(links.count >= 2 + 1 + 2 + 4)
         for link in links {
             if link.hasPrefix("#") {
                 #expect(html.contains("id=\"\(link.dropFirst())\""), "fragment \(link) has no target")
@@ -149,8 +125,6 @@ import Testing
             templatesDirectory: PageSample.templatesDirectory)
         #expect(html.contains("No music in this catalog."))
         #expect(Self.text(html).contains("size unknown · 4 items"))
-        #expect(!html.contains("<audio"))
-        #expect(html.contains("href=\"packs/\(PageSample.dungeon.id)/1/pack.tar\""), "archive link from catalog.json")
         #expect(!html.contains("Deep, echoing drones"), "no subtitle leaks from elsewhere")
     }
 }

@@ -11,6 +11,136 @@ package enum BuiltInPageTemplates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="Soundshelf catalog {{catalogVersion}}">
         <title>{{title}}</title>
+        {{> page-style}}
+        </head>
+        <body>
+        <header>
+        <h1>{{title}}</h1>
+        <p class="meta"><span class="nb">Catalog version {{catalogVersion}}</span> · <span class="nb">generated <time datetime="{{generatedAt}}">{{generatedText}}</time></span>{{#expiresAt}} · <span class="nb">expires <time datetime="{{.}}">{{expiresText}}</time></span>{{/expiresAt}}</p>
+        <p class="meta">{{summary}}</p>
+        <nav>
+        <a href="#music">Music</a>
+        <a href="#packs">Packs</a>
+        <a href="#vocabularies">Tags</a>
+        <a href="#credits">Credits</a>
+        <a href="{{catalogURL}}">catalog.json</a>
+        {{#seedURL}}<a href="{{.}}">seed</a>{{/seedURL}}
+        </nav>
+        </header>
+        <main>
+        <section id="music">
+        <h2>Music</h2>
+        {{#music}}
+        <article class="card music">
+        <h3>{{title}}</h3>
+        {{#musicSubtitle}}<p class="sub">{{.}}</p>{{/musicSubtitle}}
+        <p class="meta">Apple Music playlist <code>{{appleMusicPlaylistId}}</code>{{#musicDuration}} · {{.}}{{/musicDuration}}</p>
+        {{> page-tags}}
+        </article>
+        {{/music}}
+        {{^music}}<p class="empty">No music in this catalog.</p>{{/music}}
+        </section>
+        <section id="packs">
+        <h2>Packs</h2>
+        <ul class="packs">
+        {{#packs}}<li><a href="{{pageURL}}">{{title}}</a> <span class="kind">{{kind}}</span> <span class="meta">version {{version}} · {{size}} · {{itemCount}}</span></li>
+        {{/packs}}
+        </ul>
+        {{^packs}}<p class="empty">No packs in this catalog.</p>{{/packs}}
+        </section>
+        <section id="vocabularies">
+        <h2>Tags</h2>
+        {{#vocabularies}}
+        <section class="dimension" id="{{anchor}}">
+        <h3>{{name}} <small>{{key}}</small></h3>
+        <ul class="values">
+        {{#values}}<li class="value{{#unused}} unused{{/unused}}" data-dimension="{{key}}" data-count="{{count}}"><span class="name">{{name}}</span><span class="count">{{count}}</span></li>
+        {{/values}}
+        </ul>
+        {{^values}}<p class="empty">No values yet.</p>{{/values}}
+        </section>
+        {{/vocabularies}}
+        <section id="credits">
+        <h2>Credits</h2>
+        {{#credits}}
+        <article class="card credit" data-license="{{creditLicense}}">
+        <h3>{{creditName}}{{#creditNonCommercial}} <span class="nc" title="Non-commercial use only">NC</span>{{/creditNonCommercial}}</h3>
+        <p class="meta"><code>{{creditLicense}}</code>{{#creditURL}} · <a href="{{.}}">license text</a>{{/creditURL}}{{#creditAttribution}} · attribution required{{/creditAttribution}}{{#creditNonCommercial}} · non-commercial use only{{/creditNonCommercial}} · <span class="nb">{{creditCount}}</span></p>
+        {{#creditNames}}<p class="credit-names">{{.}}</p>{{/creditNames}}
+        </article>
+        {{/credits}}
+        {{^credits}}<p class="empty">No credits or licenses stated.</p>{{/credits}}
+        </section>
+        </main>
+        <footer>
+        <p>Counts are the music playlists and pack items carrying each tag; each pack's page lists its items and their credits. Apps read <a href="{{catalogURL}}">catalog.json</a>; this page is for people.</p>
+        </footer>
+        </body>
+        </html>
+
+        """##,
+        "pack.html.mustache": ##"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="Soundshelf pack page {{pageKey}}">
+        <title>{{title}} · {{catalogTitle}}</title>
+        {{> page-style}}
+        </head>
+        <body>
+        <header>
+        <p class="up"><a href="../index.html">← {{catalogTitle}}</a></p>
+        <h1>{{title}}</h1>
+        <p class="meta"><span class="kind">{{kind}}</span> <span class="nb">version {{version}}</span> · <span class="nb">{{size}}</span> · <span class="nb">{{itemCount}}</span></p>
+        {{#packDescription}}<p>{{.}}</p>{{/packDescription}}
+        <nav>
+        <a href="#items">Items</a>
+        <a href="#credits">Credits</a>
+        {{#manifestURL}}<a href="{{.}}">manifest.json</a>{{/manifestURL}}
+        {{#archiveURL}}<a href="{{.}}">pack.tar</a>{{/archiveURL}}
+        </nav>
+        </header>
+        <main>
+        <section id="items">
+        <h2>Items</h2>
+        <ol class="items">
+        {{#items}}
+        <li>
+        <div class="item-head"><strong>{{title}}</strong>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
+        {{#itemLicense}}<div class="item-license"><span class="license">{{.}}</span>{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</div>{{/itemLicense}}
+        {{#itemSubtitle}}<div class="sub">{{.}}</div>{{/itemSubtitle}}
+        {{> page-tags}}
+        {{#audio}}<audio controls preload="none" src="{{url}}"></audio>{{/audio}}
+        </li>
+        {{/items}}
+        </ol>
+        {{^items}}<p class="empty">This pack has no items.</p>{{/items}}
+        </section>
+        <section id="credits">
+        <h2>Credits</h2>
+        {{#credits}}
+        <article class="card credit" data-license="{{creditLicense}}">
+        <h3>{{creditName}}{{#creditNonCommercial}} <span class="nc" title="Non-commercial use only">NC</span>{{/creditNonCommercial}}</h3>
+        <p class="meta"><code>{{creditLicense}}</code>{{#creditURL}} · <a href="{{.}}">license text</a>{{/creditURL}}{{#creditAttribution}} · attribution required{{/creditAttribution}}{{#creditNonCommercial}} · non-commercial use only{{/creditNonCommercial}}</p>
+        <ul class="credits">
+        {{#creditItems}}<li><strong class="credit-title">{{creditTitle}}</strong>{{#creditLine}} — <span class="credit-names">{{.}}</span>{{/creditLine}}{{#creditSource}} · source: {{.}}{{/creditSource}}</li>
+        {{/creditItems}}
+        </ul>
+        </article>
+        {{/credits}}
+        {{^credits}}<p class="empty">No credits or licenses stated for this pack.</p>{{/credits}}
+        </section>
+        </main>
+        <footer>
+        <p>Part of <a href="../index.html">{{catalogTitle}}</a>.</p>
+        </footer>
+        </body>
+        </html>
+
+        """##,
+        "page-style.mustache": ##"""
         <style>
         :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#606068;--bg:#f6f6f8;--card:#fff;--line:#dedee4;--accent:#0a5cba;--chip:#eef1f7}
         @media (prefers-color-scheme:dark){:root{--fg:#ececf0;--muted:#a4a4ae;--bg:#121215;--card:#1c1c21;--line:#34343c;--accent:#75b4ff;--chip:#2a2d36}}
@@ -49,91 +179,12 @@ package enum BuiltInPageTemplates {
         .nc{display:inline-block;font-size:.7rem;font-weight:700;padding:0 .35rem;margin-left:.3rem;border-radius:.3rem;background:#b3261e;color:#fff}
         .credits{list-style:none;margin:.4rem 0 0;padding:0}
         .credits li{border-top:1px solid var(--line);padding:.4rem 0}
+        .packs{list-style:none;margin:0;padding:0}
+        .packs li{border-top:1px solid var(--line);padding:.45rem 0}
+        .packs .meta{display:inline;font-size:.9rem}
+        .up{margin:1rem 0 0}
         footer{color:var(--muted);font-size:.85rem;padding-top:1rem;padding-bottom:2rem}
         </style>
-        </head>
-        <body>
-        <header>
-        <h1>{{title}}</h1>
-        <p class="meta"><span class="nb">Catalog version {{catalogVersion}}</span> · <span class="nb">generated <time datetime="{{generatedAt}}">{{generatedText}}</time></span>{{#expiresAt}} · <span class="nb">expires <time datetime="{{.}}">{{expiresText}}</time></span>{{/expiresAt}}</p>
-        <p class="meta">{{summary}}</p>
-        <nav>
-        <a href="#music">Music</a>
-        <a href="#packs">Packs</a>
-        <a href="#vocabularies">Tags</a>
-        <a href="#credits">Credits</a>
-        <a href="{{catalogURL}}">catalog.json</a>
-        {{#seedURL}}<a href="{{.}}">seed</a>{{/seedURL}}
-        </nav>
-        </header>
-        <main>
-        <section id="music">
-        <h2>Music</h2>
-        {{#music}}
-        <article class="card music">
-        <h3>{{title}}</h3>
-        {{#musicSubtitle}}<p class="sub">{{.}}</p>{{/musicSubtitle}}
-        <p class="meta">Apple Music playlist <code>{{appleMusicPlaylistId}}</code>{{#musicDuration}} · {{.}}{{/musicDuration}}</p>
-        {{> page-tags}}
-        </article>
-        {{/music}}
-        {{^music}}<p class="empty">No music in this catalog.</p>{{/music}}
-        </section>
-        <section id="packs">
-        <h2>Packs</h2>
-        {{#packs}}
-        <article class="card pack" id="{{anchor}}">
-        <h3>{{title}}</h3>
-        <p class="meta"><span class="kind">{{kind}}</span> <span class="nb">version {{version}}</span> · <span class="nb">{{size}}</span> · <span class="nb">{{itemCount}}</span></p>
-        {{#packDescription}}<p>{{.}}</p>{{/packDescription}}
-        <p class="files">{{#manifestURL}}<a href="{{.}}">manifest.json</a>{{/manifestURL}} {{#archiveURL}}<a href="{{.}}">pack.tar</a>{{/archiveURL}}</p>
-        <ol class="items">
-        {{#items}}
-        <li>
-        <div class="item-head"><strong>{{title}}</strong>{{#itemDuration}}<span class="dur">{{.}}</span>{{/itemDuration}}</div>
-        {{#itemLicense}}<div class="item-license"><span class="license">{{.}}</span>{{#nonCommercial}}<span class="nc" title="Non-commercial use only">NC</span>{{/nonCommercial}}</div>{{/itemLicense}}
-        {{#itemSubtitle}}<div class="sub">{{.}}</div>{{/itemSubtitle}}
-        {{> page-tags}}
-        {{#audio}}<audio controls preload="none" src="{{url}}"></audio>{{/audio}}
-        </li>
-        {{/items}}
-        </ol>
-        </article>
-        {{/packs}}
-        {{^packs}}<p class="empty">No packs in this catalog.</p>{{/packs}}
-        </section>
-        <section id="vocabularies">
-        <h2>Tags</h2>
-        {{#vocabularies}}
-        <section class="dimension" id="{{anchor}}">
-        <h3>{{name}} <small>{{key}}</small></h3>
-        <ul class="values">
-        {{#values}}<li class="value{{#unused}} unused{{/unused}}" data-dimension="{{key}}" data-count="{{count}}"><span class="name">{{name}}</span><span class="count">{{count}}</span></li>
-        {{/values}}
-        </ul>
-        {{^values}}<p class="empty">No values yet.</p>{{/values}}
-        </section>
-        {{/vocabularies}}
-        <section id="credits">
-        <h2>Credits</h2>
-        {{#credits}}
-        <article class="card credit" data-license="{{creditLicense}}">
-        <h3>{{creditName}}{{#creditNonCommercial}} <span class="nc" title="Non-commercial use only">NC</span>{{/creditNonCommercial}}</h3>
-        <p class="meta"><code>{{creditLicense}}</code>{{#creditURL}} · <a href="{{.}}">license text</a>{{/creditURL}}{{#creditAttribution}} · attribution required{{/creditAttribution}}{{#creditNonCommercial}} · non-commercial use only{{/creditNonCommercial}}</p>
-        <ul class="credits">
-        {{#creditItems}}<li><strong class="credit-title">{{creditTitle}}</strong>{{#creditLine}} — <span class="credit-names">{{.}}</span>{{/creditLine}}{{#creditSource}} · source: {{.}}{{/creditSource}}</li>
-        {{/creditItems}}
-        </ul>
-        </article>
-        {{/credits}}
-        {{^credits}}<p class="empty">No credits or licenses stated.</p>{{/credits}}
-        </section>
-        </main>
-        <footer>
-        <p>Counts are the music playlists and pack items carrying each tag. Apps read <a href="{{catalogURL}}">catalog.json</a>; this page is for people.</p>
-        </footer>
-        </body>
-        </html>
 
         """##,
         "page-tags.mustache": ##"""

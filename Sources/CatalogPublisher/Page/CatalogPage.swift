@@ -1,85 +1,85 @@
 import CatalogModel
+import Crypto
 import Foundation
 import Mustache
 
-/// Renders `index.html`, the human-browsable page of a published catalog, from
-/// `index.html.mustache` and the partials it names (`{{> page-tags}}` is `page-tags.mustache`):
-/// the templates built into the tools (generated from the repository's `templates/`), or the
-/// ones in a folder an author customised.
+/// Renders the human-browsable pages of a published catalog: `index.html`, the top page (the
+/// catalog's music, a row per pack, the tags with their counts, the licenses), from
+/// `index.html.mustache`, and a page per pack, `pages/<packId>.html` (its items with previews and
+/// credits), from `pack.html.mustache` — with the partials they name (`{{> page-tags}}` is
+/// `page-tags.mustache`). The templates are those built into the tools (generated from the
+/// repository's `templates/`), or the ones in a folder an author customised; a folder without
+/// `pack.html.mustache` gets the built-in pack page.
 ///
-/// The page is plain HTML5 with inline CSS, no scripts and no external resources; every link
-/// is relative to the catalog folder, so it works over HTTP and from `file://`. All text from
-/// the documents is HTML-escaped.
+/// The pages are plain HTML5 with inline CSS, no scripts and no external resources; every link is
+/// relative, so they work over HTTP and from `file://`. All text from the documents is
+/// HTML-escaped. The top page grows with the packs, not with the items.
 ///
 /// ```swift
-/// let html = try CatalogPage.render(catalog: catalog, seed: seed, manifests: [manifest.packId: manifest])
-/// try Data(html.utf8).write(to: dist.appendingPathComponent("index.html"))
+/// let pages = try CatalogPage(templatesDirectory: nil)
+/// let html = pages.render(catalog: catalog, seed: seed, manifests: [manifest.packId: manifest])
+/// let packPage = pages.renderPack(packId: manifest.packId, catalog: catalog, seed: seed, manifest: manifest)
 /// ```
-public enum CatalogPage {
-    /// The page template's file name inside the templates folder.
+public struct CatalogPage: Sendable {
+    /// The top page template's file name inside the templates folder.
     public static let templateName = "index.html.mustache"
+    /// The pack page template's file name inside the templates folder.
+    public static let packTemplateName = "pack.html.mustache"
 
-    /// Renders the page. `manifests` is keyed by pack id; `templatesDirectory` is a folder of
-    /// customised templates, or nil for the built-in ones.
-    /// - Throws: ``CatalogPageError`` when the template or a partial it uses is missing or invalid.
+    private let top: PageTemplate
+    private let pack: PageTemplate
+
+    /// Loads the templates from `templatesDirectory`, or the built-in ones when nil.
+    /// - Throws: ``CatalogPageError`` when a template or a partial it uses is missing or invalid.
+    public init(templatesDirectory: String? = nil) throws {
+        let files = TemplateFiles(directory: templatesDirectory)
+        top = try PageTemplate.load(Self.templateName, from: files)
+        pack = try PageTemplate.load(
+            Self.packTemplateName, from: files.has(Self.packTemplateName) ? files : TemplateFiles(directory: nil))
+    }
+
+    /// The path of a pack's page in the published folder.
+    public static func packPagePath(packId: String) -> String { "pages/\(packId).html" }
+
+    /// The top page, `index.html`. `manifests` is keyed by pack id.
+    public func render(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest]) -> String {
+        top.render(PageModel.build(catalog: catalog, seed: seed, manifests: manifests))
+    }
+
+    /// The page of the pack `packId` (its line in `catalog`, its items in `seed`).
+    public func renderPack(packId: String, catalog: CatalogDocument, seed: Seed, manifest: Manifest?) -> String {
+        let listing = PackListing(
+            entry: catalog.packs.first { $0.id == packId }, seedPack: seed.packs.first { $0.id == packId })
+        return renderPack(listing, manifest: manifest, catalogTitle: catalog.title)
+    }
+
+    func renderPack(_ listing: PackListing, manifest: Manifest?, catalogTitle: String) -> String {
+        let key = packPageKey(listing, manifest: manifest, catalogTitle: catalogTitle)
+        return pack.render(
+            PackPageModel.build(listing: listing, manifest: manifest, catalogTitle: catalogTitle, key: key))
+    }
+
+    /// A digest of everything a pack's page is made from — the templates, the catalog's title, the
+    /// pack's line and seed entry, its manifest — which the built-in page carries in its
+    /// `generator` line: a page that carries the key of the inputs at hand need not be rendered again.
+    func packPageKey(_ listing: PackListing, manifest: Manifest?, catalogTitle: String) -> String {
+        var hash = SHA256()
+        hash.update(data: Data(pack.digest.utf8))
+        for part in [
+            Data(catalogTitle.utf8), (try? CompactJSON.encode(listing.entry)) ?? Data(),
+            (try? CompactJSON.encode(listing.seedPack)) ?? Data(), (try? CompactJSON.encode(manifest)) ?? Data(),
+        ] {
+            hash.update(data: Data("\(part.count):".utf8))
+            hash.update(data: part)
+        }
+        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Renders the top page with the templates in `templatesDirectory` (nil: the built-in ones).
     public static func render(
-        catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest],
-        templatesDirectory: String? = nil
+        catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templatesDirectory: String? = nil
     ) throws -> String {
-        let (template, library) = try loadWithPartials(templateName, from: TemplateFiles(directory: templatesDirectory))
-        let model = PageModel.build(catalog: catalog, seed: seed, manifests: manifests)
-        return template.render(model, library: library)
-    }
-
-    /// Reads and parses a template; returns it with the partial names its text uses.
-    private static func load(_ name: String, from files: TemplateFiles) throws -> (
-        template: MustacheTemplate, uses: [String]
-    ) {
-        let (text, origin) = try files.text(of: name)
-        do {
-            let uses = text.matches(of: /\{\{>\s*([^\s}]+)\s*\}\}/).map { String($0.output.1) }
-            return (try MustacheTemplate(string: text), uses)
-        } catch {
-            throw CatalogPageError.templateInvalid(path: origin, reason: "\(error)")
-        }
-    }
-
-    /// Loads `name` and, recursively, every partial it uses. A missing partial is an error
-    /// (Mustache itself would silently render nothing).
-    private static func loadWithPartials(_ name: String, from files: TemplateFiles) throws -> (
-        MustacheTemplate, MustacheLibrary
-    ) {
-        var library = MustacheLibrary()
-        var pending = [String]()
-        var registered = Set<String>()
-        let root = try load(name, from: files)
-        pending.append(contentsOf: root.uses)
-        while let partial = pending.popLast() {
-            guard registered.insert(partial).inserted else { continue }
-            let loaded = try load(partial + ".mustache", from: files)
-            library.register(loaded.template, named: partial)
-            pending.append(contentsOf: loaded.uses)
-        }
-        return (root.template, library)
-    }
-}
-
-/// Where the page templates come from: a folder, or the text built into the tools.
-private struct TemplateFiles {
-    var directory: String?
-
-    /// The template's text and where it came from (a path, or `built-in <name>`).
-    func text(of name: String) throws -> (text: String, origin: String) {
-        guard let directory else {
-            guard let text = BuiltInPageTemplates.files[name] else {
-                throw CatalogPageError.templateMissing(path: "built-in \(name)")
-            }
-            return (text, "built-in \(name)")
-        }
-        let path = (directory as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogPageError.templateMissing(path: path)
-        }
-        return (String(decoding: data, as: UTF8.self), path)
+        try CatalogPage(templatesDirectory: templatesDirectory).render(
+            catalog: catalog, seed: seed, manifests: manifests)
     }
 }

@@ -27,6 +27,12 @@ enum PageLinks {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
+    /// A link from `resolve` as written on a page in the `pages/` folder: a path in the catalog
+    /// folder gets `../`; an https URL stays as it is.
+    static func fromPages(_ link: String) -> String {
+        link.lowercased().hasPrefix("https://") ? link : "../" + link
+    }
+
     /// The folder of a pack version, from its manifest URL: `packs/<id>/<version>/manifest.json`.
     static func manifestURL(packId: String, version: Int, catalogURL: String?, seedURL: String?) -> String {
         catalogURL ?? seedURL ?? "packs/\(packId)/\(version)/manifest.json"

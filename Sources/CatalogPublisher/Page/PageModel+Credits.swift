@@ -1,7 +1,7 @@
 import CatalogModel
 import Licenses
 
-/// One license on the page's Credits section, with the items under it.
+/// One license on a pack page's Credits section, with the pack's items under it.
 struct CreditSectionView {
     var creditLicense: String
     var creditName: String
@@ -10,19 +10,80 @@ struct CreditSectionView {
     var creditNonCommercial: Bool
     var creditItems: [CreditItemView]
 
-    /// The seed's credited items (a license or credits) grouped by license: sections by license id
+    /// The credited items (a license or credits) grouped by license: sections by license id
     /// (items naming credits but no license last), items by title (case-insensitive), then id —
     /// the order of `client credits`.
-    static func sections(_ seed: Seed) -> [CreditSectionView] {
-        let credited = seed.packs.flatMap { $0.items.filter { $0.license != nil || $0.credits != nil } }
+    static func sections(_ items: [Seed.Item]) -> [CreditSectionView] {
+        let credited = items.filter { $0.license != nil || $0.credits != nil }
         return CreditOrder.grouped(credited, license: \.license, title: \.title, id: \.id).map { license, sorted in
-            let info = license.flatMap { LicenseList.builtIn.info(for: $0) }
+            let terms = LicenseTerms(license)
             return CreditSectionView(
-                creditLicense: license ?? "none", creditName: info?.name ?? license ?? "No license stated",
-                creditURL: info?.url, creditAttribution: info?.attributionRequired == true,
-                creditNonCommercial: info?.isNonCommercial == true,
+                creditLicense: terms.id, creditName: terms.name, creditURL: terms.url,
+                creditAttribution: terms.attribution, creditNonCommercial: terms.nonCommercial,
                 creditItems: sorted.map(CreditItemView.init))
         }
+    }
+}
+
+/// One license on the top page's Credits section: how many items in how many packs it covers and
+/// who is credited under it (each line once, the first ``limit``; every item is on its pack's page).
+struct LicenseSummaryView {
+    static let limit = 24
+
+    var creditLicense: String
+    var creditName: String
+    var creditURL: String?
+    var creditAttribution: Bool
+    var creditNonCommercial: Bool
+    /// "12 items in 3 packs".
+    var creditCount: String
+    /// The distinct credit lines, "Nora Night (recording), …", and "and N more" past the limit.
+    var creditNames: String?
+
+    /// Every license of the seed's credited items, in the order of the pack pages' sections.
+    static func summaries(_ seed: Seed) -> [LicenseSummaryView] {
+        var packsOf: [String: Set<String>] = [:]
+        var credited: [Seed.Item] = []
+        for pack in seed.packs {
+            for item in pack.items where item.license != nil || item.credits != nil {
+                credited.append(item)
+                packsOf[item.license ?? "", default: []].insert(pack.id)
+            }
+        }
+        return CreditOrder.grouped(credited, license: \.license, title: \.title, id: \.id).map { license, sorted in
+            let terms = LicenseTerms(license)
+            var lines: [String] = []
+            var seen = Set<String>()
+            for line in sorted.flatMap({ $0.credits ?? [] }).map(\.line) where seen.insert(line).inserted {
+                lines.append(line)
+            }
+            let shown = lines.prefix(limit).joined(separator: ", ")
+            let names = lines.count > limit ? shown + ", and \(lines.count - limit) more" : shown
+            return LicenseSummaryView(
+                creditLicense: terms.id, creditName: terms.name, creditURL: terms.url,
+                creditAttribution: terms.attribution, creditNonCommercial: terms.nonCommercial,
+                creditCount: PageFormat.count(sorted.count, "item") + " in "
+                    + PageFormat.count(packsOf[license ?? "", default: []].count, "pack"),
+                creditNames: names.isEmpty ? nil : names)
+        }
+    }
+}
+
+/// What the pages say of a license id (nil: items naming credits but no license).
+private struct LicenseTerms {
+    var id: String
+    var name: String
+    var url: String?
+    var attribution: Bool
+    var nonCommercial: Bool
+
+    init(_ license: String?) {
+        let info = license.flatMap { LicenseList.builtIn.info(for: $0) }
+        id = license ?? "none"
+        name = info?.name ?? license ?? "No license stated"
+        url = info?.url
+        attribution = info?.attributionRequired == true
+        nonCommercial = info?.isNonCommercial == true
     }
 }
 

@@ -1,5 +1,7 @@
-/// The view model `templates/index.html.mustache` is rendered with. Plain structs, read by the
-/// Mustache renderer through reflection, so every property name here is a template variable.
+/// The view model `templates/index.html.mustache` (the catalog's top page) is rendered with. Plain
+/// structs, read by the Mustache renderer through reflection, so every property name here is a
+/// template variable. The top page lists packs, not items (each pack has its own page,
+/// ``PackPageModel``), so its size grows with the packs and the vocabularies, never with the items.
 ///
 /// Optional values have names unique across the whole model (`packDescription`,
 /// `itemSubtitle`, …): the renderer treats a `nil` as "not here" and would otherwise climb to
@@ -7,7 +9,7 @@
 ///
 /// ```swift
 /// let model = PageModel.build(catalog: catalog, seed: seed, manifests: manifests)
-/// model.packs.first?.items.first?.audio?.url   // "packs/<id>/1/assets/<assetId>.aac"
+/// model.packs.first?.pageURL   // "pages/<packId>.html"
 /// ```
 struct PageModel {
     var title: String
@@ -20,10 +22,20 @@ struct PageModel {
     var seedURL: String?
     var summary: String
     var music: [MusicView]
-    var packs: [PackView]
+    var packs: [PackRowView]
     var vocabularies: [DimensionView]
-    /// Credited items grouped by license (see `PageModel+Credits.swift`).
-    var credits: [CreditSectionView] = []
+    /// Each license with how many items it covers and who is credited (see `PageModel+Credits.swift`).
+    var credits: [LicenseSummaryView] = []
+}
+
+/// One pack on the top page: a link to its page and its figures.
+struct PackRowView {
+    var title: String
+    var kind: String
+    var version: Int
+    var size: String
+    var itemCount: String
+    var pageURL: String
 }
 
 /// One Apple Music playlist entry.
@@ -35,9 +47,8 @@ struct MusicView {
     var tags: [TagGroupView]
 }
 
-/// One pack version with its items.
+/// One pack version with its items (the body of a pack's page).
 struct PackView {
-    var anchor: String
     var title: String
     var kind: String
     var version: Int

@@ -6,6 +6,7 @@ struct PushFile: Sendable {
     enum Phase: Int, Comparable {
         /// seeds/, index/, shards/, deltas/, versions/, packs/, signatures/: immutable once published.
         case immutable = 0
+        /// pages/*.html, then index.html: rewritten when what they show changes.
         case page = 1
         case catalog = 2
         static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
@@ -41,7 +42,7 @@ struct PushFile: Sendable {
 
     /// The files to push, in push order: everything under seeds/, index/, shards/, deltas/,
     /// versions/, packs/ and signatures/
-    /// (sorted), then index.html, then catalog.json. Hidden files and anything else are not part
+    /// (sorted), then the pack pages (pages/*.html), then index.html, then catalog.json. Hidden files and anything else are not part
     /// of a published catalog and stay behind.
     static func scan(_ directory: URL) throws -> [PushFile] {
         let fm = FileManager.default
@@ -64,6 +65,11 @@ struct PushFile: Sendable {
             }
         }
         files.sort { $0.relativePath < $1.relativePath }
+        // The pack pages (rewritten when their pack changes), then the top page that links to them.
+        let pages = directory.appendingPathComponent("pages")
+        for name in ((try? fm.contentsOfDirectory(atPath: pages.path)) ?? []).sorted() where name.hasSuffix(".html") {
+            files.append(try make(pages.appendingPathComponent(name), relative: "pages/" + name, phase: .page))
+        }
         let page = directory.appendingPathComponent("index.html")
         if fm.fileExists(atPath: page.path) { files.append(try make(page, relative: "index.html", phase: .page)) }
         files.append(
