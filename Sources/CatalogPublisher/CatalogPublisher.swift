@@ -23,27 +23,31 @@ public enum CatalogPublisher {
                 throw PublishError.signingKey(error)
             }
         }
-        // Every pack whose files did not change since the build state saw them is checked from what
-        // it kept; when nothing changed since the last publish into `output`, that is all.
+        // When no source file changed since the build state saw them and nothing changed since the
+        // last publish into `output`, that is all (stats only). Otherwise every pack is read to write
+        // the catalog: a pack whose files did not change is parsed, not checked again.
         let state = options.usesBuildState ? BuildStateStore.open(in: options.build.cacheFolder) : nil
-        let checking = options.progress.map { report in
-            { (done: Int, total: Int) in report("checking packs", done, total) }
-        }
-        var check = CatalogCheck.run(
-            catalogAt: sourceFile, settings: options.build, state: state, sound: false, progress: checking)
-        var report = check.report.promotingWarnings(options.strict)
-        guard !report.hasErrors else { throw PublishError.invalid(report) }
         let writer = PublishWriter(output: output, signKey: signKey)
-        if let state, let result = try unchanged(options, output: output, check: check, state: state, writer: writer) {
+        if let state, let kept = CatalogCheck.kept(catalogAt: sourceFile, state: state, sound: false),
+            case let report = kept.report.promotingWarnings(options.strict), !report.hasErrors,
+            let result = try unchanged(options, output: output, check: kept, state: state, writer: writer)
+        {
             for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
             return result
         }
-        if check.packsKept > 0 {
-            // The whole catalog is needed to write it: every pack is read.
-            check = CatalogCheck.run(
-                catalogAt: sourceFile, settings: options.build, state: state, sound: false, readingAll: true,
-                progress: checking)
-            report = check.report.promotingWarnings(options.strict)
+        let checking = options.progress.map { report in
+            { (done: Int, total: Int) in report("checking packs", done, total) }
+        }
+        let check = CatalogCheck.run(
+            catalogAt: sourceFile, settings: options.build, state: state, sound: false, readingAll: true,
+            progress: checking)
+        let report = check.report.promotingWarnings(options.strict)
+        guard !report.hasErrors else { throw PublishError.invalid(report) }
+        if let state, check.packsRead == 0,
+            let result = try unchanged(options, output: output, check: check, state: state, writer: writer)
+        {
+            for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+            return result
         }
         guard let catalog = check.validated, !report.hasErrors else { throw PublishError.invalid(report) }
         for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
@@ -73,12 +77,10 @@ public enum CatalogPublisher {
         var version = previous?.document.catalogVersion ?? 1
         let packs = built.entries
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)
-        var seedBytes = try CatalogJSON.encode(seed)
         let unchanged = try previous?.sameContent(as: seed, packs: packs, title: catalog.catalog.title) ?? false
         if previous != nil && (!unchanged || options.renew) {
             version += 1
             seed.catalogVersion = version
-            seedBytes = try CatalogJSON.encode(seed)
         }
         if unchanged && !options.renew, let previous {
             // Nothing changed: rewrite nothing; only add a missing signature for the current catalog.json.
@@ -94,8 +96,9 @@ public enum CatalogPublisher {
         let expires = ISO8601.string(options.now.addingTimeInterval(Double(options.expiresInDays) * 86_400))
         let documentBytes: Data
         let seedRef: FileReference
+        var packDigests: [String: String] = [:]
         if options.schemaVersion == 1 {
-            seedRef = try writer.writeSeed(seedBytes, baseURL: catalog.catalog.baseURL)
+            seedRef = try writer.writeSeed(try CatalogJSON.encode(seed), baseURL: catalog.catalog.baseURL)
             documentBytes = try CatalogJSON.encode(
                 CatalogDocument(
                     catalogVersion: version, generatedAt: generatedAt, title: catalog.catalog.title,
@@ -104,6 +107,7 @@ public enum CatalogPublisher {
             let spool = try ShardedPublish.spool(
                 seed, references: Dictionary(packs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
                 previous: previous?.sharded?.index)
+            packDigests = spool.packDigests
             let written = try ShardedPublish(writer: writer, keepVersions: max(options.keepVersions, 1)).write(
                 spool,
                 ShardedPublish.Version(
@@ -119,7 +123,8 @@ public enum CatalogPublisher {
             title: catalog.catalog.title, expires: expires, seed: seedRef, packs: packs)
         let signature = try writer.ensureSignature(for: documentBytes)
         try writer.writePages(
-            catalog: page, seed: seed, manifests: built.manifests, templates: options.templatesDirectory)
+            catalog: page, seed: seed, manifests: built.manifests, templates: options.templatesDirectory,
+            packDigests: packDigests)
         try writer.writeCatalog(documentBytes)
         return PublishResult(
             catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,

@@ -32,13 +32,14 @@ struct IdentityRules {
                 problems.append(.itemMoved(itemID: id, label: label, fromPack: oldPack, toPack: pack))
             }
         }
+        let publishedVersions = Dictionary(
+            (previousDocument?.packs ?? []).map { ($0.id, $0.version) }, uniquingKeysWith: { a, _ in a })
         for m in current.catalog.music { check(m.id, role: "music entry", pack: nil, label: m.title) }
         for p in current.packs {
             check(p.id, role: "\(p.kind.rawValue) pack", pack: nil, label: p.slug)
             for item in p.items { check(item.id, role: "\(p.kind.rawValue) item", pack: p.id, label: item.title) }
-            if let published = previousDocument?.packs.first(where: { $0.id == p.id }), p.version < published.version {
-                problems.append(
-                    .versionWentBack(packID: p.id, slug: p.slug, version: p.version, published: published.version))
+            if let published = publishedVersions[p.id], p.version < published {
+                problems.append(.versionWentBack(packID: p.id, slug: p.slug, version: p.version, published: published))
             }
         }
         for p in previous.packs where !seen.contains(p.id) { removedPacks.append(p.id) }

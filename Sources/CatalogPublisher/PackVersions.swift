@@ -48,6 +48,8 @@ struct PackVersions {
             default: throw PublishError.build(error)
             }
         }
+        let published = Dictionary(
+            (previous?.packs ?? []).map { ("\($0.id)/\($0.version)", $0) }, uniquingKeysWith: { a, _ in a })
         for pack in catalog.packs {
             let manifestPath = PublishLayout.manifestPath(packId: pack.id, version: pack.version)
             let archivePath = PublishLayout.archivePath(packId: pack.id, version: pack.version)
@@ -56,7 +58,7 @@ struct PackVersions {
             let manifestRef = FileReference(
                 url: PublishLayout.url(manifestPath, baseURL: base),
                 sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
-            if let old = previous?.packs.first(where: { $0.id == pack.id && $0.version == pack.version }),
+            if let old = published["\(pack.id)/\(pack.version)"],
                 old.manifest.sha256 != manifestRef.sha256
             {
                 throw PublishError.identity([

@@ -9,6 +9,7 @@ struct PreviousCatalog {
     var document: CatalogDocument
     var bytes: Data
     var seed: Seed
+    /// The seed file's bytes (schema 1; empty for schema 2, which has no seed file).
     var seedBytes: Data
     /// The schema-2 catalog.json and its index, when the previous publish wrote one.
     var sharded: (document: ShardedCatalogDocument, index: CatalogIndex)?
@@ -36,7 +37,7 @@ struct PreviousCatalog {
     func sameContent(as seed: Seed, packs: [CatalogDocument.PackEntry], title: String) throws -> Bool {
         guard document.title == title else { return false }
         guard sharded != nil else { return seedBytes == (try CatalogJSON.encode(seed)) && document.packs == packs }
-        return try CatalogJSON.encode(Self.canonical(self.seed)) == CatalogJSON.encode(Self.canonical(seed))
+        return Self.canonical(self.seed) == Self.canonical(seed)
             && document.packs.sorted { $0.id < $1.id } == packs.sorted { $0.id < $1.id }
     }
 
@@ -61,7 +62,7 @@ struct PreviousCatalog {
             schemaVersion: 2, catalogVersion: document.catalogVersion, generatedAt: document.generatedAt,
             title: document.title, expires: document.expires, seed: document.index, packs: lines.map(\.entry))
         return PreviousCatalog(
-            document: view, bytes: bytes, seed: seed, seedBytes: try CatalogJSON.encode(seed),
+            document: view, bytes: bytes, seed: seed, seedBytes: Data(),
             sharded: (document, index))
     }
 

@@ -47,21 +47,24 @@ struct PublishWriter {
         return full
     }
 
-    /// Writes the pages: each pack's page whose inputs changed (a page that carries the key of
+    /// Writes the pages: each pack's page whose inputs changed (`packDigests`: see
+    /// ``CatalogPage/packPageKey(_:manifest:catalogTitle:packDigest:)``) (a page that carries the key of
     /// its inputs is kept), then removes the pages of packs no longer in the catalog, then
     /// index.html. Returns how many pack pages were written.
     @discardableResult
-    func writePages(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String?) throws
-        -> Int
-    {
+    func writePages(
+        catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest], templates: String?,
+        packDigests: [String: String] = [:]
+    ) throws -> Int {
         let pages = try CatalogPage(templatesDirectory: templates)
         let listings = PackListing.all(catalog: catalog, seed: seed)
         var written = 0
         for listing in listings {
             let manifest = manifests[listing.id]
-            let key = pages.packPageKey(listing, manifest: manifest, catalogTitle: catalog.title)
+            let key = pages.packPageKey(
+                listing, manifest: manifest, catalogTitle: catalog.title, packDigest: packDigests[listing.id])
             if Self.page(at: output.appendingPathComponent(listing.pagePath).path, carries: key) { continue }
-            let html = pages.renderPack(listing, manifest: manifest, catalogTitle: catalog.title)
+            let html = pages.renderPack(listing, manifest: manifest, catalogTitle: catalog.title, key: key)
             try write(Data(html.utf8), listing.pagePath)
             written += 1
         }

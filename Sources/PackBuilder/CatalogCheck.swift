@@ -33,9 +33,8 @@ package struct CatalogCheck {
     package var packs: [PackCheck.PackClaim]? = []
 
     /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
-    /// With `readingAll`, every pack is parsed (a kept one is not checked again, and nothing is
-    /// written to the state). `progress`
-    /// hears each pack done, with the number of packs.
+    /// With `readingAll`, every pack is parsed (a kept one is not checked again), so that
+    /// ``validated`` holds the whole catalog. `progress` hears each pack done, with the number of packs.
     package static func run(
         catalogAt path: String, settings: BuildSettings, state: BuildStateStore?, sound: Bool = true,
         readingAll: Bool = false, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
@@ -83,7 +82,7 @@ package struct CatalogCheck {
             digests.append(stamp.digest)
             result.packStamps[file] = stamp.digest
             settled = settled && stamp.isSettled
-            if !readingAll, let state, let checkData = try? JSONEncoder().encode(check) {
+            if let state, let checkData = try? JSONEncoder().encode(check) {
                 let soundData = sound ? Self.encode(found) : nil
                 state.savePackCheck(
                     PackCheckRecord(
@@ -95,7 +94,7 @@ package struct CatalogCheck {
         result.report = report
         result.validated = validated
         result.sources = digests.joined(separator: " ")
-        if !readingAll, settled, let state, let reportData = Self.encode(report.diagnostics) {
+        if settled, let state, let reportData = Self.encode(report.diagnostics) {
             state.saveCatalogRecord(
                 CatalogRecord(
                     path: path, context: context, sources: result.sources, report: reportData,
@@ -105,8 +104,12 @@ package struct CatalogCheck {
         return result
     }
 
-    /// The last report of the catalog at `path`, when neither catalog.yaml nor any pack's files
-    /// changed since: from stats alone, no pack's checks read.
+    /// The last report of the catalog at `path` when neither catalog.yaml nor any pack's files
+    /// changed since it was made (from stats alone, no pack's checks read); nil otherwise.
+    package static func kept(catalogAt path: String, state: BuildStateStore, sound: Bool = true) -> CatalogCheck? {
+        unchanged(catalogAt: path, context: context(catalogAt: path), sound: sound, state: state)
+    }
+
     private static func unchanged(
         catalogAt path: String, context: String, sound: Bool, state: BuildStateStore
     ) -> CatalogCheck? {

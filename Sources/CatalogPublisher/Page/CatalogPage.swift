@@ -53,8 +53,8 @@ public struct CatalogPage: Sendable {
         return renderPack(listing, manifest: manifest, catalogTitle: catalog.title)
     }
 
-    func renderPack(_ listing: PackListing, manifest: Manifest?, catalogTitle: String) -> String {
-        let key = packPageKey(listing, manifest: manifest, catalogTitle: catalogTitle)
+    func renderPack(_ listing: PackListing, manifest: Manifest?, catalogTitle: String, key: String? = nil) -> String {
+        let key = key ?? packPageKey(listing, manifest: manifest, catalogTitle: catalogTitle)
         return pack.render(
             PackPageModel.build(listing: listing, manifest: manifest, catalogTitle: catalogTitle, key: key))
     }
@@ -62,13 +62,24 @@ public struct CatalogPage: Sendable {
     /// A digest of everything a pack's page is made from — the templates, the catalog's title, the
     /// pack's line and seed entry, its manifest — which the built-in page carries in its
     /// `generator` line: a page that carries the key of the inputs at hand need not be rendered again.
-    func packPageKey(_ listing: PackListing, manifest: Manifest?, catalogTitle: String) -> String {
+    /// `packDigest`, when given, stands for the pack's line, seed entry and manifest (the SHA-256 of
+    /// its shard line, which holds the seed entry and the manifest's SHA-256).
+    func packPageKey(_ listing: PackListing, manifest: Manifest?, catalogTitle: String, packDigest: String? = nil)
+        -> String
+    {
         var hash = SHA256()
         hash.update(data: Data(pack.digest.utf8))
-        for part in [
-            Data(catalogTitle.utf8), (try? CompactJSON.encode(listing.entry)) ?? Data(),
-            (try? CompactJSON.encode(listing.seedPack)) ?? Data(), (try? CompactJSON.encode(manifest)) ?? Data(),
-        ] {
+        var parts = [Data(catalogTitle.utf8)]
+        if let packDigest {
+            parts.append(Data(packDigest.utf8))
+        } else {
+            parts += [
+                (try? CompactJSON.encode(listing.entry)) ?? Data(),
+                (try? CompactJSON.encode(listing.seedPack)) ?? Data(),
+                (try? CompactJSON.encode(manifest)) ?? Data(),
+            ]
+        }
+        for part in parts {
             hash.update(data: Data("\(part.count):".utf8))
             hash.update(data: part)
         }

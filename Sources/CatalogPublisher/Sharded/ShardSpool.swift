@@ -30,6 +30,9 @@ package final class ShardSpool {
     private var handles: [String: FileHandle] = [:]
     /// How many items the packs added so far hold.
     package private(set) var items = 0
+    /// The SHA-256 of each pack's line, by pack id: it covers the pack's seed entry and its file
+    /// references (what its page is made from).
+    package private(set) var packDigests: [String: String] = [:]
 
     package init(packBins: ShardBins, musicBins: ShardBins, directory: URL? = nil) throws {
         self.packBins = packBins
@@ -42,7 +45,9 @@ package final class ShardSpool {
 
     package func add(_ pack: ShardPack) throws {
         items += pack.pack.items.count
-        try append(.packs, packBins.bin(of: pack.pack.id), id: pack.pack.id, try CompactJSON.encode(pack))
+        let line = try CompactJSON.encode(pack)
+        packDigests[pack.pack.id] = SHA256Digest.hex(of: line)
+        try append(.packs, packBins.bin(of: pack.pack.id), id: pack.pack.id, line)
     }
 
     package func add(_ entry: Seed.MusicEntry) throws {
