@@ -77,6 +77,9 @@ import Testing
         #expect(Set(writes) == Set((added.union(["catalog.json", "index.html", page])).map { "demo/" + $0 }))
         #expect(writes.last == "demo/catalog.json")
         #expect(writes.dropLast().last == "demo/index.html")
+        #expect(
+            (writes.firstIndex(of: "demo/" + page) ?? .max) < (writes.firstIndex(of: "demo/index.html") ?? -1),
+            "the pack's page is stored before the top page that links to it")
         #expect(try PushCounts(result).unchanged == before.count - 3)
     }
 

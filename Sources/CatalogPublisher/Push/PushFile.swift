@@ -6,9 +6,12 @@ struct PushFile: Sendable {
     enum Phase: Int, Comparable {
         /// seeds/, index/, shards/, deltas/, versions/, packs/, signatures/: immutable once published.
         case immutable = 0
-        /// pages/*.html, then index.html: rewritten when what they show changes.
-        case page = 1
-        case catalog = 2
+        /// pages/*.html: a pack's page, rewritten when the pack changes; stored before the top
+        /// page that links to it.
+        case packPage = 1
+        /// index.html.
+        case page = 2
+        case catalog = 3
         static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -68,7 +71,7 @@ struct PushFile: Sendable {
         // The pack pages (rewritten when their pack changes), then the top page that links to them.
         let pages = directory.appendingPathComponent("pages")
         for name in ((try? fm.contentsOfDirectory(atPath: pages.path)) ?? []).sorted() where name.hasSuffix(".html") {
-            files.append(try make(pages.appendingPathComponent(name), relative: "pages/" + name, phase: .page))
+            files.append(try make(pages.appendingPathComponent(name), relative: "pages/" + name, phase: .packPage))
         }
         let page = directory.appendingPathComponent("index.html")
         if fm.fileExists(atPath: page.path) { files.append(try make(page, relative: "index.html", phase: .page)) }
