@@ -41,14 +41,7 @@ extension BuildStateStore {
     /// Whether the last publish into `output` was made in `context` from sources whose stats
     /// digest to `sources`, and its catalog.json is still the one it wrote.
     package func publishIsCurrent(output: String, context: String, sources: String) -> Bool {
-        guard
-            let record = try? queue.read({ db in
-                try PublishRecord.filter(PublishRecord.Columns.output == output).fetchOne(db)
-            }), record.context == context, record.sources == sources,
-            let kept = try? JSONDecoder().decode(FileStat.self, from: record.catalog),
-            let now = FileStat.of(path: (output as NSString).appendingPathComponent("catalog.json"))
-        else { return false }
-        return now == kept
+        lastPublish(output: output, context: context)?.sources == sources
     }
 
     /// Records a publish into `output` (after catalog.json was written) from sources whose stats
@@ -65,14 +58,21 @@ extension BuildStateStore {
     /// Each pack's stamp digest at the last publish into `output` made in `context`, while the
     /// catalog.json it wrote is still there; empty otherwise.
     package func packsAtLastPublish(output: String, context: String) -> [String: String] {
+        lastPublish(output: output, context: context).flatMap {
+            try? JSONDecoder().decode([String: String].self, from: $0.packs)
+        } ?? [:]
+    }
+
+    /// The last publish into `output`, when it was made in `context` and the catalog.json it wrote
+    /// is still there (same stat).
+    private func lastPublish(output: String, context: String) -> PublishRecord? {
         guard
             let record = try? queue.read({ db in
                 try PublishRecord.filter(PublishRecord.Columns.output == output).fetchOne(db)
             }), record.context == context,
             let kept = try? JSONDecoder().decode(FileStat.self, from: record.catalog),
-            FileStat.of(path: (output as NSString).appendingPathComponent("catalog.json")) == kept,
-            let packs = try? JSONDecoder().decode([String: String].self, from: record.packs)
-        else { return [:] }
-        return packs
+            let now = FileStat.of(path: (output as NSString).appendingPathComponent("catalog.json")), now == kept
+        else { return nil }
+        return record
     }
 }

@@ -32,7 +32,7 @@ public enum CatalogPublisher {
             case let report = kept.report.promotingWarnings(options.strict), !report.hasErrors,
             let result = try unchanged(options, output: output, check: kept, state: state, writer: writer)
         {
-            for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+            printWarnings(report)
             return result
         }
         let checking = options.progress.map { report in
@@ -46,11 +46,11 @@ public enum CatalogPublisher {
         if let state, check.packsRead == 0,
             let result = try unchanged(options, output: output, check: check, state: state, writer: writer)
         {
-            for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+            printWarnings(report)
             return result
         }
-        guard let catalog = check.validated, !report.hasErrors else { throw PublishError.invalid(report) }
-        for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+        guard let catalog = check.validated else { throw PublishError.invalid(report) }
+        printWarnings(report)
         // A pack whose files are those of the last publish into `output` is not compared with its
         // published version again (that publish did).
         let published = state?.packsAtLastPublish(output: output.path, context: publishContext(options)) ?? [:]
@@ -60,6 +60,10 @@ public enum CatalogPublisher {
         state?.recordPublish(
             output: output.path, context: publishContext(options), sources: check.sources, packs: check.packStamps)
         return result
+    }
+
+    private static func printWarnings(_ report: DiagnosticReport) {
+        for warning in report.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
     }
 
     private static func publish(

@@ -83,7 +83,7 @@ public struct CatalogPage: Sendable {
             hash.update(data: Data("\(part.count):".utf8))
             hash.update(data: part)
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return SHA256Digest.hex(hash.finalize())
     }
 
     /// Renders the top page with the templates in `templatesDirectory` (nil: the built-in ones).

@@ -47,19 +47,6 @@ struct MusicView {
     var tags: [TagGroupView]
 }
 
-/// One pack version with its items (the body of a pack's page).
-struct PackView {
-    var title: String
-    var kind: String
-    var version: Int
-    var size: String
-    var itemCount: String
-    var packDescription: String?
-    var manifestURL: String?
-    var archiveURL: String?
-    var items: [ItemView]
-}
-
 /// One item of a pack, with a preview of its audio when the manifest lists it.
 struct ItemView {
     var title: String

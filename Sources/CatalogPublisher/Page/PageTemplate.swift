@@ -1,3 +1,4 @@
+import CatalogModel
 import Crypto
 import Foundation
 import Mustache
@@ -26,7 +27,7 @@ struct PageTemplate: @unchecked Sendable {
             library.register(loaded.template, named: partial)
             pending.append(contentsOf: loaded.uses)
         }
-        let digest = hash.finalize().map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256Digest.hex(hash.finalize())
         return PageTemplate(template: root.template, library: library, digest: digest)
     }
 

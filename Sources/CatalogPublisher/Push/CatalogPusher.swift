@@ -53,7 +53,7 @@ package enum CatalogPusher {
         }
         let log = KeyLog()
         let copies = CopyLog()
-        for phase in [PushFile.Phase.immutable, .packPage, .page, .catalog] {
+        for phase in PushFile.Phase.allCases {
             let batch = pending.filter { $0.phase == phase }
             try await upload(
                 batch, prefix: location.prefix, client: client, concurrency: options.concurrency, log: log,

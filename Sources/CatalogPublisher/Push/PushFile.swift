@@ -3,7 +3,7 @@ import Foundation
 
 /// One file of a published folder, with the object key and headers it is stored under.
 struct PushFile: Sendable {
-    enum Phase: Int, Comparable {
+    enum Phase: Int, Comparable, CaseIterable {
         /// seeds/, index/, shards/, deltas/, versions/, packs/, signatures/: immutable once published.
         case immutable = 0
         /// pages/*.html: a pack's page, rewritten when the pack changes; stored before the top
