@@ -4,7 +4,7 @@ import Testing
 
 /// `client install / uninstall / repair --json` through the built executable, against the demo
 /// catalog published by the built `catalog`. A missing or broken executable fails these tests.
-@Suite("client install/uninstall/repair", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("client install/uninstall/repair", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct InstallCLITests {
     static let dungeon = "a731dff3-4c29-42a8-b2ee-35179ce591f7"
     /// Demo items of that pack: one its pack.yaml marks `loopable: true`, one it leaves a one-shot.

@@ -5,7 +5,7 @@ import Testing
 /// `client sync` and `client install` against a server that answers 503 once: the request is
 /// tried again, the command succeeds, and its output says how many requests were retried
 /// (`"retries"` in `--json`, "1 request retried" in the sentence).
-@Suite("client retries", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("client retries", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct RetryCLITests {
     static let dungeon = "a731dff3-4c29-42a8-b2ee-35179ce591f7"
     static let forest = "2735046c-1cbc-4599-a6af-c7503fb4e6ff"

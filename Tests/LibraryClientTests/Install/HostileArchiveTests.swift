@@ -7,7 +7,7 @@ import Testing
 
 /// Hostile archives published with a matching manifest hash, so they reach extraction:
 /// every one is refused and nothing is installed.
-@Suite("Install refuses hostile archives", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Install refuses hostile archives", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct HostileArchiveTests {
     enum Shape: String, CaseIterable, Sendable {
         case dotDot, absolute, symlink, unknownName, oversized

@@ -8,7 +8,7 @@ import Testing
 /// Transfers that go wrong, served by the fault-injecting server: resumes, restarts, error
 /// pages, oversized and trickling bodies, damaged files. A failure must leave `AudioAssets/`
 /// untouched and say what went wrong where.
-@Suite("Install faults", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Install faults", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct InstallFaultTests {
     /// Serves the fixture with `faults` on the pack archive, syncs, and tries to install.
     private func install(

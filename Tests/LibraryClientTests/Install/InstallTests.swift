@@ -7,7 +7,7 @@ import Testing
 
 /// Install, uninstall, upgrade and repair against a real nginx (and the request-logging server
 /// where the test must count requests), with a catalog the real `catalog publish` wrote.
-@Suite("Install pipeline", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Install pipeline", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct InstallTests {
     @Test("install makes items available; files carry the manifest hashes; local_path is relative")
     func installFromNginx() async throws {

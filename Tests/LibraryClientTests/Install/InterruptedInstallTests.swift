@@ -7,7 +7,7 @@ import Testing
 @testable import LibraryClient
 
 /// A process that died mid-download, and two installs of one pack at once.
-@Suite("Interrupted and concurrent installs", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Interrupted and concurrent installs", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct InterruptedInstallTests {
     /// The pid of a process that has exited (and been reaped).
     private func deadPID() throws -> Int32 {

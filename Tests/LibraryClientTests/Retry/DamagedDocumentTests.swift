@@ -9,7 +9,7 @@ import Testing
 /// once more, as archives and assets are: catalog.json that cannot be read or whose signature
 /// does not verify, a seed or a manifest that fails its SHA-256. A second failure is the
 /// document's own and is reported, and a sync that fails changes nothing.
-@Suite("Damaged documents", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Damaged documents", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct DamagedDocumentTests {
     /// A fixture catalog served behind a proxy faulting as `scripts` say (for a seed's path, see
     /// `seedPath`), signed and trusted when `signed`.

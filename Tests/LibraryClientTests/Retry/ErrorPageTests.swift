@@ -7,7 +7,7 @@ import Testing
 /// An error page larger than the document asked for (a CDN's 503 or 404 page in front of a
 /// small manifest or signature) is judged by its status, not refused as too large: a 503 is
 /// retried, a 404 reported at once as missing, both with the URL.
-@Suite("Error pages larger than the document", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Error pages larger than the document", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct ErrorPageTests {
     /// 20 KB of HTML, more than the demo manifests' 9 to 13 KB.
     static let page =

@@ -8,7 +8,7 @@ import Testing
 /// Installs through a ``FaultProxy`` that faults chosen requests on purpose: a 503 is waited out
 /// (as long as its Retry-After asks) and counted, a byte flipped once is fetched again, a byte
 /// flipped every time fails with the hash mismatch and installs nothing, a 404 fails at once.
-@Suite("Install retries", .timeLimit(.minutes(1)), .serialized, .startsProcesses)
+@Suite("Install retries", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct InstallRetryTests {
     @Test("a 503 with Retry-After on the manifest and on the archive is waited out, retried and counted")
     func busyManifestAndArchive() async throws {
