@@ -13,7 +13,16 @@ extension CatalogPublisher {
             ToolStamp.current, "schema \(options.schemaVersion)", "keep \(options.keepVersions)",
             "strict \(options.strict)", "expires \(options.expiresInDays)",
         ]
-        var read = options.signKeyPath.map { [$0] } ?? []
+        var read = options.signKeyPaths
+        if let keys = options.keysFolder {
+            let folder = URL(fileURLWithPath: keys)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            read += names.sorted().map { folder.appendingPathComponent($0).path }
+            let roots = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("root").path)) ?? []
+            read += roots.sorted().map { folder.appendingPathComponent("root/" + $0).path }
+            parts.append("keys \(keys)")
+        }
+        if !options.signerCommands.isEmpty { parts.append("signers \(options.signerCommands)") }
         if let templates = options.templatesDirectory {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: templates)) ?? []
             read += names.sorted().map { (templates as NSString).appendingPathComponent($0) }
@@ -50,6 +59,7 @@ extension CatalogPublisher {
             else { return nil }
             (version, seed) = (document.catalogVersion, document.seed)
         }
+        guard writer.signing?.isCurrent(bytes, output: output) ?? true else { return nil }
         let signature = try writer.ensureSignature(for: bytes)
         return PublishResult(
             catalogVersion: version, changed: false, catalog: catalogPath,

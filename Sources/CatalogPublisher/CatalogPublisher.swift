@@ -17,17 +17,19 @@ public enum CatalogPublisher {
     public static func publish(_ options: PublishOptions) throws -> PublishResult {
         let output = URL(fileURLWithPath: options.output).standardizedFileURL
         let sourceFile = URL(fileURLWithPath: options.source).appendingPathComponent("catalog.yaml").path
-        var signKey: Curve25519.Signing.PrivateKey?
-        if let path = options.signKeyPath {
-            do { signKey = try CatalogSignature.readPrivateKey(atPath: path) } catch {
-                throw PublishError.signingKey(error)
-            }
+        let signing: CatalogSigning?
+        do {
+            signing = try CatalogSigning.make(
+                keysFolder: options.keysFolder, signKeys: options.signKeyPaths, signers: options.signerCommands,
+                output: output, now: options.now)
+        } catch PublishError.keys(.key(let error)) {
+            throw PublishError.signingKey(error)
         }
         // When no source file changed since the build state saw them and nothing changed since the
         // last publish into `output`, that is all (stats only). Otherwise every pack is read to write
         // the catalog: a pack whose files did not change is parsed, not checked again.
         let state = options.usesBuildState ? BuildStateStore.open(in: options.build.cacheFolder) : nil
-        let writer = PublishWriter(output: output, signKey: signKey)
+        let writer = PublishWriter(output: output, signing: signing)
         if let state, let kept = CatalogCheck.kept(catalogAt: sourceFile, state: state, sound: false),
             case let report = kept.report.promotingWarnings(options.strict), !report.hasErrors,
             let result = try unchanged(options, output: output, check: kept, state: state, writer: writer)
@@ -82,11 +84,13 @@ public enum CatalogPublisher {
         let packs = built.entries
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)
         let unchanged = try previous?.sameContent(as: seed, packs: packs, title: catalog.catalog.title) ?? false
-        if previous != nil && (!unchanged || options.renew) {
+        // After the catalog keys changed, the published signatures no longer count: a new version.
+        let renew = options.renew || previous.map { !(writer.signing?.isCurrent($0.bytes, output: output) ?? true) } ?? false
+        if previous != nil && (!unchanged || renew) {
             version += 1
             seed.catalogVersion = version
         }
-        if unchanged && !options.renew, let previous {
+        if unchanged && !renew, let previous {
             // Nothing changed: rewrite nothing; only add a missing signature for the current catalog.json.
             let signature = try writer.ensureSignature(for: previous.bytes)
             return PublishResult(

@@ -95,6 +95,8 @@ enum PublishLayout {
     static func archivePath(packId: String, version: Int) -> String { "packs/\(packId)/\(version)/pack.tar" }
     static func seedPath(sha256: String) -> String { "seeds/\(sha256).json" }
     static func signaturePath(sha256: String) -> String { "signatures/\(sha256).sig" }
+    /// The signature list of a catalog.json under a root of trust: `signatures/<sha256>.json`.
+    static func signatureListPath(sha256: String) -> String { "signatures/\(sha256).json" }
 
     /// A published URL as written in catalog.json (`baseURL` + path, or the path alone).
     static func url(_ path: String, baseURL: String?) -> String {

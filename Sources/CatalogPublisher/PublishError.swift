@@ -16,6 +16,8 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
     case io(path: String, message: String)
     /// The signing key file cannot be used.
     case signingKey(CatalogSignature.KeyError)
+    /// The root of trust or the catalog keys cannot sign this catalog.
+    case keys(KeyringError)
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
         case .io(let path, let message):
             return "\(path): \(message)"
         case .signingKey(let error):
+            return "\(error)"
+        case .keys(let error):
             return "\(error)"
         }
     }

@@ -13,7 +13,18 @@ public struct PublishOptions: Sendable {
     public var output: String
     /// The catalog source folder holding catalog.yaml.
     public var source: String = "catalog"
-    public var signKeyPath: String?
+    /// Private key files to sign catalog.json with (`--sign-key`, repeatable).
+    public var signKeyPaths: [String] = []
+    /// The first of ``signKeyPaths``.
+    public var signKeyPath: String? {
+        get { signKeyPaths.first }
+        set { signKeyPaths = newValue.map { [$0] } ?? [] }
+    }
+    /// External signers (`--signer "COMMAND"`: bytes on stdin, base64 signature on stdout).
+    public var signerCommands: [String] = []
+    /// A keys folder (`catalog keys init`): its roots are published under `root/` and its
+    /// catalog keys sign catalog.json unless keys or signers are given.
+    public var keysFolder: String?
     public var expiresInDays: Int = 180
     /// Write a new catalog.json (catalogVersion + 1, later `expires`) even with no change.
     public var renew = false

@@ -6,7 +6,16 @@ import Foundation
 /// then the pages, then catalog.json by atomic rename. Files are world-readable.
 struct PublishWriter {
     let output: URL
-    let signKey: Curve25519.Signing.PrivateKey?
+    let signing: CatalogSigning?
+
+    init(output: URL, signing: CatalogSigning? = nil) {
+        self.output = output
+        self.signing = signing
+    }
+
+    init(output: URL, signKey: Curve25519.Signing.PrivateKey?) {
+        self.init(output: output, signing: signKey.map { CatalogSigning(signers: [.key($0)], chain: []) })
+    }
 
     func writeSeed(_ bytes: Data, baseURL: String?) throws -> FileReference {
         let sha = SHA256Digest.hex(of: bytes)
@@ -34,17 +43,41 @@ struct PublishWriter {
         try write(bytes, path)
     }
 
-    /// Signs the exact bytes of a catalog.json into `signatures/<sha256 of those bytes>.sig`,
-    /// unless it is there already. Returns the signature's path (nil without a key).
+    /// Signs the exact bytes of a catalog.json into `signatures/<sha256 of those bytes>.sig` (one
+    /// key) or `.json` (a root of trust's catalog keys), unless they are there already, after
+    /// copying the roots into `root/`. Returns the signature's path (nil without a key).
     func ensureSignature(for catalogBytes: Data) throws -> String? {
-        guard let signKey else { return nil }
-        let path = PublishLayout.signaturePath(sha256: SHA256Digest.hex(of: catalogBytes))
-        let full = output.appendingPathComponent(path).path
-        if !FileManager.default.fileExists(atPath: full) {
-            let signature = try CatalogSignature.sign(catalogBytes, with: signKey)
-            try writeOnce(Data((signature + "\n").utf8), path)
+        guard let signing else { return nil }
+        try writeRoots(signing.chain)
+        let sha = SHA256Digest.hex(of: catalogBytes)
+        let main =
+            signing.newestRoot == nil
+            ? PublishLayout.signaturePath(sha256: sha) : PublishLayout.signatureListPath(sha256: sha)
+        let present = { (path: String) in FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path) }
+        if !present(main) {
+            for (path, bytes) in try signing.signatureFiles(for: catalogBytes) where !present(path) {
+                try write(bytes, path)
+            }
         }
-        return full
+        return output.appendingPathComponent(main).path
+    }
+
+    /// Copies the roots not yet published; a published root that differs is refused (roots are
+    /// immutable: clients may have walked it).
+    private func writeRoots(_ chain: [RootFolder.Step]) throws {
+        for step in chain {
+            let relative = "root/\(step.document.version).json"
+            let full = output.appendingPathComponent(relative).path
+            if let existing = FileManager.default.contents(atPath: full) {
+                guard existing == step.bytes else {
+                    throw PublishError.keys(
+                        .io(path: full, message: "differs from the root of the keys folder; a published root never changes"))
+                }
+                continue
+            }
+            try write(step.signatures, relative + ".sig")
+            try write(step.bytes, relative)
+        }
     }
 
     /// Writes the pages: each pack's page whose inputs changed (`packDigests`: see

@@ -6,6 +6,9 @@ struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Publish and verify a static Soundshelf catalog that any web host or CDN can serve.",
-        subcommands: [PublishCommand.self, PushCommand.self, PruneCommand.self, KeygenCommand.self, VerifyCommand.self]
+        subcommands: [
+            PublishCommand.self, PushCommand.self, PruneCommand.self, KeygenCommand.self, KeysCommand.self,
+            VerifyCommand.self,
+        ]
     )
 }

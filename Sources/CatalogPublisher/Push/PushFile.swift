@@ -4,7 +4,7 @@ import Foundation
 /// One file of a published folder, with the object key and headers it is stored under.
 struct PushFile: Sendable {
     enum Phase: Int, Comparable, CaseIterable {
-        /// seeds/, index/, shards/, deltas/, versions/, packs/, signatures/: immutable once published.
+        /// seeds/, index/, shards/, deltas/, versions/, packs/, signatures/, root/: immutable once published.
         case immutable = 0
         /// pages/*.html: a pack's page, rewritten when the pack changes; stored before the top
         /// page that links to it.
@@ -44,7 +44,7 @@ struct PushFile: Sendable {
     }
 
     /// The files to push, in push order: everything under seeds/, index/, shards/, deltas/,
-    /// versions/, packs/ and signatures/
+    /// versions/, packs/, signatures/ and root/
     /// (sorted), then the pack pages (pages/*.html), then index.html, then catalog.json. Hidden files and anything else are not part
     /// of a published catalog and stay behind.
     static func scan(_ directory: URL) throws -> [PushFile] {
@@ -53,7 +53,7 @@ struct PushFile: Sendable {
             throw PushError.notPublished(directory: directory.path)
         }
         var files: [PushFile] = []
-        for folder in ["seeds", "index", "shards", "deltas", "versions", "packs", "signatures"] {
+        for folder in ["seeds", "index", "shards", "deltas", "versions", "packs", "signatures", "root"] {
             let root = directory.appendingPathComponent(folder)
             guard fm.fileExists(atPath: root.path) else { continue }
             guard

@@ -47,6 +47,7 @@ public enum CatalogPruner {
             kept.append(version)
             keep.insert(ShardedLayout.versionPath(version))
             keep.insert(PublishLayout.signaturePath(sha256: SHA256Digest.hex(of: copy)))
+            keep.insert(PublishLayout.signatureListPath(sha256: SHA256Digest.hex(of: copy)))
             let versioned = try CatalogJSON.decode(
                 ShardedCatalogDocument.self, from: copy, file: "versions/\(version).json")
             keep.formUnion(versioned.deltas.map { PublishLayout.localPath(of: $0.url) })

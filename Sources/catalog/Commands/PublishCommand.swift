@@ -3,7 +3,7 @@ import CatalogPublisher
 import CommandSupport
 import Foundation
 
-/// `catalog publish DIR [--source catalog] [--sign-key FILE] [--expires-in DAYS] [--renew] [--templates DIR]
+/// `catalog publish DIR [--source catalog] [--sign-key FILE]… [--signer CMD]… [--keys DIR] [--expires-in DAYS] [--renew] [--templates DIR]
 /// [--schema-version 2] [--keep-versions 10]`.
 struct PublishCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,8 +18,24 @@ struct PublishCommand: ParsableCommand {
     @Option(help: "The catalog source folder holding catalog.yaml.")
     var source = "catalog"
 
-    @Option(help: "Ed25519 private key (from `catalog keygen`) to sign catalog.json with.")
-    var signKey: String?
+    @Option(
+        help: ArgumentHelp(
+            "Ed25519 private key (from `catalog keygen` or `catalog keys init`) to sign catalog.json with (repeatable).",
+            valueName: "file"))
+    var signKey: [String] = []
+
+    @Option(
+        name: .customLong("signer"),
+        help: ArgumentHelp(
+            "A program that reads catalog.json on stdin and prints its base64 Ed25519 signature (repeatable).",
+            valueName: "command"))
+    var signers: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A keys folder (`catalog keys init`): publish its roots under root/ and sign with its catalog keys.",
+            valueName: "dir"))
+    var keys: String?
 
     @Option(help: "Days until the catalog expires.")
     var expiresIn = 180
@@ -56,7 +72,9 @@ struct PublishCommand: ParsableCommand {
 
     func run() throws {
         var options = PublishOptions(output: directory, source: source)
-        options.signKeyPath = signKey
+        options.signKeyPaths = signKey
+        options.signerCommands = signers
+        options.keysFolder = keys
         options.expiresInDays = expiresIn
         options.renew = renew
         options.schemaVersion = schemaVersion
