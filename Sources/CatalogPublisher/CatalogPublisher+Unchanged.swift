@@ -18,7 +18,8 @@ extension CatalogPublisher {
             let folder = URL(fileURLWithPath: keys)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             read += names.sorted().map { folder.appendingPathComponent($0).path }
-            let roots = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("root").path)) ?? []
+            let roots =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("root").path)) ?? []
             read += roots.sorted().map { folder.appendingPathComponent("root/" + $0).path }
             parts.append("keys \(keys)")
         }

@@ -85,7 +85,8 @@ public enum CatalogPublisher {
         var seed = SeedMaker.make(catalog, manifests: built.manifests, catalogVersion: version)
         let unchanged = try previous?.sameContent(as: seed, packs: packs, title: catalog.catalog.title) ?? false
         // After the catalog keys changed, the published signatures no longer count: a new version.
-        let renew = options.renew || previous.map { !(writer.signing?.isCurrent($0.bytes, output: output) ?? true) } ?? false
+        let renew =
+            options.renew || previous.map { !(writer.signing?.isCurrent($0.bytes, output: output) ?? true) } ?? false
         if previous != nil && (!unchanged || renew) {
             version += 1
             seed.catalogVersion = version

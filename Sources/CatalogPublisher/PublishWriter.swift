@@ -53,7 +53,9 @@ struct PublishWriter {
         let main =
             signing.newestRoot == nil
             ? PublishLayout.signaturePath(sha256: sha) : PublishLayout.signatureListPath(sha256: sha)
-        let present = { (path: String) in FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path) }
+        let present = { (path: String) in
+            FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
+        }
         if !present(main) {
             for (path, bytes) in try signing.signatureFiles(for: catalogBytes) where !present(path) {
                 try write(bytes, path)
@@ -71,7 +73,9 @@ struct PublishWriter {
             if let existing = FileManager.default.contents(atPath: full) {
                 guard existing == step.bytes else {
                     throw PublishError.keys(
-                        .io(path: full, message: "differs from the root of the keys folder; a published root never changes"))
+                        .io(
+                            path: full,
+                            message: "differs from the root of the keys folder; a published root never changes"))
                 }
                 continue
             }

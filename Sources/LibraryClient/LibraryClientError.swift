@@ -27,6 +27,11 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case unsigned(url: String)
     /// The catalog's signature does not verify with the trusted key.
     case badSignature(url: String)
+    /// A root of trust fails a rule of the chain (its signatures, its version, its expiry);
+    /// `reached` holds the newest root that passed (the data root keeps it).
+    case untrustedRoot(TrustError, reached: String? = nil)
+    /// catalog.json lacks the signatures the newest trusted root's catalog keys must give.
+    case catalogSignatures(TrustError)
     /// The trusted-key file could not be used.
     case invalidKey(file: String, reason: String)
     /// The catalog is older than the one already imported.
@@ -86,6 +91,10 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
                 "\(url): the signature does not verify with the trusted key; refusing the catalog (another key signed it, or it was altered)"
         case .invalidKey(let file, let reason):
             return "\(file): \(reason)"
+        case .untrustedRoot(let error, _):
+            return "\(error); refusing the catalog's root of trust"
+        case .catalogSignatures(let error):
+            return "\(error); refusing the catalog"
         case .rollback(let url, let offered, let imported):
             return
                 "\(url): catalogVersion \(offered) is older than the imported \(imported); refusing a rollback"

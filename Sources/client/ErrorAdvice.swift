@@ -11,7 +11,16 @@ extension LibraryClientError: CommandAdvising {
         case .unsigned: "ask the publisher to sign it (`catalog publish --sign-key`)"
         case .rollback: "use --allow-downgrade to accept it"
         case .expired: "the publisher must renew it with `catalog publish --renew`"
-        case .invalidKey: "sync again with --trust-key FILE (a catalog.pub from `catalog keygen`)"
+        case .invalidKey: "sync again with --trust-key FILE (a catalog.pub) or --trust-root FILE (a root/N.json)"
+        case .untrustedRoot(let error, _):
+            switch error.reason {
+            case .expired: "the publisher must publish a newer root (`catalog keys rotate`, then `catalog publish`)"
+            case .threshold, .version:
+                "the catalog's keys changed in a way this data root cannot follow: get the publisher's root/1.json (checked by its fingerprint) and sync with --trust-root FILE"
+            default: "ask the catalog's publisher to fix its root/ folder"
+            }
+        case .catalogSignatures:
+            "ask the publisher to publish with its current catalog keys (`catalog publish --keys DIR`)"
         case .notSynced: "run `client sync --catalog LOCATION` first"
         case .itemNotFound: "check the id (see `client list` or `client search`)"
         case .packNotFound: "check the id or slug (see `client packs`)"

@@ -40,7 +40,7 @@ import Testing
         let catalog = try streamed.fixture.publish(seed: seed)
         let fetcher = CatalogFetcher()
         let fetched = try await fetcher.fetchCatalog(
-            at: try CatalogLocation.parsing(streamed.fixture.folder.path), trustedKey: nil)
+            at: try CatalogLocation.parsing(streamed.fixture.folder.path), trust: nil)
         let file = try await fetcher.fetchSeedFile(of: fetched)
         #expect(file.sha256 == catalog.seedSHA256)
         // nil would mean the reader gave up and the whole seed was decoded instead.

@@ -78,7 +78,7 @@ import Testing
             let published = try streamed.fixture.publish(seed: seed)
             let fetcher = CatalogFetcher()
             let fetched = try await fetcher.fetchCatalog(
-                at: try CatalogLocation.parsing(streamed.fixture.folder.path), trustedKey: nil)
+                at: try CatalogLocation.parsing(streamed.fixture.folder.path), trust: nil)
             let file = try await fetcher.fetchSeedFile(of: fetched)
             let a = try #require(
                 try await SeedStreamImport(database: try streamed.library.database, seed: file).run(

@@ -92,7 +92,8 @@ public struct RootDocument: Codable, Sendable, Hashable {
                 throw TrustError(
                     file: file,
                     reason: .malformed(
-                        "role \(name) has threshold \(role.threshold) for \(role.keyids.count) keys (1…\(role.keyids.count))"))
+                        "role \(name) has threshold \(role.threshold) for \(role.keyids.count) keys (1…\(role.keyids.count))"
+                    ))
             }
         }
         return root

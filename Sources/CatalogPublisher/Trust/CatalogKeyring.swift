@@ -84,7 +84,8 @@ public enum CatalogKeyring {
             guard !keys.isEmpty else { throw .invalidRoot("the \(name) role would have no key") }
             guard threshold >= 1, threshold <= keys.count else {
                 throw .invalidRoot(
-                    "the \(name) role would have \(keys.count) key\(keys.count == 1 ? "" : "s") and threshold \(threshold) (1…\(keys.count))")
+                    "the \(name) role would have \(keys.count) key\(keys.count == 1 ? "" : "s") and threshold \(threshold) (1…\(keys.count))"
+                )
             }
         }
         guard expiresInDays >= 1 else { throw .invalidRoot("a root must expire at least 1 day after it is made") }

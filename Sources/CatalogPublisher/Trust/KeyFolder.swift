@@ -54,7 +54,8 @@ package struct KeyFolder {
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(Data((key.rawRepresentation.base64EncodedString() + "\n").utf8), to: keyPath, mode: 0o600)
+            try AtomicFile.write(
+                Data((key.rawRepresentation.base64EncodedString() + "\n").utf8), to: keyPath, mode: 0o600)
             try AtomicFile.write(
                 Data((key.publicKey.rawRepresentation.base64EncodedString() + "\n").utf8), to: pubPath, mode: 0o644)
         } catch {

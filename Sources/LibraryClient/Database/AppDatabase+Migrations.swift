@@ -21,6 +21,7 @@ extension AppDatabase {
         migrator.registerMigration("v3-sound-figures", migrate: createSoundFigures)
         migrator.registerMigration("v4-catalog-files", migrate: createCatalogFiles)
         migrator.registerMigration("v4-ucs", migrate: addUCS)
+        migrator.registerMigration("v5-trusted-root", migrate: addTrustedRoot)
         return migrator
     }
 
@@ -195,5 +196,11 @@ extension AppDatabase {
                   tokenize = 'unicode61 remove_diacritics 2'
                 )
                 """)
+    }
+
+    /// The root of trust a data root reached (`client sync --trust-root`, then each root walked).
+    private static func addTrustedRoot(_ db: Database) throws {
+        // Raw SQL: shipped DDL stays word for word, so every data root has the schema FORMAT.md §8 lists.
+        try db.execute(sql: "ALTER TABLE catalog_state ADD COLUMN trusted_root TEXT NULL")
     }
 }

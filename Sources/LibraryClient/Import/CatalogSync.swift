@@ -16,6 +16,9 @@ public struct SyncOptions: Sendable, Hashable {
     public var force: Bool
     /// A public key file (base64 raw Ed25519) to trust from now on for this data root.
     public var trustKeyFile: String?
+    /// A root of trust to trust from now on for this data root: a published `root/N.json`, its
+    /// signatures beside it (`root/N.json.sig`). Later roots are walked from it at each sync.
+    public var trustRootFile: String?
     /// Accept a `catalogVersion` lower than the last imported one.
     public var allowDowngrade: Bool
     /// The clock used for `expires` (tests set it).
@@ -23,12 +26,13 @@ public struct SyncOptions: Sendable, Hashable {
 
     /// Options for one sync; the defaults sync the remembered catalog.
     public init(
-        catalog: URL? = nil, force: Bool = false, trustKeyFile: String? = nil,
+        catalog: URL? = nil, force: Bool = false, trustKeyFile: String? = nil, trustRootFile: String? = nil,
         allowDowngrade: Bool = false, now: Date = Date()
     ) {
         self.catalog = catalog
         self.force = force
         self.trustKeyFile = trustKeyFile
+        self.trustRootFile = trustRootFile
         self.allowDowngrade = allowDowngrade
         self.now = now
     }
@@ -87,23 +91,45 @@ package struct CatalogSync: Sendable {
         } else {
             throw LibraryClientError.noCatalogLocation
         }
-        let trustedKey = try options.trustKeyFile.map(CatalogFetcher.readTrustedKey(atPath:)) ?? state.trustedPublicKey
+        let given = options.trustRootFile != nil || options.trustKeyFile != nil
+        let trust =
+            try options.trustRootFile.map(CatalogTrust.rootFile(atPath:))
+            ?? options.trustKeyFile.map { path throws(LibraryClientError) in
+                try CatalogTrust.key(CatalogFetcher.readTrustedKey(atPath: path))
+            }
+            ?? CatalogTrust.stored(root: state.trustedRoot, key: state.trustedPublicKey)
         let known =
-            options.force || options.trustKeyFile != nil || state.catalogLocation != location.description
+            options.force || given || state.catalogLocation != location.description
             ? nil
-            : KnownCatalog(
-                validators: state.catalogValidators, sha256: state.catalogSHA256, trustedKey: state.trustedPublicKey)
-        guard let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: trustedKey, known: known) else {
-            return try await notModified(state, location: location, now: options.now)
+            : KnownCatalog(validators: state.catalogValidators, sha256: state.catalogSHA256, trust: trust?.identity)
+        var fetcher = self.fetcher
+        fetcher.now = options.now
+        let fetched: FetchedCatalog?
+        do {
+            fetched = try await fetcher.fetchCatalog(at: location, trust: trust, known: known)
+        } catch LibraryClientError.untrustedRoot(let error, let reached?) {
+            // As TUF's client does: the roots that passed are kept; the sync is refused.
+            try await database.write { db in
+                _ = try CatalogStateRecord.filter(key: 1).updateAll(
+                    db, CatalogStateRecord.Columns.trustedRoot.set(to: reached),
+                    CatalogStateRecord.Columns.trustedPublicKey.set(to: nil as String?))
+            }
+            throw LibraryClientError.untrustedRoot(error, reached: reached)
         }
+        guard let catalog = fetched else { return try await notModified(state, location: location, now: options.now) }
+        // New catalog keys: the catalog version remembered under the old ones no longer binds.
         try fetcher.checkFreshness(
-            catalog, importedVersion: state.catalogVersion, allowDowngrade: options.allowDowngrade,
-            now: options.now)
+            catalog, importedVersion: catalog.catalogKeysChanged ? nil : state.catalogVersion,
+            allowDowngrade: options.allowDowngrade, now: options.now)
         let version = catalog.document.catalogVersion
+        let kept = catalog.trust ?? trust
+        let trustedRoot = kept?.rootBytes.map { String(decoding: $0, as: UTF8.self) }
+        let trustedKey = kept?.key
         let record: @Sendable (Database) throws -> Void = { db in
             typealias Columns = CatalogStateRecord.Columns
             _ = try CatalogStateRecord.filter(key: 1).updateAll(
                 db, Columns.catalogLocation.set(to: location.description), Columns.trustedPublicKey.set(to: trustedKey),
+                Columns.trustedRoot.set(to: trustedRoot),
                 Columns.catalogVersion.set(to: version), Columns.lastSyncAt.set(to: Timestamp.now()),
                 Columns.catalogSHA256.set(to: catalog.sha256), Columns.catalogEtag.set(to: catalog.validators.etag),
                 Columns.catalogLastModified.set(to: catalog.validators.lastModified),

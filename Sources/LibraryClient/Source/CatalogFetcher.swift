@@ -13,6 +13,10 @@ package struct FetchedCatalog: Sendable {
     package var sharded: ShardedCatalogDocument?
     /// What the server said identifies these bytes (sent back on the next sync).
     package var validators = DocumentValidators()
+    /// What checked the signatures: the trust given, or the newest root its walk reached.
+    package var trust: CatalogTrust?
+    /// The walk reached a root whose catalog keys differ from the trusted ones.
+    package var catalogKeysChanged = false
 }
 
 /// What a sync already knows about the catalog.json it imported last.
@@ -21,8 +25,8 @@ package struct KnownCatalog: Sendable {
     package var validators: DocumentValidators?
     /// The SHA-256 of those bytes: the same bytes again need no second signature check.
     package var sha256: String?
-    /// The key that checked them.
-    package var trustedKey: String?
+    /// What checked them (``CatalogTrust/identity``).
+    package var trust: String?
 }
 
 /// Reads a published catalog and checks it before anything touches the database: the
@@ -30,39 +34,44 @@ package struct KnownCatalog: Sendable {
 ///
 /// ```swift
 /// let fetcher = CatalogFetcher(transport: URLCatalogTransport())
-/// let catalog = try await fetcher.fetchCatalog(at: loc, trustedKey: key)
+/// let catalog = try await fetcher.fetchCatalog(at: loc, trust: try CatalogTrust.key(base64))
 /// let seed = try await fetcher.fetchSeedFile(of: catalog)
 /// ```
 package struct CatalogFetcher: Sendable {
     package let transport: any CatalogTransport
+    /// The time roots and catalogs are judged at (tests set it); nil is now.
+    package var now: Date?
 
-    package init(transport: any CatalogTransport = URLCatalogTransport()) { self.transport = transport }
+    package init(transport: any CatalogTransport = URLCatalogTransport(), now: Date? = nil) {
+        self.transport = transport
+        self.now = now
+    }
 
-    /// Fetches catalog.json; with `trustedKey` (base64 raw Ed25519), also fetches
-    /// `signatures/<sha256 of the bytes>.sig` and verifies it. A catalog.json that cannot be read
-    /// or whose signature does not verify (or cannot be found: its name is the hash of the bytes)
-    /// is fetched once more (``DamagedBody``).
-    package func fetchCatalog(at location: CatalogLocation, trustedKey: String?) async throws -> FetchedCatalog {
-        guard let catalog = try await fetchCatalog(at: location, trustedKey: trustedKey, known: nil) else {
-            throw LibraryClientError.unreachable(url: location.description, reason: "the server answered 304 unasked")
+    /// Fetches catalog.json; with `trust`, also walks the catalog's roots from it and checks the
+    /// signatures (``checkSignatures(of:sha256:trust:at:)``). A catalog.json that cannot be read
+    /// or whose signatures do not verify (or cannot be found: their name is the hash of the bytes)
+    /// is refused before anything is written.
+    package func fetchCatalog(at location: CatalogLocation, trust: CatalogTrust?) async throws -> FetchedCatalog {
+        guard let catalog = try await fetchCatalog(at: location, trust: trust, known: nil) else {
+            throw LibraryClientError.unreachable(url: location.description, reason: "no catalog.json was returned")
         }
         return catalog
     }
 
-    /// Like ``fetchCatalog(at:trustedKey:)``, asking the server only for a catalog.json other than
-    /// the one `known` describes: nil when it answers 304 Not Modified. Bytes whose SHA-256 is
-    /// `known`'s, checked before with the same key, are not signature-checked again.
+    /// Like ``fetchCatalog(at:trust:)``, asking the server only for a catalog.json other than
+    /// `known`'s (nil when it has none). The same bytes as `known`'s, checked before by the same
+    /// trust, are not checked again.
     package func fetchCatalog(
-        at location: CatalogLocation, trustedKey: String?, known: KnownCatalog?
+        at location: CatalogLocation, trust: CatalogTrust?, known: KnownCatalog?
     ) async throws -> FetchedCatalog? {
         try await DamagedBody.onceMore(location.catalogURL, when: Self.isDamage) {
-            try await fetchDocument(at: location, trustedKey: trustedKey, known: known)
+            try await fetchDocument(at: location, trust: trust, known: known)
         }
     }
 
-    /// catalog.json read, signature-checked (with `trustedKey`) and decoded.
+    /// catalog.json read, signature-checked (with `trust`) and decoded.
     private func fetchDocument(
-        at location: CatalogLocation, trustedKey: String?, known: KnownCatalog?
+        at location: CatalogLocation, trust: CatalogTrust?, known: KnownCatalog?
     ) async throws -> FetchedCatalog? {
         let url = location.catalogURL
         let answer = try await transport.fetch(
@@ -70,18 +79,19 @@ package struct CatalogFetcher: Sendable {
         guard case .changed(let bytes, let validators) = answer else { return nil }
         let sha = SHA256Digest.hex(of: bytes)
         let name = location.description
-        let checkedBefore = known?.sha256 == sha && known?.trustedKey == trustedKey
-        if let trustedKey, !checkedBefore {
-            let key = try Self.publicKey(base64: trustedKey, source: "the trusted key of this data root")
-            let sigURL = location.resolve("signatures/\(sha).sig")
-            let signature: Data
-            do { signature = try await transport.fetch(sigURL, limit: 4096) } catch LibraryClientError.missingFile {
-                throw LibraryClientError.unsigned(url: name)
-            }
-            guard CatalogSignature.verify(String(decoding: signature, as: UTF8.self), of: bytes, publicKey: key) else {
-                throw LibraryClientError.badSignature(url: name)
-            }
+        var checked = (trust: trust, keysChanged: false)
+        if let trust, known?.sha256 != sha || known?.trust != trust.identity {
+            checked = try await checkSignatures(of: bytes, sha256: sha, trust: trust, at: location)
         }
+        var fetched = try decode(bytes, sha256: sha, validators: validators, location: location, name: name)
+        fetched.trust = checked.trust
+        fetched.catalogKeysChanged = checked.keysChanged
+        return fetched
+    }
+
+    private func decode(
+        _ bytes: Data, sha256 sha: String, validators: DocumentValidators, location: CatalogLocation, name: String
+    ) throws -> FetchedCatalog {
         do throws(Diagnostic) {
             let schema = try CatalogJSON.decode(CatalogSchemaProbe.self, from: bytes, file: name).schemaVersion
             switch schema {
@@ -109,7 +119,7 @@ package struct CatalogFetcher: Sendable {
     /// A catalog.json damaged on the way: unreadable, or its signature missing or wrong.
     static func isDamage(_ error: any Error) -> Bool {
         switch error as? LibraryClientError {
-        case .invalidDocument?, .unsigned?, .badSignature?: true
+        case .invalidDocument?, .unsigned?, .badSignature?, .catalogSignatures?: true
         default: false
         }
     }

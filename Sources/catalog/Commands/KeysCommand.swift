@@ -111,7 +111,8 @@ struct RotationOptions: ParsableArguments {
 struct KeysRotateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rotate",
-        abstract: "Write root N+1 with new keys or thresholds, signed by a threshold of root N's root keys and of its own."
+        abstract:
+            "Write root N+1 with new keys or thresholds, signed by a threshold of root N's root keys and of its own."
     )
 
     @OptionGroup var change: RotationOptions
@@ -152,13 +153,17 @@ struct KeysShowCommand: ParsableCommand {
         for root in chain {
             Output.line("root version \(root.version): expires \(root.expires)\(root.expired ? " (expired)" : "")")
             let roles = root.roles
-            Output.line("  root keys (\(roles.root.threshold) of \(roles.root.keyids.count)): \(short(roles.root.keyids))")
             Output.line(
-                "  catalog keys (\(roles.catalog.threshold) of \(roles.catalog.keyids.count)): \(short(roles.catalog.keyids))")
+                "  root keys (\(roles.root.threshold) of \(roles.root.keyids.count)): \(short(roles.root.keyids))")
+            Output.line(
+                "  catalog keys (\(roles.catalog.threshold) of \(roles.catalog.keyids.count)): \(short(roles.catalog.keyids))"
+            )
             Output.line("  signed by: \(short(root.signedBy))")
             if !root.privateKeysHere.isEmpty { Output.line("  private keys here: \(short(root.privateKeysHere))") }
         }
-        Output.line("chain checked: \(chain.count) root\(chain.count == 1 ? "" : "s"), newest version \(chain.last?.version ?? 0)")
+        Output.line(
+            "chain checked: \(chain.count) root\(chain.count == 1 ? "" : "s"), newest version \(chain.last?.version ?? 0)"
+        )
     }
 
     private func short(_ ids: [String]) -> String { KeyringPrinter.short(ids) }

@@ -4,7 +4,7 @@ import CommandSupport
 import LibraryClient
 import LibraryJSON
 
-/// `client sync [--force] [--trust-key FILE] [--allow-downgrade]`
+/// `client sync [--force] [--trust-key FILE | --trust-root FILE] [--allow-downgrade]`
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Fetch the catalog, verify it, and import or update the library.")
@@ -15,16 +15,26 @@ struct SyncCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Trust this Ed25519 public key (catalog.pub) for this data root from now on.", valueName: "FILE"))
     var trustKey: String?
+    @Option(
+        name: .customLong("trust-root"),
+        help: ArgumentHelp(
+            "Trust this root of trust (a published root/N.json, its .sig beside it) for this data root from now on.",
+            valueName: "FILE"))
+    var trustRoot: String?
     @Flag(name: .customLong("allow-downgrade"), help: "Accept a catalogVersion lower than the last imported one.")
     var allowDowngrade = false
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if trustKey != nil && trustRoot != nil { throw ValidationError("give --trust-key or --trust-root, not both") }
+    }
 
     func run() async throws {
         try await CommandRunner.run {
             let library = try Library(root: global.rootURL)
             var options = SyncOptions(
                 catalog: try global.catalogLocation.map { try CatalogLocation.parsing($0).catalogURL }, force: force,
-                trustKeyFile: trustKey, allowDowngrade: allowDowngrade)
+                trustKeyFile: trustKey, trustRootFile: trustRoot, allowDowngrade: allowDowngrade)
             let result = try await library.sync(options)
             if ToolEnvironment.reportsPhaseTimes {
                 for phase in result.phases {

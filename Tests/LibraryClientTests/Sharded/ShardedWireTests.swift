@@ -9,12 +9,13 @@ import Testing
 @testable import LibraryClient
 
 /// A signed schema-2 catalog behind nginx, counted at the server: a sync with nothing new is one
-/// conditional request answered 304; a change is catalog.json, its signature and one delta.
+/// conditional request answered 304; a change is catalog.json, the look for a next root (a 404 of
+/// a few hundred bytes), its signature and one delta.
 /// (Installs from a schema-2 catalog, through the references a sync stores, are the CLI tests'
 /// `InstallCLITests`, whose demo catalog is published with schema 2.)
 @Suite("Schema 2 on the wire", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct ShardedWireTests {
-    @Test func nothingNewIsOne304AndAChangeIsThreeRequests() async throws {
+    @Test func nothingNewIsOne304AndAChangeIsFourRequests() async throws {
         let tmp = try TemporaryDirectory(prefix: "sharded-wire")
         let dist = tmp.url.appendingPathComponent("dist")
         let keyFile = tmp.url.appendingPathComponent("catalog.pub")
@@ -45,8 +46,10 @@ struct ShardedWireTests {
         requests = Array(nginx.accessLog().dropFirst(seen))
         #expect(changed.transfer == .delta)
         #expect((changed.inserted, changed.updated, changed.hidden) == (1, 1, 1))
-        #expect(requests.count == 3, "\(requests.map(\.path))")
-        #expect(requests.map(\.status).allSatisfy { $0 == 200 })
+        #expect(requests.count == 4, "\(requests.map(\.path))")
+        let rootLook = requests.filter { $0.path == "/root/2.json" }
+        #expect(rootLook.map(\.status) == [404] && rootLook.allSatisfy { $0.bytes <= 1024 })
+        #expect(requests.filter { $0.path != "/root/2.json" }.map(\.status).allSatisfy { $0 == 200 })
         #expect(requests.contains { $0.path.hasPrefix("/signatures/") })
         #expect(requests.contains { $0.path.hasPrefix("/deltas/") })
         #expect(requests.reduce(0) { $0 + $1.bytes } < 64 * 1024)

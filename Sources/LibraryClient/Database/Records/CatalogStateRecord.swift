@@ -16,6 +16,8 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
     package var catalogLocation: String?
     /// Base64 of the raw Ed25519 package key trusted for this data root.
     package var trustedPublicKey: String?
+    /// The exact text of the newest root of trust this data root reached (it replaces the key).
+    package var trustedRoot: String?
     package var catalogVersion: Int?
     package var seedSHA256: String?
     package var lastSyncAt: String?
@@ -33,6 +35,7 @@ package struct CatalogStateRecord: Codable, Sendable, Hashable, FetchableRecord,
     package enum Columns {
         package static let catalogLocation = Column("catalog_location")
         package static let trustedPublicKey = Column("trusted_public_key")
+        package static let trustedRoot = Column("trusted_root")
         package static let catalogVersion = Column("catalog_version")
         package static let seedSHA256 = Column("seed_sha256")
         package static let lastSyncAt = Column("last_sync_at")

@@ -44,7 +44,8 @@ struct ManifestLoader: Sendable {
         guard let text = catalogOverride ?? state.catalogLocation else { throw LibraryClientError.noCatalogLocation }
         let location = try CatalogLocation.parsing(text)
         let fetcher = CatalogFetcher(transport: transport)
-        let catalog = try await fetcher.fetchCatalog(at: location, trustedKey: state.trustedPublicKey)
+        let catalog = try await fetcher.fetchCatalog(
+            at: location, trust: try CatalogTrust.stored(root: state.trustedRoot, key: state.trustedPublicKey))
         try fetcher.checkFreshness(catalog, importedVersion: state.catalogVersion, allowDowngrade: false)
         guard let entry = try await entry(for: pack, in: catalog) else {
             throw PackInstallError.notInCatalog(packId: pack.id, catalog: location.description)
