@@ -78,7 +78,17 @@ public enum ToolRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        // `stdin` from a file (a pipe written here could block on a large input); else nothing.
+        var input: URL?
+        if let stdin {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("stdin-\(UUID().uuidString)")
+            try stdin.write(to: url)
+            input = url
+            process.standardInput = try FileHandle(forReadingFrom: url)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        defer { if let input { try? FileManager.default.removeItem(at: input) } }
         // With a time limit the child must hear SIGTERM (see SignalReadySpawn).
         if timeout == nil { try process.run() } else { try SignalReadySpawn.run(process) }
         let watchdog = timeout.map { Watchdog(process, seconds: $0) }

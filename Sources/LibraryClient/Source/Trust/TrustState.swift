@@ -67,6 +67,17 @@ public struct TrustState: Sendable, Hashable, Codable {
             warning: warning)
     }
 
+    /// Every field, nulls included (`client trust --json` keeps one shape).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(version, forKey: .version)
+        try container.encode(expires, forKey: .expires)
+        try container.encode(root, forKey: .root)
+        try container.encode(catalog, forKey: .catalog)
+        try container.encode(warning, forKey: .warning)
+    }
+
     init(source: Source, version: Int, expires: String?, root: Role?, catalog: Role?, warning: String?) {
         self.source = source
         self.version = version
