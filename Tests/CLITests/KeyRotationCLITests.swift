@@ -154,7 +154,8 @@ struct KeyRotationCLITests {
         let roots = log.filter { $0.path.hasPrefix("/root/") }
         // Each of roots 2…50 and its signatures, then the look for root 51.
         #expect(roots.count == 49 * 2 + 1, "\(roots.map(\.path))")
-        #expect(roots.last?.path == "/root/51.json" && roots.last?.status == 404)
+        // (The signatures of a root and the next root are fetched together: their order in the log varies.)
+        #expect(roots.filter { $0.status == 404 }.map(\.path) == ["/root/51.json"])
         print(
             "[key-rotation] root 1 → 50: \(roots.count) root requests, whole first sync \(String(format: "%.2f", seconds)) s (debug build)"
         )
@@ -171,6 +172,49 @@ struct KeyRotationCLITests {
         log = Array(nginx.accessLog().dropFirst(seen))
         let looks = log.filter { $0.path.hasPrefix("/root/") }
         #expect(looks.map(\.path) == ["/root/51.json"] && looks.allSatisfy { $0.status == 404 && $0.bytes < 1024 })
+    }
+
+    @Test("publish signs with a threshold of catalog keys, also through --signer; too few refuse and write nothing")
+    func catalogThreshold() throws {
+        let tmp = try TemporaryDirectory(prefix: "key-threshold")
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        let keys = tmp.path("keys")
+        let initRun = try ToolRunner.run(
+            "catalog", ["keys", "init", "--out", keys, "--catalog-keys", "2", "--catalog-threshold", "2"])
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        let both = try ToolRunner.run("catalog", ["publish", tmp.path("dist"), "--source", source, "--keys", keys])
+        #expect(both.status == 0, "\(both.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("dist/signatures"))
+        #expect(names.count == 1 && names[0].hasSuffix(".json"), "\(names): no .sig while the role has two keys")
+        let list = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: tmp.path("dist/signatures/\(names[0])"))))
+        #expect((list as? [[String: String]])?.count == 2)
+
+        let one = try ToolRunner.run(
+            "catalog",
+            ["publish", tmp.path("dist2"), "--source", source, "--keys", keys, "--sign-key", "\(keys)/catalog-1.key"])
+        #expect(
+            one.status == 1
+                && one.stderr.contains("signed by 1 of the keys of root 1's catalog role; its threshold is 2"),
+            "\(one.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("dist2")))
+
+        try Self.opensslSigner.write(toFile: tmp.path("sign.sh"), atomically: true, encoding: .utf8)
+        let signed = try ToolRunner.run(
+            "catalog",
+            [
+                "publish", tmp.path("dist3"), "--source", source, "--keys", keys,
+                "--signer", "sh \(tmp.path("sign.sh")) \(keys)/catalog-1.key",
+                "--signer", "sh \(tmp.path("sign.sh")) \(keys)/catalog-2.key",
+            ])
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let sync = try ToolRunner.run(
+            "client",
+            [
+                "sync", "--root", tmp.path("client"), "--catalog", tmp.path("dist3"), "--trust-root",
+                tmp.path("dist3/root/1.json"),
+            ])
+        #expect(sync.status == 0, "\(sync.stderr)")
     }
 
     @Test("the key-leak drill of SECURITY.md, run as written")

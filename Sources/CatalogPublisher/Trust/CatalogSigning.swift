@@ -50,6 +50,26 @@ struct CatalogSigning {
                     ))
             }
         }
+        if let role = chain.last?.document.roles.catalog {
+            // Before anything is written: key files outside the role do not count; a program may.
+            var possible = Set<String>()
+            var programs = 0
+            for signer in signers {
+                switch signer {
+                case .key(let key): possible.insert(RootDocument.keyID(of: key.publicKey))
+                case .command: programs += 1
+                }
+            }
+            let valid = possible.intersection(role.keyids).count + programs
+            if valid < role.threshold, let newest = chain.last?.document {
+                throw PublishError.keys(
+                    .trust(
+                        TrustError(
+                            file: output.appendingPathComponent("catalog.json").path,
+                            reason: .threshold(
+                                role: "catalog", of: "root \(newest.version)", valid: valid, needed: role.threshold))))
+            }
+        }
         return signers.isEmpty ? nil : CatalogSigning(signers: signers, chain: chain)
     }
 

@@ -22,10 +22,13 @@ public struct TrustState: Sendable, Hashable, Codable {
 
     /// A role's keys and how many of them must sign.
     public struct Role: Sendable, Hashable, Codable {
+        /// The key ids (lowercase hex SHA-256 of each raw public key).
         public var keyids: [String]
+        /// How many distinct keys of the role must sign.
         public var threshold: Int
     }
 
+    /// Where the trust comes from.
     public var source: Source
     /// The root's version (0 when nothing is trusted).
     public var version: Int
