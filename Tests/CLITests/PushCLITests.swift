@@ -33,10 +33,13 @@ import Testing
                 case "wav": "audio/wav"
                 case "flac": "audio/flac"
                 case "mp3": "audio/mpeg"
+                case "sig": "text/plain; charset=utf-8"
                 default: "unexpected"
                 }
             #expect(object.contentType == expectedType, "\(object.key)")
         }
+        #expect(local.keys.contains("root/1.json") && local.keys.contains("root/1.json.sig"))
+        #expect(local.keys.contains { $0.hasPrefix("signatures/") && $0.hasSuffix(".json") })
         let writes = fixture.storedWrites()
         #expect(writes.count == local.count)
         #expect(writes.suffix(2) == ["demo/index.html", "demo/catalog.json"])
@@ -62,7 +65,8 @@ import Testing
         let pack = fixture.source + "/packs/tavern-life/pack.yaml"
         try DemoCatalog.edit(pack, replacing: "version: 1", with: "version: 2")
         try DemoCatalog.edit(pack, replacing: "title: \"Tavern Life\"", with: "title: \"Tavern Life, Renovated\"")
-        let publish = try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source])
+        let publish = try ToolRunner.run(
+            "catalog", ["publish", fixture.dist, "--source", fixture.source, "--keys", fixture.keys])
         #expect(publish.status == 0, "\(publish.stderr)")
         let after = try fixture.localFiles()
         let added = Set(after.keys).subtracting(before.keys)

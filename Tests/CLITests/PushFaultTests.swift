@@ -26,7 +26,10 @@ import Testing
         let pack = fixture.source + "/packs/tavern-life/pack.yaml"
         try DemoCatalog.edit(pack, replacing: "version: 1", with: "version: 2")
         try DemoCatalog.edit(pack, replacing: "title: \"Tavern Life\"", with: "title: \"Tavern Life, Renovated\"")
-        #expect(try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source]).status == 0)
+        #expect(
+            try ToolRunner.run(
+                "catalog", ["publish", fixture.dist, "--source", fixture.source, "--keys", fixture.keys]
+            ).status == 0)
 
         let denied = try PushFixture.withRules(
             fixture, [.init(method: "PUT", pathContains: "/2/", fault: .status(403, code: "AccessDenied"), times: 1000)]

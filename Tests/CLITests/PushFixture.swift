@@ -14,11 +14,17 @@ final class PushFixture {
     private let owner: PushFixture?
 
     var dist: String { tmp.path("dist") }
+    /// The keys folder the catalog is signed with (`catalog publish --keys`).
+    var keys: String { tmp.path("keys") }
 
     init(rules: [S3Proxy.Rule] = []) throws {
         tmp = try TemporaryDirectory(prefix: "soundshelf-push")
         source = try DemoCatalog.copyCatalog(into: tmp)
-        let publish = try ToolRunner.run("catalog", ["publish", tmp.path("dist"), "--source", source, "--json"])
+        // Signed under a root of trust, as a publisher's catalog is: root/ and signatures/ go up too.
+        let keys = try ToolRunner.run("catalog", ["keys", "init", "--out", tmp.path("keys")])
+        guard keys.status == 0 else { throw ToolFailureText(keys.stderr) }
+        let publish = try ToolRunner.run(
+            "catalog", ["publish", tmp.path("dist"), "--source", source, "--keys", tmp.path("keys"), "--json"])
         guard publish.status == 0 else { throw ToolFailureText(publish.stderr) }
         moto = try MotoServer()
         s3 = S3Inspector(endpoint: moto.endpoint)

@@ -12,7 +12,8 @@ import Testing
         let pack = fixture.source + "/packs/tavern-life/pack.yaml"
         try DemoCatalog.edit(pack, replacing: "version: 1", with: "version: 2")
         try DemoCatalog.edit(pack, replacing: "title: \"Tavern Life\"", with: "title: \"Tavern Life, Renovated\"")
-        let publish = try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source])
+        let publish = try ToolRunner.run(
+            "catalog", ["publish", fixture.dist, "--source", fixture.source, "--keys", fixture.keys])
         try #require(publish.status == 0, "\(publish.stderr)")
         // New files, and the pack's page (rewritten).
         return Set(try fixture.localFiles().keys).subtracting(before.keys).union([
@@ -50,7 +51,8 @@ import Testing
         let added = try publishOnePackChange(fixture)
         try #require(try fixture.push(environment: theirs).status == 0)  // another machine pushes the change
         // Back to the first machine, with a new catalog.json (a renewal) to push: its record is stale.
-        let renew = try ToolRunner.run("catalog", ["publish", fixture.dist, "--source", fixture.source, "--renew"])
+        let renew = try ToolRunner.run(
+            "catalog", ["publish", fixture.dist, "--source", fixture.source, "--keys", fixture.keys, "--renew"])
         try #require(renew.status == 0, "\(renew.stderr)")
         let start = fixture.proxy.requests.count
         let result = try fixture.push(environment: mine)
