@@ -223,15 +223,24 @@ struct KeyRotationCLITests {
         let source = try DemoCatalog.copyCatalog(into: tmp)
         #expect(try ToolRunner.run("catalog", ["keys", "init", "--out", tmp.path("keys")]).status == 0)
         let publish = try ToolRunner.run(
-            "catalog", ["publish", tmp.path("dist"), "--source", source, "--keys", tmp.path("keys"), "--schema-version", "1"])
+            "catalog",
+            ["publish", tmp.path("dist"), "--source", source, "--keys", tmp.path("keys"), "--schema-version", "1"])
         #expect(publish.status == 0, "\(publish.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("dist/signatures")).sorted()
         #expect(names.count == 2 && names[0].hasSuffix(".json") && names[1].hasSuffix(".sig"), "\(names)")
         let byKey = try ToolRunner.run(
-            "client", ["sync", "--root", tmp.path("a"), "--catalog", tmp.path("dist"), "--trust-key", tmp.path("keys/catalog-1.pub")])
+            "client",
+            [
+                "sync", "--root", tmp.path("a"), "--catalog", tmp.path("dist"), "--trust-key",
+                tmp.path("keys/catalog-1.pub"),
+            ])
         #expect(byKey.status == 0, "\(byKey.stderr)")
         let byRoot = try ToolRunner.run(
-            "client", ["sync", "--root", tmp.path("b"), "--catalog", tmp.path("dist"), "--trust-root", tmp.path("dist/root/1.json")])
+            "client",
+            [
+                "sync", "--root", tmp.path("b"), "--catalog", tmp.path("dist"), "--trust-root",
+                tmp.path("dist/root/1.json"),
+            ])
         #expect(byRoot.status == 0, "\(byRoot.stderr)")
     }
 

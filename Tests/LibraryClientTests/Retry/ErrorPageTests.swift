@@ -21,7 +21,8 @@ struct ErrorPageTests {
         // Short timeouts: a request that stalls on a loaded machine is retried in seconds, not
         // after the default 30 (120 for the whole resource), past the suite's time limit.
         try await fx.sync(
-            from: server.baseURL.absoluteString, transport: URLCatalogTransport(timeout: 5, policy: ProxiedInstall.quick))
+            from: server.baseURL.absoluteString,
+            transport: URLCatalogTransport(timeout: 5, policy: ProxiedInstall.quick))
         let manager = fx.library.makeDownloadManager(policy: ProxiedInstall.quick)
         do {
             try await manager.startDownload("dungeon-delve")
