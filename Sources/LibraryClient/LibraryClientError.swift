@@ -19,6 +19,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case httpStatus(url: String, status: Int)
     /// The file or URL does not exist (HTTP 404 or a missing file).
     case missingFile(url: String)
+    /// The disk holding `path` is full: `needed` bytes more were to be written, `free` are left.
+    case diskFull(path: String, needed: Int64, free: Int64)
     /// A published document is malformed: file, JSON path and what is wrong.
     case invalidDocument(Diagnostic)
     /// A downloaded file does not match the size or SHA-256 catalog.json declares.
@@ -78,6 +80,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
                 "\(url): the server sent more than \(limit) bytes, more than this document may have; the catalog host is broken or hostile, nothing was changed"
         case .missingFile(let url):
             return "\(url): not found (a catalog location holds catalog.json)"
+        case .diskFull(let path, let needed, let free):
+            return "the disk is full at \(path): \(needed) bytes needed, \(free) free"
         case .invalidDocument(let diagnostic):
             return "\(diagnostic.description); the catalog is malformed"
         case .integrityMismatch(let url, let field, let expected, let actual):

@@ -59,6 +59,7 @@ struct APIError: Error {
             return .badRequest
         case let error as PackInstallError:
             if case .busy = error { return .conflict }
+            if case .diskFull = error { return HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage") }
             return .badGateway
         default: return .internalServerError
         }

@@ -32,6 +32,7 @@ extension LibraryClientError: CommandAdvising {
         case .missingFile: "check the catalog location"
         case .invalidDocument, .invalidExpiry: "ask the catalog's publisher to fix it and republish"
         case .integrityMismatch: "retry later"
+        case .diskFull: "free some space, then sync again"
         case .emptySearch: "give at least one word"
         case .database(_, let code, _): code.commandAdvice
         case .unexpectedValue: "update Soundshelf, or delete the data root and sync again"
@@ -63,6 +64,7 @@ extension PackInstallError: CommandAdvising {
         case .invalidManifest: "ask the publisher to rebuild the pack"
         case .busy: "wait for it to finish and retry"
         case .fileSystem: "check free space and permissions of the data root"
+        case .diskFull: "free some space, then run the install again (it resumes)"
         default: nil
         }
     }

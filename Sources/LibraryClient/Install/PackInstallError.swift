@@ -33,6 +33,8 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
     case cancelled(packId: String)
     /// A file-system step failed.
     case fileSystem(path: String, reason: String)
+    /// The disk holding `path` is full: `needed` bytes more were to be written, `free` are left.
+    case diskFull(path: String, needed: Int64, free: Int64)
 
     public var description: String {
         switch self {
@@ -69,7 +71,16 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
             return "pack \(packId): the download was cancelled; the part received is kept for resuming"
         case .fileSystem(let path, let reason):
             return "\(path): \(reason)"
+        case .diskFull(let path, let needed, let free):
+            return "the disk is full at \(path): \(needed) bytes needed, \(free) free"
         }
+    }
+
+    /// A full disk while writing `path`, which still needed `needed` bytes; nil for any other
+    /// failure.
+    static func diskFull(_ error: any Error, path: String, needed: Int64) -> PackInstallError? {
+        guard DiskSpace.isFull(error) else { return nil }
+        return .diskFull(path: path, needed: max(needed, 1), free: DiskSpace.free(at: path) ?? 0)
     }
 
     /// Whether a partial download is worth keeping for a later resume.

@@ -36,7 +36,7 @@ struct StagingArea: Sendable {
             }
         } catch {
             throw PackInstallError.fileSystem(
-                path: folder.path, reason: "cannot prepare the staging folder (\(error.localizedDescription))")
+                path: folder.path, reason: "cannot prepare the staging folder (\(DiskSpace.reason(error)))")
         }
     }
 

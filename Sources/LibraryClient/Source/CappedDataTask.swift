@@ -21,6 +21,8 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     let limit: Int
     /// When set, the body goes to this file as it arrives instead of into memory.
     let sink: FileHandle?
+    /// A write to `sink` that failed, and how many bytes were still to come.
+    private var writeFailure: (error: any Error, needed: Int64)?
 
     init(limit: Int, sink: FileHandle? = nil) {
         self.limit = limit
@@ -29,7 +31,8 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     /// The body and response; throws ``LibraryClientError/tooLarge(url:limit:)`` past the limit.
     static func get(
-        _ request: URLRequest, limit: Int, configuration: URLSessionConfiguration, sink: FileHandle? = nil
+        _ request: URLRequest, limit: Int, configuration: URLSessionConfiguration, sink: FileHandle? = nil,
+        sinkPath: String = "the download file"
     ) async throws -> (Data, URLResponse?) {
         let task = CappedDataTask(limit: limit, sink: sink)
         let session = URLSession(configuration: configuration, delegate: task, delegateQueue: nil)
@@ -40,6 +43,14 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             task.continuation = continuation
             task.lock.unlock()
             session.dataTask(with: request).resume()
+        }
+        if let (error, needed) = task.lock.withLock({ task.writeFailure }) {
+            if DiskSpace.isFull(error) {
+                throw LibraryClientError.diskFull(
+                    path: sinkPath, needed: needed, free: DiskSpace.free(at: sinkPath) ?? 0)
+            }
+            throw LibraryClientError.unreachable(
+                url: url, reason: "cannot write \(sinkPath) (\(DiskSpace.reason(error)))")
         }
         if task.lock.withLock({ task.overLimit }) {
             // An error page longer than the document (a CDN's 503 or 404 page) is judged by its status.
@@ -75,7 +86,12 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             }
             received += data.count
             if let sink {
-                do { try sink.write(contentsOf: data) } catch { return true }
+                do { try sink.write(contentsOf: data) } catch {
+                    let declared = response?.expectedContentLength ?? -1
+                    let needed = declared > 0 ? declared - Int64(received - data.count) : Int64(data.count)
+                    writeFailure = (error, needed)
+                    return true
+                }
             } else {
                 body.append(data)
             }
@@ -90,7 +106,7 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
                 lock.withLock {
                     let c = self.continuation
                     self.continuation = nil
-                    if overLimit { return (c, .success((Data(), response))) }
+                    if overLimit || writeFailure != nil { return (c, .success((Data(), response))) }
                     if let error { return (c, .failure(error)) }
                     return (c, .success((body, response)))
                 }

@@ -97,7 +97,15 @@ public struct URLCatalogTransport: CatalogTransport {
     public func download(_ url: URL, limit: Int, to destination: URL) async throws {
         if url.isFileURL {
             let data = try readFile(url, limit: limit)
-            try data.write(to: destination)
+            do { try data.write(to: destination) } catch {
+                if DiskSpace.isFull(error) {
+                    throw LibraryClientError.diskFull(
+                        path: destination.path, needed: Int64(data.count),
+                        free: DiskSpace.free(at: destination.path) ?? 0)
+                }
+                throw LibraryClientError.unreachable(
+                    url: url.path, reason: "cannot write \(destination.path) (\(DiskSpace.reason(error)))")
+            }
             return
         }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil),
@@ -106,14 +114,14 @@ public struct URLCatalogTransport: CatalogTransport {
             throw LibraryClientError.unreachable(url: url.absoluteString, reason: "cannot write \(destination.path)")
         }
         defer { try? sink.close() }
-        _ = try await get(url, limit: limit, into: sink)
+        _ = try await get(url, limit: limit, into: sink, sinkPath: destination.path)
     }
 
-    private func get(_ url: URL, limit: Int, into sink: FileHandle?) async throws -> Data {
+    private func get(_ url: URL, limit: Int, into sink: FileHandle?, sinkPath: String = "") async throws -> Data {
         var backoff = RetryBackoff(policy: policy)
         while true {
             do {
-                return try await getOnce(url, limit: limit, into: sink, validators: nil).0
+                return try await getOnce(url, limit: limit, into: sink, sinkPath: sinkPath, validators: nil).0
             } catch let failure as RetryableDocument {
                 guard let wait = backoff.next(retryAfter: failure.retryAfter) else { throw failure.error }
                 try await RetryBackoff.sleep(wait)
@@ -127,7 +135,7 @@ public struct URLCatalogTransport: CatalogTransport {
 
     /// One request; a failure worth retrying is a ``RetryableDocument``.
     private func getOnce(
-        _ url: URL, limit: Int, into sink: FileHandle?, validators: DocumentValidators?
+        _ url: URL, limit: Int, into sink: FileHandle?, sinkPath: String = "", validators: DocumentValidators?
     ) async throws -> (Data, HTTPURLResponse?) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw LibraryClientError.invalidLocation(url.absoluteString)
@@ -143,7 +151,7 @@ public struct URLCatalogTransport: CatalogTransport {
         let response: URLResponse?
         do {
             (data, response) = try await CappedDataTask.get(
-                request, limit: limit, configuration: configuration, sink: sink)
+                request, limit: limit, configuration: configuration, sink: sink, sinkPath: sinkPath)
         } catch let error as LibraryClientError {
             throw error
         } catch {

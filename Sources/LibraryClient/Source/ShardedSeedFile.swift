@@ -122,7 +122,11 @@ private final class SeedFileSink {
 
     func flush() throws {
         do { try handle.write(contentsOf: buffer) } catch {
-            throw LibraryClientError.unreachable(url: path, reason: error.localizedDescription)
+            if DiskSpace.isFull(error) {
+                throw LibraryClientError.diskFull(
+                    path: path, needed: Int64(buffer.count), free: DiskSpace.free(at: path) ?? 0)
+            }
+            throw LibraryClientError.unreachable(url: path, reason: "cannot write (\(DiskSpace.reason(error)))")
         }
         buffer.removeAll(keepingCapacity: true)
     }

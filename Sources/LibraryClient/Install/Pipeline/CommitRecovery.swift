@@ -22,7 +22,7 @@ struct CommitRecovery: Sendable {
             try Data("\(version)\n".utf8).write(to: marker, options: .atomic)
         } catch {
             throw PackInstallError.fileSystem(
-                path: marker.path, reason: "cannot record the install step (\(error.localizedDescription))")
+                path: marker.path, reason: "cannot record the install step (\(DiskSpace.reason(error)))")
         }
     }
 
@@ -47,7 +47,7 @@ struct CommitRecovery: Sendable {
             } catch {
                 throw PackInstallError.fileSystem(
                     path: staging.installed.path,
-                    reason: "cannot put the previous version back in place (\(error.localizedDescription))")
+                    reason: "cannot put the previous version back in place (\(DiskSpace.reason(error)))")
             }
         }
         end()

@@ -24,7 +24,7 @@ struct InstallCommit: Sendable {
         } catch {
             throw PackInstallError.fileSystem(
                 path: staging.paths.audioAssets.path,
-                reason: "cannot prepare AudioAssets (\(error.localizedDescription))")
+                reason: "cannot prepare AudioAssets (\(DiskSpace.reason(error)))")
         }
         let hadOld = fm.fileExists(atPath: target.path)
         do {
@@ -33,7 +33,7 @@ struct InstallCommit: Sendable {
         } catch {
             if hadOld && !fm.fileExists(atPath: target.path) { try? fm.moveItem(at: old, to: target) }
             throw PackInstallError.fileSystem(
-                path: target.path, reason: "cannot move the verified files into place (\(error.localizedDescription))")
+                path: target.path, reason: "cannot move the verified files into place (\(DiskSpace.reason(error)))")
         }
         let rows = InstallRows(packId: staging.packId, kind: kind, manifest: loaded.manifest, manifestURL: loaded.url)
         do {

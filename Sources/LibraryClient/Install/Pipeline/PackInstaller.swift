@@ -88,6 +88,7 @@ struct PackInstaller: Sendable {
         plan.reuse.removeAll { reuse in missed.contains { $0.fileName == reuse.asset.fileName } }
         // Progress counts only the bytes to fetch; what is reused is announced beside it.
         let total = plan.bytesToFetch(manifest)
+        try checkSpace(toFetch: total, unpacking: plan.useArchive, staging: staging)
         recorder.setPlan(total: total, reusedFiles: plan.reuse.count, reusedBytes: plan.reusedBytes)
         try await writer.setTotal(pack.id, total: total)
         recorder.flush()
@@ -105,6 +106,21 @@ struct PackInstaller: Sendable {
         return PackInstallResult(
             packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
             downloadedBytes: total, reusedFiles: plan.reuse.count)
+    }
+
+    /// Refuses at once, before a byte is fetched, when the staging folder's disk cannot hold what
+    /// the install writes there: the bytes still to fetch (what partial downloads already hold
+    /// counts as fetched), and for an archive its unpacked files beside it.
+    private func checkSpace(toFetch total: Int64, unpacking: Bool, staging: StagingArea) throws {
+        let partials = ((try? FileManager.default.contentsOfDirectory(atPath: staging.downloads.path)) ?? [])
+            .reduce(Int64(0)) { sum, name in
+                let path = staging.downloads.appendingPathComponent(name).path
+                return sum
+                    + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
+            }
+        let needed = max(total - partials, 0) + (unpacking ? total : 0)
+        guard let free = DiskSpace.free(at: staging.folder.path), free < needed else { return }
+        throw PackInstallError.diskFull(path: staging.folder.path, needed: needed, free: free)
     }
 
     /// The result for a pack already installed at the listed version with all its files present.

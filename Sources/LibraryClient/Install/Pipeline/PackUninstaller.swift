@@ -20,7 +20,7 @@ struct PackUninstaller: Sendable {
             do { try fm.moveItem(at: staging.installed, to: staging.old) } catch {
                 throw PackInstallError.fileSystem(
                     path: staging.installed.path,
-                    reason: "cannot remove the pack folder (\(error.localizedDescription))")
+                    reason: "cannot remove the pack folder (\(DiskSpace.reason(error)))")
             }
         }
         let packId = pack.id

@@ -59,7 +59,7 @@ final class DownloadSink: @unchecked Sendable {
         }
         do { handle = try FileHandle(forUpdating: URL(fileURLWithPath: path)) } catch {
             throw PackInstallError.fileSystem(
-                path: path, reason: "cannot open the download file (\(error.localizedDescription))")
+                path: path, reason: "cannot open the download file (\(DiskSpace.reason(error)))")
         }
         if resume && existing > 0 && existing <= expectedBytes { try hashExisting() }
     }
@@ -119,7 +119,8 @@ final class DownloadSink: @unchecked Sendable {
         lastFlush = DispatchTime.now().uptimeNanoseconds
         // write(2) straight from the buffer (FileHandle.write(contentsOf:) copies it into a Data).
         do { if let handle { try writeAll(handle.fileDescriptor, bytes, path: path) } } catch {
-            throw PackInstallError.fileSystem(path: path, reason: "cannot write (\(error.localizedDescription))")
+            throw PackInstallError.diskFull(error, path: path, needed: expectedBytes - written)
+                ?? PackInstallError.fileSystem(path: path, reason: "cannot write (\(DiskSpace.reason(error)))")
         }
         hasher.update(bufferPointer: bytes)
         FreeMemoryRelease.after(bytes: written + Int64(bytes.count), previous: written)

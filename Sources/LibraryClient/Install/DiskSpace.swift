@@ -1,0 +1,58 @@
+import CatalogFormat
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Free space and the plain words for a failed file-system call: a full disk is called a full
+/// disk ("the disk is full at PATH: N bytes needed, M free"), any other failure by the system's
+/// own text ("Permission denied"), never by a Swift type name or a bare errno number.
+///
+/// ```swift
+/// DiskSpace.free(at: "/var/mobile/…/AudioAssets")   // 1_234_567_890
+/// DiskSpace.reason(error)                             // "No space left on device"
+/// ```
+enum DiskSpace {
+    /// Bytes an unprivileged writer may still use on the file system holding `path` (or its
+    /// nearest existing parent); nil when it cannot be asked.
+    static func free(at path: String) -> Int64? {
+        var url = URL(fileURLWithPath: path)
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        var stats = statvfs()
+        guard statvfs(url.path, &stats) == 0 else { return nil }
+        return Int64(stats.f_bavail) * Int64(stats.f_frsize)
+    }
+
+    /// The errno a failure carries, looking through Foundation's wrappings.
+    static func errnoCode(of error: any Error) -> Int32? {
+        if let failure = error as? POSIXFailure { return failure.code }
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return Int32(ns.code) }
+        if ns.domain == NSCocoaErrorDomain && ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return ENOSPC }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return Int32(underlying.code)
+        }
+        return nil
+    }
+
+    /// Whether the failure is a full disk (or a full quota).
+    static func isFull(_ error: any Error) -> Bool {
+        guard let code = errnoCode(of: error) else { return false }
+        return code == ENOSPC || code == EDQUOT
+    }
+
+    /// The system's words for the failure ("No space left on device", "Permission denied"),
+    /// else the error's own sentence.
+    static func reason(_ error: any Error) -> String {
+        if let code = errnoCode(of: error) { return String(cString: strerror(code)) }
+        let ns = error as NSError
+        if [NSCocoaErrorDomain, NSPOSIXErrorDomain, NSURLErrorDomain].contains(ns.domain) {
+            return ns.localizedDescription
+        }
+        return String(describing: error)
+    }
+}

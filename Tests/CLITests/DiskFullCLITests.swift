@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A data root on a nearly full disk (a tmpfs, root only), as a phone often is: the install says
+/// the disk is full, with the bytes needed and free, before fetching anything; changes nothing but
+/// the pack's state (failed, with that sentence); and installs once space is freed.
+@Suite(
+    "A full disk said plainly", .serialized, .startsProcesses, .timeLimit(.minutes(2)),
+    .enabled(if: SmallDisk.isAvailable, "needs root to mount a tmpfs"))
+struct DiskFullCLITests {
+    @Test("an install that cannot fit is refused at once with the bytes needed and free; freed, it installs")
+    func installOnAFullDisk() throws {
+        let tmp = try TemporaryDirectory(prefix: "disk-full")
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        let dist = tmp.path("dist")
+        #expect(try ToolRunner.run("catalog", ["publish", dist, "--source", source]).status == 0)
+        let disk = try #require(try SmallDisk(bytes: 8 << 20))
+        defer { disk.unmount() }
+        let root = disk.path("root")
+        let sync = try ToolRunner.run("client", ["sync", "--catalog", dist, "--root", root])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        // Room for a little more than what the library already uses.
+        disk.resize(disk.used + 96 * 1024)
+        let install = try ToolRunner.run("client", ["install", "dungeon-delve", "--root", root])
+        #expect(install.status != 0)
+        let said = install.stderr
+        #expect(said.contains("the disk is full at \(root)/.staging/") && said.contains(" bytes needed, "), "\(said)")
+        #expect(said.contains("free some space"), "\(said)")
+        for leak in ["POSIXFailure", "error 1", "Error Domain", "CatalogFormat.", "LibraryClient."] {
+            #expect(!said.contains(leak), "\(said)")
+        }
+        let packs =
+            try JSONSerialization.jsonObject(
+                with: try ToolRunner.run("client", ["packs", "--root", root, "--json"]).stdoutData) as? [String: Any]
+        let pack = (packs?["packs"] as? [[String: Any]])?.first { $0["slug"] as? String == "dungeon-delve" }
+        #expect(pack?["state"] as? String == "failed", "\(String(describing: pack))")
+        #expect((pack?["lastError"] as? String)?.contains("the disk is full") == true)
+
+        disk.resize(64 << 20)
+        let again = try ToolRunner.run("client", ["install", "dungeon-delve", "--root", root])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+}
