@@ -24,7 +24,7 @@ public struct PackRepository: Sendable {
             }
             return try PackWithState.fetchAll(
                 db, where: condition, arguments: arguments, order: "ORDER BY p.title COLLATE NOCASE, p.id")
-        }
+        }.map(truthful)
     }
 
     /// The pack with its visible items in pack order; throws ``LibraryClientError/packNotFound(_:)``.
@@ -53,6 +53,21 @@ public struct PackRepository: Sendable {
     public func fetchPack(_ reference: PackReference) async throws -> PackWithState {
         let found = try await context.database.read { try PackWithState.fetchOne($0, reference) }
         guard let found else { throw LibraryClientError.packNotFound(reference) }
-        return found
+        return truthful(found)
+    }
+
+    /// A pack left `downloading` by a process that is gone (killed, or failing on a full disk
+    /// before it could record the failure) reads as what it is: failed, interrupted. The row is
+    /// corrected by the next install (``PackDownloadManager``); reading changes nothing.
+    private func truthful(_ pack: PackWithState) -> PackWithState {
+        guard pack.state == .downloading,
+            !InstallLock.hasLiveOwner(StagingArea(paths: context.paths, packId: pack.id).lockFile)
+        else { return pack }
+        var shown = pack
+        shown.state = .failed
+        shown.lastError =
+            pack.lastError
+            ?? "interrupted: the download of pack \(pack.id) stopped before it finished (the installing process ended); installing the pack again resumes it"
+        return shown
     }
 }
