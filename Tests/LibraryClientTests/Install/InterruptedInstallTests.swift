@@ -18,7 +18,7 @@ struct InterruptedInstallTests {
         return process.processIdentifier
     }
 
-    @Test("a stale 'downloading' state with a dead owner becomes failed (interrupted); the next install resumes")
+    @Test("a stale 'downloading' state with a dead owner reads and becomes failed (interrupted); the next install resumes")
     func staleDownloading() async throws {
         let fx = try InstallFixture()
         let server = try FaultyHTTPServer(root: fx.dist.path)
@@ -36,6 +36,13 @@ struct InterruptedInstallTests {
                 sql: "UPDATE pack_state SET state = 'downloading', bytes_downloaded = 50000 WHERE pack_id = ?",
                 arguments: [InstallFixture.dungeon])
         }
+
+        // Read before anything corrects the row, the pack already says what happened.
+        let shown = try await fx.library.packs.fetchPack(.id(InstallFixture.dungeon))
+        #expect(shown.state == .failed && shown.lastError?.contains("interrupted") == true)
+        let listed = try await fx.library.packs.fetchPacks().first { $0.id == InstallFixture.dungeon }
+        #expect(listed?.state == .failed)
+        #expect(try await fx.state().state == "downloading", "reading changed nothing")
 
         let manager = fx.manager()
         #expect(try await manager.recoverInterruptedDownloads() == [InstallFixture.dungeon])
