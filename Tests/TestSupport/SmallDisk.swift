@@ -31,6 +31,11 @@ public final class SmallDisk: @unchecked Sendable {
         _ = Self.mount(["-o", "remount,size=\(bytes)", url.path])
     }
 
+    /// Makes the file system read-only (a mounted backup, a locked volume), or writable again.
+    public func setReadOnly(_ readOnly: Bool) {
+        _ = Self.mount(["-o", readOnly ? "remount,ro" : "remount,rw", url.path])
+    }
+
     /// Bytes in use on the file system.
     public var used: Int64 {
         var stats = statvfs()
@@ -41,6 +46,7 @@ public final class SmallDisk: @unchecked Sendable {
     public func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
     public func unmount() {
+        setReadOnly(false)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/umount")
         process.arguments = [url.path]

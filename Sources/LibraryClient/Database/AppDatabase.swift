@@ -27,7 +27,10 @@ package final class AppDatabase: Sendable {
 
     /// Opens (creating when needed) the database at `url` and runs pending migrations.
     package static func open(at url: URL) throws -> AppDatabase {
-        try reportingErrors(at: url) {
+        if FileManager.default.fileExists(atPath: url.path), isReadOnlyFolder(url.deletingLastPathComponent()) {
+            return try openImmutable(at: url)
+        }
+        return try reportingErrors(at: url) {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(),
                 withIntermediateDirectories: true)
@@ -56,6 +59,31 @@ package final class AppDatabase: Sendable {
             (try? pool.read(migrationsAreComplete)) == true
         else { return try open(at: url) }
         return AppDatabase(pool: pool, path: url.path)
+    }
+
+    /// A data root on a read-only volume (a mounted backup, a locked volume): the database is
+    /// opened as immutable, as SQLite allows for a file that nothing can change (no write-ahead
+    /// log, no locks), so browsing works; every write fails with SQLite's READONLY code ("the data
+    /// root is read-only").
+    private static func openImmutable(at url: URL) throws -> AppDatabase {
+        try reportingErrors(at: url) {
+            var config = configuration()
+            config.readonly = true
+            let escaped = url.path.replacingOccurrences(of: "%", with: "%25")
+                .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+            let pool = try DatabasePool(path: "file:\(escaped)?immutable=1", configuration: config)
+            guard try pool.read(migrationsAreComplete) else {
+                throw LibraryClientError.database(
+                    path: url.path, code: SQLiteResultCode(rawValue: 8),
+                    message: "the library needs an update this release makes, which a read-only data root cannot take")
+            }
+            return AppDatabase(pool: pool, path: url.path)
+        }
+    }
+
+    /// Whether `folder` cannot be written: a read-only volume, or no write permission.
+    static func isReadOnlyFolder(_ folder: URL) -> Bool {
+        access(folder.path, W_OK) != 0 && (errno == EROFS || errno == EACCES || errno == EPERM)
     }
 
     /// Whether every migration of ``migrator`` was applied (what GRDB's `hasCompletedMigrations`

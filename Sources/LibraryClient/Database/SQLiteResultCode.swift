@@ -31,6 +31,7 @@ public struct SQLiteResultCode: Sendable, Hashable, CustomStringConvertible {
         if isBusy { return "; another process holds the database" }
         if isCorrupt { return "; the database file is damaged" }
         if isFull { return "; the disk is full" }
+        if primary == 8 { return "; the data root is read-only" }
         if isPermissionProblem { return "; the data root cannot be read or written (permissions)" }
         return ""
     }

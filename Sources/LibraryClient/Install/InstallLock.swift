@@ -26,8 +26,7 @@ final class InstallLock: Sendable {
             let aside = url.path + ".\(getpid())"
             let fd = open(aside, O_CREAT | O_TRUNC | O_WRONLY, 0o644)
             guard fd >= 0 else {
-                throw PackInstallError.fileSystem(
-                    path: url.path, reason: "cannot create the install lock (errno \(errno))")
+                throw PackInstallError.fileSystem(path: url.path, reason: Self.cannotCreate(errno))
             }
             let text = "\(getpid())\n"
             _ = text.withCString { write(fd, $0, strlen($0)) }
@@ -40,8 +39,7 @@ final class InstallLock: Sendable {
                 return InstallLock(url: url)
             }
             guard linkError == EEXIST else {
-                throw PackInstallError.fileSystem(
-                    path: url.path, reason: "cannot create the install lock (errno \(linkError))")
+                throw PackInstallError.fileSystem(path: url.path, reason: Self.cannotCreate(linkError))
             }
             let owner = ownerPID(of: url)
             if let owner, isLive(owner, path: url.path) {
@@ -70,6 +68,13 @@ final class InstallLock: Sendable {
     }
 
     /// Whether the lock at `url` has a live owner (another live process, or this one holding it).
+    /// Why the lock could not be made, in the system's words; a read-only volume said so.
+    private static func cannotCreate(_ code: Int32) -> String {
+        code == EROFS
+            ? "cannot create the install lock: the data root is read-only"
+            : "cannot create the install lock (\(String(cString: strerror(code))))"
+    }
+
     static func hasLiveOwner(_ url: URL) -> Bool {
         guard let pid = ownerPID(of: url) else { return false }
         return isLive(pid, path: url.path)

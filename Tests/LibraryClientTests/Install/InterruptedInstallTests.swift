@@ -18,7 +18,9 @@ struct InterruptedInstallTests {
         return process.processIdentifier
     }
 
-    @Test("a stale 'downloading' state with a dead owner reads and becomes failed (interrupted); the next install resumes")
+    @Test(
+        "a stale 'downloading' state with a dead owner reads and becomes failed (interrupted); the next install resumes"
+    )
     func staleDownloading() async throws {
         let fx = try InstallFixture()
         let server = try FaultyHTTPServer(root: fx.dist.path)

@@ -60,7 +60,8 @@ final class GrowingFileReader: @unchecked Sendable {
             }
         }
         guard n >= 0 else {
-            throw PackInstallError.fileSystem(path: path, reason: "cannot read the download file (errno \(errno))")
+            throw PackInstallError.fileSystem(
+                path: path, reason: "cannot read the download file (\(String(cString: strerror(errno))))")
         }
         // The download may have restarted between the wait and the read: the file then holds
         // fewer bytes, or bytes of the new body. The generation moves before the file shrinks.
