@@ -52,13 +52,22 @@ struct Downloader: Sendable {
         return await HTTPAttempt(url: url, sink: sink, policy: policy).run()
     }
 
-    /// Copies a local file in 1 MiB chunks; never reads past the declared size (+1 byte to notice more).
+    /// Copies a local file in 1 MiB chunks; never reads past the declared size (+1 byte to notice
+    /// more). A partial download continues from its end, as a `Range` request does (the published
+    /// file is immutable; a part that does not match fails the final SHA-256 check and is deleted).
     static func copy(from path: String, into sink: DownloadSink) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw PackInstallError.unreachable(url: path, reason: "no such file or not readable")
         }
         defer { try? handle.close() }
-        if sink.written > 0 { try sink.restart() }
+        if sink.written > 0 {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+            if size >= sink.written {
+                try handle.seek(toOffset: UInt64(sink.written))
+            } else {
+                try sink.restart()
+            }
+        }
         while true {
             let wanted = Int(min(Int64(1 << 20), sink.expectedBytes - sink.received + 1))
             guard let chunk = try handle.read(upToCount: max(wanted, 1)), !chunk.isEmpty else { return }
