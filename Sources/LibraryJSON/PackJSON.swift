@@ -49,7 +49,8 @@ package struct PacksJSON: Encodable {
 
 /// What install, uninstall and repair print: `{"packId", "state", "files", "bytes"}`; install
 /// and repair add `"reused"` (installed files verified and linked instead of fetched) and
-/// `"downloaded"` (bytes fetched) and `"retries"` (requests tried again after a transient failure).
+/// `"downloaded"` (bytes fetched), `"resumed"` (bytes an interrupted run's partial downloads already
+/// held) and `"retries"` (requests tried again after a transient failure).
 package struct PackOperationJSON: Encodable {
     package let packId: String
     package let state: String
@@ -57,6 +58,7 @@ package struct PackOperationJSON: Encodable {
     package let bytes: Int64
     package let reused: Int?
     package let downloaded: Int64?
+    package let resumed: Int64?
     package let retries: Int?
 
     /// `transfer`: whether the operation fetched (install, repair) and reports reused/downloaded.
@@ -67,10 +69,11 @@ package struct PackOperationJSON: Encodable {
         bytes = result.bytes
         reused = transfer ? result.reusedFiles : nil
         downloaded = transfer ? result.downloadedBytes : nil
+        resumed = transfer ? result.resumedBytes : nil
         retries = transfer ? result.retries : nil
     }
 
-    enum CodingKeys: String, CodingKey { case packId, state, files, bytes, reused, downloaded, retries }
+    enum CodingKeys: String, CodingKey { case packId, state, files, bytes, reused, downloaded, resumed, retries }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -80,6 +83,7 @@ package struct PackOperationJSON: Encodable {
         try c.encode(bytes, forKey: .bytes)
         try c.encodeIfPresent(reused, forKey: .reused)
         try c.encodeIfPresent(downloaded, forKey: .downloaded)
+        try c.encodeIfPresent(resumed, forKey: .resumed)
         try c.encodeIfPresent(retries, forKey: .retries)
     }
 }

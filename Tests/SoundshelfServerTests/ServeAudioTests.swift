@@ -15,7 +15,10 @@ struct ServeAudioTests {
             let install = try await client.change(.post, "/api/packs/dungeon-delve/install")
             #expect(install.status == .ok, "\(install.text)")
             let installed = try install.json()
-            #expect(Set(installed.keys) == ["packId", "state", "files", "bytes", "reused", "downloaded", "retries"])
+            #expect(
+                Set(installed.keys) == [
+                    "packId", "state", "files", "bytes", "reused", "downloaded", "resumed", "retries",
+                ])
             #expect(installed["packId"] as? String == RouterFixture.dungeon)
             #expect(installed["state"] as? String == "downloaded")
 

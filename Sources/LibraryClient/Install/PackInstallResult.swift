@@ -15,6 +15,9 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     public var bytes: Int64
     /// Bytes fetched over the network (or copied from a `file://` catalog) by this operation.
     public var downloadedBytes: Int64
+    /// Bytes a partial download of an earlier, interrupted run already held, used instead of
+    /// being fetched again.
+    public var resumedBytes: Int64
     /// Installed files that were verified and kept instead of being downloaded again.
     public var reusedFiles: Int
     /// Requests tried again after a transient failure (408, 429, 5xx, a dropped or stalled connection).
@@ -23,8 +26,9 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     /// A result from its fields.
     public init(
         packID: String, state: PackState, files: Int, bytes: Int64,
-        downloadedBytes: Int64 = 0, reusedFiles: Int = 0, retries: Int = 0
+        downloadedBytes: Int64 = 0, reusedFiles: Int = 0, retries: Int = 0, resumedBytes: Int64 = 0
     ) {
+        self.resumedBytes = resumedBytes
         self.retries = retries
         self.packID = packID
         self.state = state

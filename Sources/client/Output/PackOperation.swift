@@ -43,6 +43,9 @@ enum PackOperation {
                 "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
             if verb != "removed" {
                 line += "; fetched \(Output.bytes(result.downloadedBytes))"
+                if result.resumedBytes > 0 {
+                    line += ", resumed \(Output.bytes(result.resumedBytes)) an earlier download held"
+                }
                 if result.reusedFiles > 0 { line += ", reused \(result.reusedFiles) installed files" }
                 if result.retries > 0 { line += ", \(result.retries) request\(result.retries == 1 ? "" : "s") retried" }
             }

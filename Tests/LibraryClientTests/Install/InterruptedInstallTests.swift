@@ -52,8 +52,9 @@ struct InterruptedInstallTests {
         #expect(failed.state == "failed")
         #expect(failed.lastError?.contains("interrupted") == true)
 
-        try await manager.repairOrResume("dungeon-delve")
+        let result = try await manager.repairOrResume("dungeon-delve")
         #expect(server.requests.filter { $0.path == fx.archivePath() }.map(\.range) == ["bytes=50000-"])
+        #expect(result.resumedBytes == 50_000 && result.downloadedBytes == archive.bytes - 50_000)
         #expect(try await fx.state().state == "downloaded")
         #expect(fx.installedFiles().count == 9)
         #expect(

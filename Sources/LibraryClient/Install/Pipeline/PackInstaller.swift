@@ -88,7 +88,8 @@ struct PackInstaller: Sendable {
         plan.reuse.removeAll { reuse in missed.contains { $0.fileName == reuse.asset.fileName } }
         // Progress counts only the bytes to fetch; what is reused is announced beside it.
         let total = plan.bytesToFetch(manifest)
-        try checkSpace(toFetch: total, unpacking: plan.useArchive, staging: staging)
+        let resumed = Self.resumedBytes(plan, manifest, staging: staging)
+        try checkSpace(toFetch: total - resumed, unpacking: plan.useArchive ? total : 0, staging: staging)
         recorder.setPlan(total: total, reusedFiles: plan.reuse.count, reusedBytes: plan.reusedBytes)
         try await writer.setTotal(pack.id, total: total)
         recorder.flush()
@@ -105,22 +106,29 @@ struct PackInstaller: Sendable {
         if !changed.isEmpty { try? await refreshIndex(changed) }
         return PackInstallResult(
             packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
-            downloadedBytes: total, reusedFiles: plan.reuse.count)
+            downloadedBytes: total - resumed, reusedFiles: plan.reuse.count, resumedBytes: resumed)
     }
 
     /// Refuses at once, before a byte is fetched, when the staging folder's disk cannot hold what
-    /// the install writes there: the bytes still to fetch (what partial downloads already hold
-    /// counts as fetched), and for an archive its unpacked files beside it.
-    private func checkSpace(toFetch total: Int64, unpacking: Bool, staging: StagingArea) throws {
-        let partials = ((try? FileManager.default.contentsOfDirectory(atPath: staging.downloads.path)) ?? [])
-            .reduce(Int64(0)) { sum, name in
-                let path = staging.downloads.appendingPathComponent(name).path
-                return sum
-                    + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0)
-            }
-        let needed = max(total - partials, 0) + (unpacking ? total : 0)
+    /// the install writes there: the bytes still to fetch, and for an archive its unpacked files
+    /// beside it.
+    private func checkSpace(toFetch: Int64, unpacking: Int64, staging: StagingArea) throws {
+        let needed = max(toFetch, 0) + unpacking
         guard let free = DiskSpace.free(at: staging.folder.path), free < needed else { return }
         throw PackInstallError.diskFull(path: staging.folder.path, needed: needed, free: free)
+    }
+
+    /// Bytes the partial downloads of an earlier run already hold for this plan (each capped at
+    /// its file's size): fetched again only if they turn out wrong.
+    private static func resumedBytes(_ plan: InstallPlan, _ manifest: Manifest, staging: StagingArea) -> Int64 {
+        let files: [(String, Int64)] =
+            plan.useArchive
+            ? manifest.archive.map { [($0.sha256, $0.bytes)] } ?? [] : plan.fetch.map { ($0.sha256, $0.bytes) }
+        return files.reduce(Int64(0)) { sum, file in
+            let path = staging.partial(sha256: file.0).path
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+            return sum + min(size, file.1)
+        }
     }
 
     /// The result for a pack already installed at the listed version with all its files present.
