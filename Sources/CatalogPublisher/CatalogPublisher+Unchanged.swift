@@ -14,7 +14,7 @@ extension CatalogPublisher {
             "strict \(options.strict)", "expires \(options.expiresInDays)",
         ]
         var read = options.signKeyPaths
-        if let keys = options.keysFolder {
+        if let keys = CatalogSigning.keysFolder(options.keysFolder, signKeys: options.signKeyPaths) {
             let folder = URL(fileURLWithPath: keys)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             read += names.sorted().map { folder.appendingPathComponent($0).path }

@@ -244,6 +244,32 @@ struct KeyRotationCLITests {
         #expect(byRoot.status == 0, "\(byRoot.stderr)")
     }
 
+    @Test("a key of a keys folder brings its roots to publish; rotate and revoke take the folder as an argument")
+    func plainForms() throws {
+        let tmp = try TemporaryDirectory(prefix: "key-forms")
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        let keys = tmp.path("keys")
+        #expect(try ToolRunner.run("catalog", ["keys", "init", "--out", keys]).status == 0)
+        let publish = try ToolRunner.run(
+            "catalog", ["publish", tmp.path("dist"), "--source", source, "--sign-key", "\(keys)/catalog-1.key"])
+        #expect(publish.status == 0, "\(publish.stderr)")
+        #expect(FileManager.default.fileExists(atPath: tmp.path("dist/root/1.json.sig")))
+        let rotate = try ToolRunner.run("catalog", ["keys", "rotate", keys, "--new-catalog-keys", "1", "--json"])
+        #expect(rotate.status == 0, "\(rotate.stderr)")
+        let catalogKey = try #require((try json(rotate))["catalogKeys"] as? [String]).first ?? ""
+        let revoke = try ToolRunner.run(
+            "catalog", ["keys", "revoke", String(catalogKey.prefix(12)), keys, "--new-catalog-keys", "1"])
+        #expect(revoke.status == 0, "\(revoke.stderr)")
+        let show = try ToolRunner.run("catalog", ["keys", "show", keys, "--json"])
+        let chain = try JSONSerialization.jsonObject(with: show.stdoutData) as? [[String: Any]] ?? []
+        #expect(chain.map { $0["version"] as? Int } == [1, 2, 3])
+        let last = (chain.last?["roles"] as? [String: Any])?["catalog"] as? [String: Any]
+        let lastKeys = last?["keyids"] as? [String] ?? []
+        #expect(lastKeys.count == 1 && lastKeys.first != catalogKey, "\(lastKeys)")
+        let missing = try ToolRunner.run("catalog", ["keys", "rotate"])
+        #expect(missing.status != 0 && missing.stderr.contains("name the keys folder"))
+    }
+
     @Test("the key-leak drill of SECURITY.md, run as written")
     func securityDrill() throws {
         let tmp = try TemporaryDirectory(prefix: "key-drill")

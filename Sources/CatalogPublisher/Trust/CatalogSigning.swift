@@ -26,7 +26,7 @@ struct CatalogSigning {
         do {
             for path in signKeys { signers.append(try CatalogSigner.keyFile(path)) }
             signers += commands.map { .command($0) }
-            if let keysFolder {
+            if let keysFolder = Self.keysFolder(keysFolder, signKeys: signKeys) {
                 let folder = URL(fileURLWithPath: keysFolder).standardizedFileURL
                 chain = try RootFolder(folder).verifiedChain()
                 if signers.isEmpty, let catalogRole = chain.last?.document.roles.catalog {
@@ -71,6 +71,14 @@ struct CatalogSigning {
             }
         }
         return signers.isEmpty ? nil : CatalogSigning(signers: signers, chain: chain)
+    }
+
+    /// The keys folder whose roots a publish carries: `--keys DIR`, else the folder of a
+    /// `--sign-key` file that holds `root/` (`--sign-key keys/catalog-1.key` brings `keys/root/`).
+    static func keysFolder(_ given: String?, signKeys: [String]) -> String? {
+        given
+            ?? signKeys.lazy.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            .first { RootFolder($0).newestVersion != nil }?.path
     }
 
     /// Whether the signatures already published for `catalogBytes` are valid under the newest

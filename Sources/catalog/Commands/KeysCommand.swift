@@ -80,7 +80,9 @@ struct KeysInitCommand: ParsableCommand {
 
 /// The changes `rotate` and `revoke` share.
 struct RotationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The keys folder (holding root/N.json).", valueName: "dir")) var keys: String
+    @Option(
+        help: ArgumentHelp("The keys folder (holding root/N.json); or give it as the last argument.", valueName: "dir"))
+    var keys: String?
     @Option(help: "Replace every root key by this many new ones.") var newRootKeys: Int?
     @Option(help: "Replace every catalog key by this many new ones.") var newCatalogKeys: Int?
     @Option(help: ArgumentHelp("Add this public key to the root role (repeatable).", valueName: "file"))
@@ -91,8 +93,16 @@ struct RotationOptions: ParsableArguments {
     @Option(help: "The catalog role's new threshold.") var catalogThreshold: Int?
     @OptionGroup var signing: RootSigningOptions
 
-    func rotation(revoking: [String] = []) -> KeyringRotation {
-        var options = KeyringRotation(folder: keys)
+    /// The keys folder: `--keys DIR`, else the positional one.
+    func folder(_ positional: String?) throws -> String {
+        guard let folder = keys ?? positional else {
+            throw ValidationError("name the keys folder: --keys DIR (or as the last argument)")
+        }
+        return folder
+    }
+
+    func rotation(folder: String, revoking: [String] = []) -> KeyringRotation {
+        var options = KeyringRotation(folder: folder)
         options.newRootKeys = newRootKeys
         options.newCatalogKeys = newCatalogKeys
         options.addRootKeys = addRootKey
@@ -107,7 +117,7 @@ struct RotationOptions: ParsableArguments {
     }
 }
 
-/// `catalog keys rotate --keys DIR [--new-catalog-keys N] [--new-root-keys N] [--root-threshold T] …`.
+/// `catalog keys rotate [DIR] [--keys DIR] [--new-catalog-keys N] [--new-root-keys N] [--root-threshold T] …`.
 struct KeysRotateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rotate",
@@ -115,26 +125,34 @@ struct KeysRotateCommand: ParsableCommand {
             "Write root N+1 with new keys or thresholds, signed by a threshold of root N's root keys and of its own."
     )
 
+    @Argument(help: "The keys folder (or --keys DIR).") var directory: String?
     @OptionGroup var change: RotationOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws { _ = try change.folder(directory) }
+
     func run() throws {
-        let result = try CommandRunner.run { try CatalogKeyring.rotate(change.rotation()) }
+        let options = change.rotation(folder: try change.folder(directory))
+        let result = try CommandRunner.run { try CatalogKeyring.rotate(options) }
         try KeyringPrinter.print(result, json: output.json)
     }
 }
 
-/// `catalog keys revoke KEYID --keys DIR`.
+/// `catalog keys revoke KEYID [DIR] [--keys DIR]`.
 struct KeysRevokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke", abstract: "Write root N+1 without KEYID (a full key id or 8+ hex digits of it).")
 
     @Argument(help: "The key id to revoke.") var keyid: String
+    @Argument(help: "The keys folder (or --keys DIR).") var directory: String?
     @OptionGroup var change: RotationOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws { _ = try change.folder(directory) }
+
     func run() throws {
-        let result = try CommandRunner.run { try CatalogKeyring.rotate(change.rotation(revoking: [keyid])) }
+        let options = change.rotation(folder: try change.folder(directory), revoking: [keyid])
+        let result = try CommandRunner.run { try CatalogKeyring.rotate(options) }
         try KeyringPrinter.print(result, json: output.json)
     }
 }
