@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 
 /// `catalog verify`: checks a published catalog as a client would — catalog.json and its
-/// signature, expiry, the seed's and every manifest's, archive's and asset's hash and size,
+/// signature (and its root chain, ``checkRoots(_:trustedRoot:_:now:_:)``), expiry, the seed's and every manifest's, archive's and asset's hash and size,
 /// and the format rules on each document — and lists every problem found.
 ///
 /// ```swift
@@ -23,10 +23,11 @@ public enum CatalogVerifier {
     /// and returns its bytes.
     public static func verify(
         fetch: @Sendable (String) async throws -> Data,
-        trustedKey: Curve25519.Signing.PublicKey?, now: Date = Date()
+        trustedKey: Curve25519.Signing.PublicKey?, trustedRoot: RootDocument? = nil, now: Date = Date()
     ) async -> Report {
         var report = Report()
         guard let bytes = await get("catalog.json", fetch, &report) else { return report }
+        await checkRoots(bytes, trustedRoot: trustedRoot, fetch, now: now, &report)
         if (try? CatalogJSON.decode(CatalogSchemaProbe.self, from: bytes, file: "catalog.json"))?.schemaVersion == 2 {
             return await verifySharded(bytes, fetch: fetch, trustedKey: trustedKey, now: now, report)
         }

@@ -99,6 +99,8 @@ struct KeyRotationCLITests {
         version = try json(republish)["catalogVersion"] as? Int
         #expect(republish.status == 0 && version == 2, "\(republish.stderr)")
 
+        let verified = try ToolRunner.run("catalog", ["verify", tmp.path("dist")])
+        #expect(verified.status == 0, "\(verified.stderr)")
         sync = try ToolRunner.run("client", ["sync", "--root", rootClient])
         #expect(sync.status == 0, "\(sync.stderr)")
         let after = try trust(rootClient)
@@ -120,6 +122,9 @@ struct KeyRotationCLITests {
         try Data(forgedAgain.utf8).write(to: URL(fileURLWithPath: tmp.path("dist/catalog.json")))
         sync = try ToolRunner.run("client", ["sync", "--root", rootClient])
         #expect(sync.status != 0 && sync.stderr.contains("catalog"), "\(sync.stderr)")
+        let verify = try ToolRunner.run(
+            "catalog", ["verify", tmp.path("dist"), "--trust-root", tmp.path("keys/root/1.json")])
+        #expect(verify.status == 1 && verify.stderr.contains("root 2's catalog role"), "\(verify.stderr)")
         #expect(try trust(rootClient)["version"] as? Int == 2)
     }
 

@@ -4,7 +4,7 @@ import CatalogPublisher
 import CommandSupport
 import Foundation
 
-/// `catalog verify DIR-or-URL [--trust-key FILE]`.
+/// `catalog verify DIR-or-URL [--trust-key FILE] [--trust-root FILE]`.
 struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
@@ -17,15 +17,28 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Ed25519 public key (catalog.pub) the signature must verify with.")
     var trustKey: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A root of trust (root/N.json, its .sig beside it) to walk the catalog's roots from.", valueName: "file"))
+    var trustRoot: String?
+
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let place = try CommandRunner.run { try CatalogLocation(location) }
         let key = try CommandRunner.run { try trustKey.map { try CatalogSignature.readPublicKey(atPath: $0) } }
+        let root = try CommandRunner.run {
+            try trustRoot.map { path throws -> RootDocument in
+                guard let bytes = FileManager.default.contents(atPath: path),
+                    let signatures = FileManager.default.contents(atPath: path + ".sig")
+                else { throw ValidationError("\(path) and \(path).sig must both be readable") }
+                return try RootChain.selfSigned(bytes, signatures: signatures, file: path)
+            }
+        }
         let fetcher = VerifyFetcher()
         let report = await CatalogVerifier.verify(
             fetch: { try await fetcher.fetch(place.resolve($0)) },
-            trustedKey: key)
+            trustedKey: key, trustedRoot: root)
         if output.json {
             try Output.json(report)
         } else {
