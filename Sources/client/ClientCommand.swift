@@ -17,7 +17,7 @@ struct ClientCommand: AsyncParsableCommand {
             FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
             ScenesCommand.self, GCCommand.self, ServeCommand.self,
             PlayCommand.self, PlaysCommand.self, HistoryCommand.self, ChartsCommand.self, StatsCommand.self,
-            CreditsCommand.self, TrustCommand.self,
+            CreditsCommand.self, TrustCommand.self, StorageCommand.self,
         ]
     )
 }
