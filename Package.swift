@@ -52,6 +52,8 @@ let package = Package(
         // Pure-Swift reading of pack archives (ustar/pax subset) and the manifest-driven entry
         // policy; what LibraryClient uses, so an app links no libarchive (the iOS SDK has none).
         .target(name: "PackTar"),
+        // Writing pack archives (pax through libarchive, streamed): the authoring side's half of
+        // PackTar, which reads them.
         .target(name: "PackArchive", dependencies: ["CArchive", "POSIXWrite", "PackTar"]),
         // zlib as a system library (Apple's SDKs and every Linux have it), called only through Gzip.
         .systemLibrary(
@@ -70,6 +72,7 @@ let package = Package(
         // The one libcurl wrapper (Linux only: an easy handle's options, error buffer and callbacks
         // as closures), shared by LibraryClient's downloads and ObjectStore's S3 requests.
         .target(name: "CurlHTTP", dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+        // Open-file flags Swift's Glibc module does not import (O_DIRECT needs _GNU_SOURCE).
         .target(name: "CFileFlags"),
         // FFmpeg's libraries and libebur128 as system libraries; only AudioAnalysis calls them
         // (AudioDecoder and LoudnessMeter), and LibraryClient never links them.
@@ -95,6 +98,8 @@ let package = Package(
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // `packer build`/`validate`/`add`: a pack's audio checked, analysed and written as a pack
+        // version (manifest, archive, assets) in one streamed pass.
         .target(
             name: "PackBuilder",
             dependencies: [
@@ -109,6 +114,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CurlHTTP", condition: .when(platforms: [.linux])),
             ]),
+        // `catalog publish`, `push`, `prune`, `verify`, `keygen` and `keys`: the published folder,
+        // its pages, its root of trust, and S3 uploads through ObjectStore.
         .target(
             name: "CatalogPublisher",
             dependencies: [
@@ -116,6 +123,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // What an app links: sync, the SQLite library, installs, queries and facets, music, plays,
+        // favorites and scenes, trust. Never links the authoring side (DependencyClosureTests).
         .target(
             name: "LibraryClient",
             dependencies: [
@@ -129,12 +138,14 @@ let package = Package(
             dependencies: [
                 "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The authoring tool: thin commands over CatalogModel and PackBuilder.
         .executableTarget(
             name: "packer",
             dependencies: [
                 "CommandSupport", "CatalogModel", "PackBuilder", "BuildState",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The publishing tool: thin commands over CatalogPublisher.
         .executableTarget(
             name: "catalog",
             dependencies: [
@@ -152,6 +163,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The app's library from a terminal, and `client serve`: thin commands over LibraryClient.
         .executableTarget(
             name: "client",
             dependencies: [
@@ -162,12 +174,15 @@ let package = Package(
         // benchmarks and the tests; not part of any product.
         .target(
             name: "SyntheticData", dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")]),
+        // The benchmarks of docs/PERFORMANCE.md (release builds, figures printed).
         .executableTarget(
             name: "soundshelf-bench",
             dependencies: [
                 "CatalogModel", "CatalogPublisher", "LibraryClient", "SyntheticData", "Gzip",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // The tests' shared helpers: temporary folders, the built tools, nginx, moto, Chromium, a
+        // fault-injecting HTTP server, small disks.
         .target(
             name: "TestSupport",
             dependencies: [
