@@ -99,12 +99,16 @@ class Player:
                 "offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1})
         self.driver.get(url + "&test")
         wait("the Join button", lambda: self.driver.find_element(By.ID, "listen-join").is_displayed())
+        # Before Join a player sees Join alone: no Volume or Mute for sounds not yet heard.
+        if self.driver.find_element(By.ID, "listen-controls").is_displayed():
+            raise AssertionError("the listen page shows Volume and Mute before Join")
 
     def join(self):
         """Presses Join; returns the machine time (ms) it was pressed."""
         pressed = self.driver.execute_script(
             "const t = performance.timeOrigin + performance.now(); document.getElementById('listen-join').click(); return t")
         wait("the listen page's test hooks", lambda: self.driver.execute_script("return document.body.dataset.test") == "ready")
+        wait("Volume and Mute after Join", lambda: self.driver.find_element(By.ID, "listen-controls").is_displayed())
         call(self.driver, "soundshelfListen.startCapture()")
         return pressed
 

@@ -50,6 +50,10 @@ extension BuiltInSoundboard {
           color: var(--bg);
           font-weight: 600;
         }
+        /* An element's own display rule must not show what the page hides (Volume and Mute before Join). */
+        [hidden] {
+          display: none !important;
+        }
         #listen-controls {
           display: flex;
           flex-direction: column;
