@@ -176,10 +176,11 @@ struct ServeListenStreamTests {
                 let soonest = try #require(ticks.first, "a stream got no clock event")
                 #expect(
                     soonest - opened < 400, "the first clock event came \(soonest - opened) ms after the stream opened")
-                #expect(ticks.filter { $0 < soonest + 600 }.count >= 3, "a few times come soon after opening: \(ticks)")
+                // (The early ones are sent at 100, 250 and 500 ms; 800 leaves a loaded machine room.)
+                #expect(ticks.filter { $0 < soonest + 800 }.count >= 3, "a few times come soon after opening: \(ticks)")
             }
             #expect(late.filter { $0 > ended }.count >= 2, "the second stream stopped hearing the time: \(late)")
-            let ticker = late.filter { $0 > late[0] + 600 }
+            let ticker = late.filter { $0 > late[0] + 800 }
             let gaps = zip(ticker, ticker.dropFirst()).map { $1 - $0 }
             #expect(
                 gaps.allSatisfy { $0 >= 900 }, "after the first ones, clock events come about a second apart: \(gaps)")
