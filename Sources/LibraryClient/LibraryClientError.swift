@@ -65,6 +65,16 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     /// A document larger than it may be (an endless or wrong response); nothing past the limit was kept.
     case tooLarge(url: String, limit: Int)
 
+    /// A failed write to `path`, which still had `needed` bytes to write: ``diskFull(path:needed:free:)``
+    /// when the disk is full, else `url` unreachable with the system's words.
+    static func cannotWrite(_ error: any Error, path: String, needed: Int64, url: String) -> LibraryClientError {
+        if DiskSpace.isFull(error) {
+            return .diskFull(path: path, needed: needed, free: DiskSpace.free(at: path) ?? 0)
+        }
+        let what = url == path ? "cannot write" : "cannot write \(path)"
+        return .unreachable(url: url, reason: "\(what) (\(DiskSpace.reason(error)))")
+    }
+
     public var description: String {
         switch self {
         case .noCatalogLocation:

@@ -26,6 +26,11 @@ enum DiskSpace {
         return Int64(stats.f_bavail) * Int64(stats.f_frsize)
     }
 
+    /// The size of the file at `path`; 0 when there is none.
+    static func fileSize(_ path: String) -> Int64 {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
     /// The errno a failure carries, looking through Foundation's wrappings.
     static func errnoCode(of error: any Error) -> Int32? {
         if let failure = error as? POSIXFailure { return failure.code }

@@ -103,10 +103,7 @@ extension Library {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
         guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { return (0, 0) }
-        func size(_ path: String) -> Int64 {
-            (try? fm.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-        }
-        guard isFolder.boolValue else { return (1, size(url.path)) }
+        guard isFolder.boolValue else { return (1, DiskSpace.fileSize(url.path)) }
         var files = 0
         var bytes: Int64 = 0
         guard let walker = fm.enumerator(atPath: url.path) else { return (0, 0) }
@@ -115,7 +112,7 @@ extension Library {
             var folder: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &folder), !folder.boolValue else { continue }
             files += 1
-            bytes += size(path)
+            bytes += DiskSpace.fileSize(path)
         }
         return (files, bytes)
     }

@@ -45,12 +45,7 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             session.dataTask(with: request).resume()
         }
         if let (error, needed) = task.lock.withLock({ task.writeFailure }) {
-            if DiskSpace.isFull(error) {
-                throw LibraryClientError.diskFull(
-                    path: sinkPath, needed: needed, free: DiskSpace.free(at: sinkPath) ?? 0)
-            }
-            throw LibraryClientError.unreachable(
-                url: url, reason: "cannot write \(sinkPath) (\(DiskSpace.reason(error)))")
+            throw LibraryClientError.cannotWrite(error, path: sinkPath, needed: needed, url: url)
         }
         if task.lock.withLock({ task.overLimit }) {
             // An error page longer than the document (a CDN's 503 or 404 page) is judged by its status.

@@ -98,13 +98,8 @@ public struct URLCatalogTransport: CatalogTransport {
         if url.isFileURL {
             let data = try readFile(url, limit: limit)
             do { try data.write(to: destination) } catch {
-                if DiskSpace.isFull(error) {
-                    throw LibraryClientError.diskFull(
-                        path: destination.path, needed: Int64(data.count),
-                        free: DiskSpace.free(at: destination.path) ?? 0)
-                }
-                throw LibraryClientError.unreachable(
-                    url: url.path, reason: "cannot write \(destination.path) (\(DiskSpace.reason(error)))")
+                throw LibraryClientError.cannotWrite(
+                    error, path: destination.path, needed: Int64(data.count), url: url.path)
             }
             return
         }

@@ -122,11 +122,7 @@ private final class SeedFileSink {
 
     func flush() throws {
         do { try handle.write(contentsOf: buffer) } catch {
-            if DiskSpace.isFull(error) {
-                throw LibraryClientError.diskFull(
-                    path: path, needed: Int64(buffer.count), free: DiskSpace.free(at: path) ?? 0)
-            }
-            throw LibraryClientError.unreachable(url: path, reason: "cannot write (\(DiskSpace.reason(error)))")
+            throw LibraryClientError.cannotWrite(error, path: path, needed: Int64(buffer.count), url: path)
         }
         buffer.removeAll(keepingCapacity: true)
     }

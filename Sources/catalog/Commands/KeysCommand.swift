@@ -13,17 +13,7 @@ struct KeysCommand: ParsableCommand {
 
 /// The flags every command that signs a root shares.
 struct RootSigningOptions: ParsableArguments {
-    @Option(
-        name: .customLong("sign-key"),
-        help: ArgumentHelp("Another private key file to sign the new root with (repeatable).", valueName: "file"))
-    var signKeys: [String] = []
-
-    @Option(
-        name: .customLong("signer"),
-        help: ArgumentHelp(
-            "A program that reads the bytes to sign on stdin and prints the base64 Ed25519 signature (repeatable).",
-            valueName: "command"))
-    var signers: [String] = []
+    @OptionGroup var keys: SignerOptions
 
     @Option(help: ArgumentHelp("Days until the new root expires.", valueName: "days"))
     var expiresIn = 365
@@ -68,7 +58,7 @@ struct KeysInitCommand: ParsableCommand {
         options.catalogKeys = catalogKeys
         options.catalogThreshold = catalogThreshold
         options.rootPublicKeys = rootPublicKeys
-        options.signers = signing.signers
+        options.signers = signing.keys.signers
         options.expiresInDays = signing.expiresIn
         let result = try CommandRunner.run { try CatalogKeyring.initialize(options) }
         try KeyringPrinter.print(result, json: output.json)
@@ -110,10 +100,16 @@ struct RotationOptions: ParsableArguments {
         options.rootThreshold = rootThreshold
         options.catalogThreshold = catalogThreshold
         options.revoke = revoking
-        options.signKeys = signing.signKeys
-        options.signers = signing.signers
+        options.signKeys = signing.keys.signKeys
+        options.signers = signing.keys.signers
         options.expiresInDays = signing.expiresIn
         return options
+    }
+
+    /// Writes the next root with these changes (and `revoking` taken out) and prints it.
+    func run(folder positional: String?, revoking: [String] = [], json: Bool) throws {
+        let options = rotation(folder: try folder(positional), revoking: revoking)
+        try KeyringPrinter.print(try CommandRunner.run { try CatalogKeyring.rotate(options) }, json: json)
     }
 }
 
@@ -131,11 +127,7 @@ struct KeysRotateCommand: ParsableCommand {
 
     func validate() throws { _ = try change.folder(directory) }
 
-    func run() throws {
-        let options = change.rotation(folder: try change.folder(directory))
-        let result = try CommandRunner.run { try CatalogKeyring.rotate(options) }
-        try KeyringPrinter.print(result, json: output.json)
-    }
+    func run() throws { try change.run(folder: directory, json: output.json) }
 }
 
 /// `catalog keys revoke KEYID [DIR] [--keys DIR]`.
@@ -150,11 +142,7 @@ struct KeysRevokeCommand: ParsableCommand {
 
     func validate() throws { _ = try change.folder(directory) }
 
-    func run() throws {
-        let options = change.rotation(folder: try change.folder(directory), revoking: [keyid])
-        let result = try CommandRunner.run { try CatalogKeyring.rotate(options) }
-        try KeyringPrinter.print(result, json: output.json)
-    }
+    func run() throws { try change.run(folder: directory, revoking: [keyid], json: output.json) }
 }
 
 /// `catalog keys show DIR`.

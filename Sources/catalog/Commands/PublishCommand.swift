@@ -18,18 +18,7 @@ struct PublishCommand: ParsableCommand {
     @Option(help: "The catalog source folder holding catalog.yaml.")
     var source = "catalog"
 
-    @Option(
-        help: ArgumentHelp(
-            "Ed25519 private key (from `catalog keygen` or `catalog keys init`) to sign catalog.json with (repeatable).",
-            valueName: "file"))
-    var signKey: [String] = []
-
-    @Option(
-        name: .customLong("signer"),
-        help: ArgumentHelp(
-            "A program that reads catalog.json on stdin and prints its base64 Ed25519 signature (repeatable).",
-            valueName: "command"))
-    var signers: [String] = []
+    @OptionGroup var signing: SignerOptions
 
     @Option(
         help: ArgumentHelp(
@@ -72,8 +61,8 @@ struct PublishCommand: ParsableCommand {
 
     func run() throws {
         var options = PublishOptions(output: directory, source: source)
-        options.signKeyPaths = signKey
-        options.signerCommands = signers
+        options.signKeyPaths = signing.signKeys
+        options.signerCommands = signing.signers
         options.keysFolder = keys
         options.expiresInDays = expiresIn
         options.renew = renew

@@ -125,9 +125,7 @@ struct PackInstaller: Sendable {
             plan.useArchive
             ? manifest.archive.map { [($0.sha256, $0.bytes)] } ?? [] : plan.fetch.map { ($0.sha256, $0.bytes) }
         return files.reduce(Int64(0)) { sum, file in
-            let path = staging.partial(sha256: file.0).path
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-            return sum + min(size, file.1)
+            sum + min(DiskSpace.fileSize(staging.partial(sha256: file.0).path), file.1)
         }
     }
 

@@ -61,8 +61,7 @@ struct Downloader: Sendable {
         }
         defer { try? handle.close() }
         if sink.written > 0 {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-            if size >= sink.written {
+            if DiskSpace.fileSize(path) >= sink.written {
                 try handle.seek(toOffset: UInt64(sink.written))
             } else {
                 try sink.restart()
