@@ -18,7 +18,7 @@ package final class BuildStateStore: Sendable {
     /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
     static let applicationID: Int32 = 0x5353_4253
     /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
-    static let layoutVersion: Int32 = 4
+    static let layoutVersion: Int32 = 5
 
     let queue: DatabaseQueue
     package let path: String
@@ -60,6 +60,7 @@ package final class BuildStateStore: Sendable {
             try PublishRecord.createTable(db)
             try CatalogRecord.createTable(db)
             try PushRecord.createTable(db)
+            try PublishedPackRecord.createTable(db)
         }
         return BuildStateStore(queue: queue, path: file)
     }

@@ -40,9 +40,12 @@ public enum CatalogPublisher {
         let checking = options.progress.map { report in
             { (done: Int, total: Int) in report("checking packs", done, total) }
         }
+        // A schema-2 catalog is written pack by pack (packs are read again one at a time); a
+        // schema-1 catalog, one seed file, from the whole catalog in memory.
+        let packByPack = options.schemaVersion == 2 && previousSchema(in: output) != 1
         let check = CatalogCheck.run(
             catalogAt: sourceFile, settings: options.build, state: state, sound: false, readingAll: true,
-            progress: checking)
+            keepingPacks: !packByPack, progress: checking)
         let report = check.report.promotingWarnings(options.strict)
         guard !report.hasErrors else { throw PublishError.invalid(report) }
         if let state, check.packsRead == 0,
@@ -53,6 +56,10 @@ public enum CatalogPublisher {
         }
         guard let catalog = check.validated else { throw PublishError.invalid(report) }
         printWarnings(report)
+        if packByPack {
+            return try PackByPackPublish(options: options, output: output, writer: writer, state: state, check: check)
+                .run()
+        }
         // A pack whose files are those of the last publish into `output` is not compared with its
         // published version again (that publish did).
         let published = state?.packsAtLastPublish(output: output.path, context: publishContext(options)) ?? [:]
@@ -62,6 +69,13 @@ public enum CatalogPublisher {
         state?.recordPublish(
             output: output.path, context: publishContext(options), sources: check.sources, packs: check.packStamps)
         return result
+    }
+
+    /// The schema of the catalog.json in `output` (nil: none, or not readable as one).
+    private static func previousSchema(in output: URL) -> Int? {
+        let path = output.appendingPathComponent("catalog.json").path
+        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        return (try? CatalogJSON.decode(CatalogSchemaProbe.self, from: bytes, file: path))?.schemaVersion
     }
 
     private static func printWarnings(_ report: DiagnosticReport) {

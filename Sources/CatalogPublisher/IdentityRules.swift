@@ -19,6 +19,8 @@ struct IdentityRules {
         return roles
     }
 
+    init() {}
+
     init(previous: Seed?, previousDocument: CatalogDocument?, current: ValidatedCatalog) {
         guard let previous else { return }
         let old = Self.roles(of: previous)

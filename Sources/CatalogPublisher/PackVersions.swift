@@ -38,48 +38,58 @@ struct PackVersions {
                 if built.written { result.builtSlugs.append(pack.slug) }
             }
         } catch let error as PackBuildError {
-            switch error {
-            case .invalid(let report): throw PublishError.invalid(report)
-            case .alreadyPublished(let packID, let version, let slug):
-                let file = catalog.packs.first { $0.id == packID }?.file
-                throw PublishError.identity([
-                    .changedWithoutNewVersion(packID: packID, slug: slug, version: version, file: file)
-                ])
-            default: throw PublishError.build(error)
-            }
+            throw publishError(error) { id in catalog.packs.first { $0.id == id }?.file }
         }
         let published = Dictionary(
-            (previous?.packs ?? []).map { ("\($0.id)/\($0.version)", $0) }, uniquingKeysWith: { a, _ in a })
+            (previous?.packs ?? []).map { ("\($0.id)/\($0.version)", $0.manifest.sha256) },
+            uniquingKeysWith: { a, _ in a })
         for pack in catalog.packs {
-            let manifestPath = PublishLayout.manifestPath(packId: pack.id, version: pack.version)
-            let archivePath = PublishLayout.archivePath(packId: pack.id, version: pack.version)
-            let manifestData = try read(output.appendingPathComponent(manifestPath).path)
-            let manifest = try CatalogJSON.decode(Manifest.self, from: manifestData, file: manifestPath)
-            let manifestRef = FileReference(
-                url: PublishLayout.url(manifestPath, baseURL: base),
-                sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
-            if let old = published["\(pack.id)/\(pack.version)"],
-                old.manifest.sha256 != manifestRef.sha256
-            {
-                throw PublishError.identity([
-                    .changedWithoutNewVersion(
-                        packID: pack.id, slug: pack.slug, version: pack.version,
-                        file: pack.file)
-                ])
-            }
-            let archiveRef = manifest.archive.map {
-                FileReference(url: PublishLayout.url(archivePath, baseURL: base), sha256: $0.sha256, bytes: $0.bytes)
-            }
+            let (entry, manifest) = try Self.entry(
+                of: pack, output: output, baseURL: catalog.catalog.baseURL,
+                publishedManifest: published["\(pack.id)/\(pack.version)"])
             result.manifests[pack.id] = manifest
-            result.entries.append(
-                CatalogDocument.PackEntry(
-                    id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title,
-                    version: pack.version, manifest: manifestRef, archive: archiveRef))
+            result.entries.append(entry)
         }
         return result
     }
 
-    private static func exists(_ pack: PackSource, _ output: URL) -> Bool {
+    /// The line of a built pack version in catalog.json and its manifest, read from `output`; a
+    /// manifest that is not the one published before (`publishedManifest`, its SHA-256) is refused.
+    static func entry(of pack: PackSource, output: URL, baseURL base: String?, publishedManifest: String?) throws
+        -> (CatalogDocument.PackEntry, Manifest)
+    {
+        let manifestPath = PublishLayout.manifestPath(packId: pack.id, version: pack.version)
+        let archivePath = PublishLayout.archivePath(packId: pack.id, version: pack.version)
+        let manifestData = try read(output.appendingPathComponent(manifestPath).path)
+        let manifest = try CatalogJSON.decode(Manifest.self, from: manifestData, file: manifestPath)
+        let manifestRef = FileReference(
+            url: PublishLayout.url(manifestPath, baseURL: base),
+            sha256: SHA256Digest.hex(of: manifestData), bytes: Int64(manifestData.count))
+        if let publishedManifest, publishedManifest != manifestRef.sha256 {
+            throw PublishError.identity([
+                .changedWithoutNewVersion(packID: pack.id, slug: pack.slug, version: pack.version, file: pack.file)
+            ])
+        }
+        let archiveRef = manifest.archive.map {
+            FileReference(url: PublishLayout.url(archivePath, baseURL: base), sha256: $0.sha256, bytes: $0.bytes)
+        }
+        let entry = CatalogDocument.PackEntry(
+            id: pack.id, slug: pack.slug, kind: pack.kind, title: pack.title,
+            version: pack.version, manifest: manifestRef, archive: archiveRef)
+        return (entry, manifest)
+    }
+
+    /// What a build's error means to a publish (`file` finds a pack's pack.yaml by its id).
+    static func publishError(_ error: PackBuildError, file: (String) -> String?) -> PublishError {
+        switch error {
+        case .invalid(let report): .invalid(report)
+        case .alreadyPublished(let packID, let version, let slug):
+            .identity([.changedWithoutNewVersion(packID: packID, slug: slug, version: version, file: file(packID))])
+        default: .build(error)
+        }
+    }
+
+    static func exists(_ pack: PackSource, _ output: URL) -> Bool {
         FileManager.default.fileExists(atPath: output.appendingPathComponent("packs/\(pack.id)/\(pack.version)").path)
     }
 

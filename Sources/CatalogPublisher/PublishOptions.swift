@@ -44,6 +44,8 @@ public struct PublishOptions: Sendable {
     /// Hears how far the publish is: the phase ("checking packs", "building packs"), the steps
     /// done and their number. The tool draws a progress line on a terminal from it.
     package var progress: (@Sendable (_ phase: String, _ done: Int, _ total: Int) -> Void)?
+    /// About how many items share a pack shard of a schema-2 catalog (tests make many small shards).
+    package var itemsPerShard = ShardedLayout.itemsPerShard
     /// How the missing packs are built (caches, time stamps, read chunks); the tool fills it from
     /// the environment, the defaults otherwise.
     package var build = BuildSettings()

@@ -97,15 +97,36 @@ struct PublishWriter {
         let listings = PackListing.all(catalog: catalog, seed: seed)
         var written = 0
         for listing in listings {
-            let manifest = manifests[listing.id]
-            let key = pages.packPageKey(
-                listing, manifest: manifest, catalogTitle: catalog.title, packDigest: packDigests[listing.id])
-            if Self.page(at: output.appendingPathComponent(listing.pagePath).path, carries: key) { continue }
-            let html = pages.renderPack(listing, manifest: manifest, catalogTitle: catalog.title, key: key)
-            try write(Data(html.utf8), listing.pagePath)
-            written += 1
+            let fresh = try writePackPage(
+                listing, manifest: manifests[listing.id], catalogTitle: catalog.title, pages: pages,
+                packDigest: packDigests[listing.id])
+            if fresh { written += 1 }
         }
-        let current = Set(listings.map { ($0.pagePath as NSString).lastPathComponent })
+        try removePages(keeping: Set(listings.map(\.id)))
+        try write(Data(pages.render(catalog: catalog, seed: seed, manifests: manifests).utf8), "index.html")
+        return written
+    }
+
+    /// Writes a pack's page unless the page there carries the key of these inputs; returns whether
+    /// it wrote it.
+    func writePackPage(
+        _ listing: PackListing, manifest: Manifest?, catalogTitle: String, pages: CatalogPage, packDigest: String?
+    ) throws -> Bool {
+        let key = pages.packPageKey(listing, manifest: manifest, catalogTitle: catalogTitle, packDigest: packDigest)
+        if Self.page(at: output.appendingPathComponent(listing.pagePath).path, carries: key) { return false }
+        let html = pages.renderPack(listing, manifest: manifest, catalogTitle: catalogTitle, key: key)
+        try write(Data(html.utf8), listing.pagePath)
+        return true
+    }
+
+    /// Whether the page of pack `id` is in the folder.
+    func hasPackPage(_ id: String) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(CatalogPage.packPagePath(packId: id)).path)
+    }
+
+    /// Removes the pages of packs not in `ids`.
+    func removePages(keeping ids: Set<String>) throws {
+        let current = Set(ids.map { (CatalogPage.packPagePath(packId: $0) as NSString).lastPathComponent })
         let folder = output.appendingPathComponent("pages")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where name.hasSuffix(".html") && !current.contains(name) {
@@ -114,9 +135,11 @@ struct PublishWriter {
                 throw PublishError.io(path: path, message: "cannot be removed: \(error)")
             }
         }
-        let html = pages.render(catalog: catalog, seed: seed, manifests: manifests)
+    }
+
+    /// Writes index.html.
+    func writeTopPage(_ html: String) throws {
         try write(Data(html.utf8), "index.html")
-        return written
     }
 
     /// Whether the page at `path` names `key` in its first kilobytes (the built-in page's

@@ -31,13 +31,17 @@ package struct CatalogCheck {
     package var packStamps: [String: String] = [:]
     /// Every pack's id, slug and version, in order; nil when a pack could not be read.
     package var packs: [PackCheck.PackClaim]? = []
+    /// Each pack.yaml's item count, by path.
+    package var packItems: [String: Int] = [:]
 
     /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
     /// With `readingAll`, every pack is parsed (a kept one is not checked again), so that
-    /// ``validated`` holds the whole catalog. `progress` hears each pack done, with the number of packs.
+    /// ``validated`` holds the whole catalog; without `keepingPacks`, ``validated`` holds no pack (a
+    /// publish that goes pack by pack reads each again when it needs it). `progress` hears each
+    /// pack done, with the number of packs.
     package static func run(
         catalogAt path: String, settings: BuildSettings, state: BuildStateStore?, sound: Bool = true,
-        readingAll: Bool = false, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        readingAll: Bool = false, keepingPacks: Bool = true, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) -> CatalogCheck {
         let context = state.map { _ in Self.context(catalogAt: path) } ?? ""
         if !readingAll, let state, let kept = unchanged(catalogAt: path, context: context, sound: sound, state: state) {
@@ -64,7 +68,7 @@ package struct CatalogCheck {
                 digests.append(stamp.digest)
                 result.packStamps[file] = stamp.digest
                 // Reading every pack (to write the catalog), a kept pack is parsed but not checked again.
-                return (check, readingAll ? PackSource.load(path: file).0 : nil)
+                return (check, readingAll && keepingPacks ? PackSource.load(path: file).0 : nil)
             }
             // pack.yaml's stat from before it is read, its files' from before they are checked: a
             // write during the checks shows in the next run's stats.
@@ -89,7 +93,7 @@ package struct CatalogCheck {
                         path: key, context: context, inputs: Data(inputs.joined(separator: "\n").utf8),
                         stamp: stamp.encoded, check: checkData, sound: soundData), stamp: stamp)
             }
-            return (check, pack)
+            return (check, keepingPacks ? pack : nil)
         }
         result.report = report
         result.validated = validated
@@ -144,12 +148,13 @@ package struct CatalogCheck {
     }
 
     private mutating func note(_ check: PackCheck) {
+        packItems[check.file] = check.itemCount
         if let pack = check.pack { packs?.append(pack) } else { packs = nil }
     }
 
     /// What a kept check depends on besides its pack's files: the tools' build and catalog.yaml's
     /// content (its license allow list shapes the checks).
-    static func context(catalogAt path: String) -> String {
+    package static func context(catalogAt path: String) -> String {
         let catalog = FileManager.default.contents(atPath: path) ?? Data()
         return "\(ToolStamp.current) \(SHA256Digest.hex(of: catalog))"
     }

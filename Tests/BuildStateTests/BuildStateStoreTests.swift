@@ -48,7 +48,7 @@ struct BuildStateStoreTests {
         let tables = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["catalogCheck", "packCheck", "publish", "push"])
+        #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push"])
     }
 
     @Test("a record is current until pack.yaml or a file it names changes, and only in its context")

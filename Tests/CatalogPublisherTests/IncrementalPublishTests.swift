@@ -24,8 +24,9 @@ struct IncrementalPublishTests {
     var scratch: String { tmp.path("scratch") }
     func pack(_ slug: String) -> String { "\(source)/packs/\(slug)/pack.yaml" }
 
-    func publish(into output: String, usingState: Bool, step: Int) throws -> PublishResult {
+    func publish(into output: String, usingState: Bool, step: Int, itemsPerShard: Int = 1000) throws -> PublishResult {
         var options = PublishOptions(output: output, source: source)
+        options.itemsPerShard = itemsPerShard
         options.now = now.addingTimeInterval(Double(step) * 3_600)
         options.build.cacheFolder = caches
         options.usesBuildState = usingState
@@ -35,10 +36,10 @@ struct IncrementalPublishTests {
     /// Publishes into both folders; they must hold the same files with the same bytes. The edit
     /// before it is a tick old (a stat taken within a tick of a write is not trusted, so an edit
     /// published at once is read whatever the state says; here the state's records are used).
-    func publishBoth(step: Int, _ what: Comment) throws -> PublishResult {
+    func publishBoth(step: Int, _ what: Comment, itemsPerShard: Int) throws -> PublishResult {
         Thread.sleep(forTimeInterval: 0.05)
-        let incremental = try publish(into: cached, usingState: true, step: step)
-        let full = try publish(into: scratch, usingState: false, step: step)
+        let incremental = try publish(into: cached, usingState: true, step: step, itemsPerShard: itemsPerShard)
+        let full = try publish(into: scratch, usingState: false, step: step, itemsPerShard: itemsPerShard)
         #expect(incremental.changed == full.changed, what)
         #expect(incremental.catalogVersion == full.catalogVersion, what)
         #expect(incremental.packsBuilt == full.packsBuilt, what)
@@ -60,12 +61,14 @@ struct IncrementalPublishTests {
         try DemoCatalog.edit(pack(slug), replacing: String(line), with: "version: \(number + 1)")
     }
 
-    @Test("every edit publishes the same folder as a publish from scratch")
-    func editsMatchAPublishFromScratch() throws {
+    /// With one shard, and with shards of two items (most edits then leave most shards as they
+    /// were, and a new pack makes more of them).
+    @Test("every edit publishes the same folder as a publish from scratch", arguments: [1000, 2])
+    func editsMatchAPublishFromScratch(itemsPerShard: Int) throws {
         var step = 0
         func next(_ what: Comment) throws -> PublishResult {
             step += 1
-            return try publishBoth(step: step, what)
+            return try publishBoth(step: step, what, itemsPerShard: itemsPerShard)
         }
         #expect(try next("the first publish").changed)
         #expect(try !next("nothing changed").changed)
@@ -150,6 +153,27 @@ struct IncrementalPublishTests {
         #expect(!again.changed)
         // Without the state the file is read, and refused.
         #expect(throws: PublishError.self) { try publish(into: cached, usingState: false, step: 0) }
+    }
+
+    @Test("a one-pack change reads that pack alone: another, rewritten under the same stat, is not read")
+    func oneChangeReadsOnePack() throws {
+        Thread.sleep(forTimeInterval: 0.05)
+        _ = try publish(into: cached, usingState: true, step: 0, itemsPerShard: 2)
+        let file = pack("warband-foley")
+        var info = stat()
+        #expect(stat(file, &info) == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.write(contentsOf: Data(repeating: 0x21, count: Int(info.st_size)))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        try DemoCatalog.edit(
+            pack("dungeon-delve"), replacing: "title: \"Creaking Door\"", with: "title: \"Groaning Door\"")
+        try raiseVersion("dungeon-delve")
+        Thread.sleep(forTimeInterval: 0.05)
+        let result = try publish(into: cached, usingState: true, step: 1, itemsPerShard: 2)
+        #expect(result.changed && result.catalogVersion == 2 && result.packsBuilt == ["dungeon-delve"])
+        #expect(throws: PublishError.self) { try publish(into: scratch, usingState: false, step: 1) }
     }
 }
 

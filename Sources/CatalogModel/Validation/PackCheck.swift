@@ -61,6 +61,13 @@ package struct PackCheck: Codable, Sendable, Equatable {
         return nil
     }
 
+    /// How many items the pack has.
+    package var itemCount: Int {
+        steps.reduce(0) { count, step in
+            if case .item = step { count + 1 } else { count }
+        }
+    }
+
     /// Every file the checks read, relative to the pack's folder (item files and artwork; not
     /// pack.yaml itself): a change to any of them makes the check stale.
     package var inputs: [String]

@@ -46,6 +46,11 @@ public struct CatalogPage: Sendable {
         top.render(PageModel.build(catalog: catalog, seed: seed, manifests: manifests))
     }
 
+    /// The top page from `document`'s header and the packs' summaries gathered in `parts`.
+    func render(document: CatalogDocument, vocabularies: Vocabularies, parts: TopPageParts) -> String {
+        top.render(PageModel.build(document: document, vocabularies: vocabularies, parts: parts))
+    }
+
     /// The page of the pack `packId` (its line in `catalog`, its items in `seed`).
     public func renderPack(packId: String, catalog: CatalogDocument, seed: Seed, manifest: Manifest?) -> String {
         let listing = PackListing(

@@ -34,13 +34,6 @@ struct PackListing {
         return packs
     }
 
-    /// The pack's row on the top page.
-    func row(manifest: Manifest?) -> PackRowView {
-        PackRowView(
-            title: title, kind: kind.rawValue, version: version, size: Self.size(manifest),
-            itemCount: PageFormat.count(seedPack?.items.count ?? 0, "item"), pageURL: pagePath)
-    }
-
     /// The sum of the manifest's assets, or "size unknown" without one.
     static func size(_ manifest: Manifest?) -> String {
         manifest.map { PageFormat.size($0.assets.reduce(Int64(0)) { $0 + $1.bytes }) } ?? "size unknown"

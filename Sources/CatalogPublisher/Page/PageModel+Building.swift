@@ -5,32 +5,36 @@ extension PageModel {
     /// Builds the top page's view model from the published documents. `manifests` is keyed by
     /// pack id; a pack without a manifest is listed without its size.
     static func build(catalog: CatalogDocument, seed: Seed, manifests: [String: Manifest]) -> PageModel {
-        let usage = TagUsage(seed: seed)
-        let packs = PackListing.all(catalog: catalog, seed: seed)
-        let itemTotal = packs.reduce(0) { $0 + ($1.seedPack?.items.count ?? 0) }
-        var model = PageModel(
-            title: catalog.title,
-            catalogVersion: catalog.catalogVersion,
-            generatedAt: catalog.generatedAt,
-            generatedText: PageFormat.timestamp(catalog.generatedAt),
-            expiresAt: catalog.expires,
-            expiresText: catalog.expires.map(PageFormat.timestamp),
+        build(
+            document: catalog, vocabularies: seed.vocabularies,
+            parts: TopPageParts(catalog: catalog, seed: seed, manifests: manifests))
+    }
+
+    /// Builds the top page's view model from `document`'s header (title, version, dates, seed or
+    /// index URL; its packs are not read) and the packs' summaries gathered in `parts`.
+    static func build(document: CatalogDocument, vocabularies: Vocabularies, parts: TopPageParts) -> PageModel {
+        PageModel(
+            title: document.title,
+            catalogVersion: document.catalogVersion,
+            generatedAt: document.generatedAt,
+            generatedText: PageFormat.timestamp(document.generatedAt),
+            expiresAt: document.expires,
+            expiresText: document.expires.map(PageFormat.timestamp),
             catalogURL: "catalog.json",
-            seedURL: PageLinks.resolve(catalog.seed.url),
+            seedURL: PageLinks.resolve(document.seed.url),
             summary: [
-                PageFormat.count(seed.music.count, "playlist"), PageFormat.count(packs.count, "pack"),
-                PageFormat.count(itemTotal, "item"),
+                PageFormat.count(parts.music.count, "playlist"), PageFormat.count(parts.rows.count, "pack"),
+                PageFormat.count(parts.itemTotal, "item"),
             ].joined(separator: " · "),
-            music: seed.music.map(music),
-            packs: packs.map { $0.row(manifest: manifests[$0.id]) },
+            music: parts.music.map(music),
+            packs: parts.rows,
             vocabularies: TagDimension.allCases.map { dimension in
                 DimensionView(
                     anchor: "vocabulary-" + dimension.rawValue, name: dimension.displayName,
                     key: dimension.vocabularyKey,
-                    values: usage.values(dimension, vocabularies: seed.vocabularies))
-            })
-        model.credits = LicenseSummaryView.summaries(seed)
-        return model
+                    values: parts.usage.values(dimension, vocabularies: vocabularies))
+            },
+            credits: parts.licenses)
     }
 
     private static func music(_ entry: Seed.MusicEntry) -> MusicView {

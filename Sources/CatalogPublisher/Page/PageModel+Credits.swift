@@ -40,32 +40,19 @@ struct LicenseSummaryView {
     /// The distinct credit lines, "Nora Night (recording), …", and "and N more" past the limit.
     var creditNames: String?
 
-    /// Every license of the seed's credited items, in the order of the pack pages' sections.
-    static func summaries(_ seed: Seed) -> [LicenseSummaryView] {
-        var packsOf: [String: Set<String>] = [:]
-        var credited: [Seed.Item] = []
-        for pack in seed.packs {
-            for item in pack.items where item.license != nil || item.credits != nil {
-                credited.append(item)
-                packsOf[item.license ?? "", default: []].insert(pack.id)
-            }
-        }
-        return CreditOrder.grouped(credited, license: \.license, title: \.title, id: \.id).map { license, sorted in
-            let terms = LicenseTerms(license)
-            var lines: [String] = []
-            var seen = Set<String>()
-            for line in sorted.flatMap({ $0.credits ?? [] }).map(\.line) where seen.insert(line).inserted {
-                lines.append(line)
-            }
-            let shown = lines.prefix(limit).joined(separator: ", ")
-            let names = lines.count > limit ? shown + ", and \(lines.count - limit) more" : shown
-            return LicenseSummaryView(
-                creditLicense: terms.id, creditName: terms.name, creditURL: terms.url,
-                creditAttribution: terms.attribution, creditNonCommercial: terms.nonCommercial,
-                creditCount: PageFormat.count(sorted.count, "item") + " in "
-                    + PageFormat.count(packsOf[license ?? "", default: []].count, "pack"),
-                creditNames: names.isEmpty ? nil : names)
-        }
+    /// One license's summary: `items` credited items in `packs` packs, `lines` the distinct credit
+    /// lines in credits order.
+    init(license: String?, items: Int, packs: Int, lines: [String]) {
+        let terms = LicenseTerms(license)
+        let shown = lines.prefix(Self.limit).joined(separator: ", ")
+        let names = lines.count > Self.limit ? shown + ", and \(lines.count - Self.limit) more" : shown
+        creditLicense = terms.id
+        creditName = terms.name
+        creditURL = terms.url
+        creditAttribution = terms.attribution
+        creditNonCommercial = terms.nonCommercial
+        creditCount = PageFormat.count(items, "item") + " in " + PageFormat.count(packs, "pack")
+        creditNames = names.isEmpty ? nil : names
     }
 }
 

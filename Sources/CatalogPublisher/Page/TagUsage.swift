@@ -4,20 +4,15 @@ import CatalogModel
 /// An item naming a value twice counts once.
 ///
 /// ```swift
-/// let usage = TagUsage(seed: seed)
+/// var usage = TagUsage()
+/// usage.add(summary)             // a pack's counts (PackPageSummary)
 /// usage.count(.mood, "Ominous")   // 3
 /// ```
 struct TagUsage {
     private var counts: [TagDimension: [String: Int]] = [:]
     /// Names seen on items, per dimension, in first-seen order (for names missing from the vocabularies).
     private(set) var seen: [TagDimension: [String]] = [:]
-
-    init(seed: Seed) {
-        for entry in seed.music { add(entry.tags, kind: .music) }
-        for pack in seed.packs {
-            for item in pack.items { add(item.tags, kind: pack.kind) }
-        }
-    }
+    private var met: [TagDimension: Set<String>] = [:]
 
     func count(_ dimension: TagDimension, _ name: String) -> Int { counts[dimension]?[name] ?? 0 }
 
@@ -36,14 +31,25 @@ struct TagUsage {
         }
     }
 
-    private mutating func add(_ tags: TagSet, kind: Kind) {
+    /// One item's (or music entry's) tags.
+    mutating func add(_ tags: TagSet, kind: Kind) {
         for (dimension, names) in tags.byDimension(for: kind) {
-            for name in Set(names) {
-                counts[dimension, default: [:]][name, default: 0] += 1
-            }
-            for name in names where !(seen[dimension] ?? []).contains(name) {
-                seen[dimension, default: []].append(name)
+            for name in Set(names) { counts[dimension, default: [:]][name, default: 0] += 1 }
+            for name in names { note(dimension, name) }
+        }
+    }
+
+    /// A pack's counts, its names in the order its items met them.
+    mutating func add(_ summary: PackPageSummary) {
+        for dimension in TagDimension.allCases {
+            for value in summary.tags[dimension.rawValue] ?? [] {
+                counts[dimension, default: [:]][value.name, default: 0] += value.count
+                note(dimension, value.name)
             }
         }
+    }
+
+    private mutating func note(_ dimension: TagDimension, _ name: String) {
+        if met[dimension, default: []].insert(name).inserted { seen[dimension, default: []].append(name) }
     }
 }

@@ -50,6 +50,12 @@ package final class ShardSpool {
         try append(.packs, packBins.bin(of: pack.pack.id), id: pack.pack.id, line)
     }
 
+    /// A pack's line as it is already encoded (kept from the previous version's shard).
+    package func add(packLine line: Data, id: String) throws {
+        packDigests[id] = SHA256Digest.hex(of: line)
+        try append(.packs, packBins.bin(of: id), id: id, line)
+    }
+
     package func add(_ entry: Seed.MusicEntry) throws {
         try append(.music, musicBins.bin(of: entry.id), id: entry.id, try CompactJSON.encode(entry))
     }
@@ -57,31 +63,43 @@ package final class ShardSpool {
     package func binCount(_ kind: Kind) -> Int { kind == .packs ? packBins.count : musicBins.count }
 
     /// The shard of `bin`: its lines sorted by id, compressed unless their SHA-256 is `unchanged`.
+    /// The bin's lines are then forgotten.
     package func shard(_ kind: Kind, bin: Int, unchanged: String? = nil) throws -> Shard {
+        let (entries, plain) = try gather(kind, bin: bin)
+        let key = "\(kind.rawValue)-\(bin)"
+        if let directory { try? FileManager.default.removeItem(at: directory.appendingPathComponent(key)) }
+        memory[key] = nil
+        let plainSHA = SHA256Digest.hex(of: plain)
+        let bytes = plainSHA == unchanged ? nil : try Gzip.compress(plain)
+        return Shard(lines: entries, plainSHA256: plainSHA, bytes: bytes)
+    }
+
+    /// The SHA-256 of the shard `bin` would be, before compression (its lines are kept).
+    package func plainSHA256(_ kind: Kind, bin: Int) throws -> String {
+        SHA256Digest.hex(of: try gather(kind, bin: bin).plain)
+    }
+
+    /// The bin's lines sorted by id, and the shard's text.
+    private func gather(_ kind: Kind, bin: Int) throws -> (lines: [Data], plain: Data) {
         let key = "\(kind.rawValue)-\(bin)"
         var entries = memory[key] ?? []
         if let directory {
             try handles[key]?.close()
             handles[key] = nil
-            let url = directory.appendingPathComponent(key)
-            if let data = FileManager.default.contents(atPath: url.path) {
+            if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(key).path) {
                 for line in JSONLines.lines(of: data) {
                     let tab = line.firstIndex(of: 0x09)!
                     entries.append((String(decoding: line[..<tab], as: UTF8.self), Data(line[(tab + 1)...])))
                 }
-                try? FileManager.default.removeItem(at: url)
             }
         }
-        memory[key] = nil
         entries.sort { $0.0 < $1.0 }
         var plain = Data()
         for (_, line) in entries {
             plain.append(line)
             plain.append(0x0A)
         }
-        let plainSHA = SHA256Digest.hex(of: plain)
-        let bytes = plainSHA == unchanged ? nil : try Gzip.compress(plain)
-        return Shard(lines: entries.map(\.1), plainSHA256: plainSHA, bytes: bytes)
+        return (entries.map(\.1), plain)
     }
 
     private func append(_ kind: Kind, _ bin: Int, id: String, _ line: Data) throws {
@@ -92,8 +110,11 @@ package final class ShardSpool {
         }
         if handles[key] == nil {
             let url = directory.appendingPathComponent(key)
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+            }
             handles[key] = try FileHandle(forWritingTo: url)
+            try handles[key]!.seekToEnd()
         }
         // JSON lines never hold a raw tab or newline: "id\tline\n".
         try handles[key]!.write(contentsOf: Data(id.utf8) + [0x09] + line + [0x0A])

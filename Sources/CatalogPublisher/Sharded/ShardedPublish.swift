@@ -38,7 +38,9 @@ struct ShardedPublish {
         var newBytes: Int64
     }
 
-    func write(_ spool: ShardSpool, _ version: Version, previous: Previous?) throws -> Written {
+    /// `clean` names the pack bins whose lines are those of the previous version's shard (same
+    /// binning): they are not in the spool, and the previous shard stands.
+    func write(_ spool: ShardSpool, _ version: Version, previous: Previous?, clean: Set<Int> = []) throws -> Written {
         var newBytes: Int64 = 0
         func store(_ bytes: Data, _ path: (String) -> String) throws -> FileReference {
             let (reference, written) = try writer.writeOnceReporting(bytes, path: path, baseURL: version.baseURL)
@@ -56,6 +58,10 @@ struct ShardedPublish {
             let binByBin = old?.count == spool.binCount(kind)
             for bin in 0..<spool.binCount(kind) {
                 let before = binByBin ? old?[bin] : nil
+                if kind == .packs, clean.contains(bin), let before {
+                    references[kind, default: []].append(before)
+                    continue
+                }
                 let shard = try spool.shard(kind, bin: bin, unchanged: before?.plainSHA256)
                 guard let packed = shard.bytes else {
                     // The lines of the previous version's shard: the same file, nothing to compare.
