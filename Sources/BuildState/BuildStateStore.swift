@@ -18,7 +18,7 @@ package final class BuildStateStore: Sendable {
     /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
     static let applicationID: Int32 = 0x5353_4253
     /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
-    static let layoutVersion: Int32 = 5
+    static let layoutVersion: Int32 = 6
 
     let queue: DatabaseQueue
     package let path: String
@@ -48,9 +48,9 @@ package final class BuildStateStore: Sendable {
             let layout = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if application == applicationID && layout == layoutVersion {
-                guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else {
-                    throw BuildStateError.damaged(path: file)
-                }
+                guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok",
+                    try tableNames.allSatisfy({ try db.tableExists($0) })
+                else { throw BuildStateError.damaged(path: file) }
                 return
             }
             guard tables == 0 else { throw BuildStateError.foreign(path: file) }
@@ -64,6 +64,12 @@ package final class BuildStateStore: Sendable {
         }
         return BuildStateStore(queue: queue, path: file)
     }
+
+    /// The tables of this layout.
+    static let tableNames = [
+        PackCheckRecord.databaseTableName, PublishRecord.databaseTableName, CatalogRecord.databaseTableName,
+        PushRecord.databaseTableName, PublishedPackRecord.databaseTableName,
+    ]
 
     /// Removes the store's file and its journals.
     static func remove(_ file: String) {

@@ -51,6 +51,18 @@ struct BuildStateStoreTests {
         #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push"])
     }
 
+    @Test("a store of our layout that lacks a table is made anew, not trusted")
+    func storeMissingATableIsRebuilt() throws {
+        _ = try #require(BuildStateStore.open(in: tmp.url))
+        try DatabaseQueue(path: file).write { db in try db.execute(sql: "DROP TABLE publishedPack") }
+        let store = try #require(BuildStateStore.open(in: tmp.url))
+        store.recordPublish(output: tmp.path("dist"), context: "test", sources: "s", packs: [:], changed: [])
+        let tables = try DatabaseQueue(path: file).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+        #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push"])
+    }
+
     @Test("a record is current until pack.yaml or a file it names changes, and only in its context")
     func recordFollowsItsFiles() throws {
         let store = try #require(BuildStateStore.open(in: tmp.url))
