@@ -42,7 +42,7 @@ struct PackByPackPublish {
         let lineContext = context + "; " + CatalogCheck.context(catalogAt: catalog.file)
         let records = previous == nil ? [:] : state?.publishedPacks(output: output.path, context: context) ?? [:]
         let lastStamps = state?.packsAtLastPublish(output: output.path, context: context) ?? [:]
-        let sources = zip(catalog.packFiles(), claims).map { file, claim in
+        var sources = zip(catalog.packFiles(), claims).map { file, claim in
             let stamp = check.packStamps[file] ?? ""
             let record = records[file].flatMap { record in
                 record.context == lineContext && record.stamp == stamp && record.packId == claim.id
@@ -78,6 +78,13 @@ struct PackByPackPublish {
             let kept = Set(sources.compactMap { $0.kept?.packId })
             let bins = sameBins ? dirty.sorted() : Array(old.packShards.indices)
             for bin in bins { try earlier.read(old.packShards[bin], output: output, keeping: kept, into: spool) }
+            // A kept pack whose line the shard it should be in does not hold is read like a changed one.
+            for i in sources.indices {
+                guard let id = sources[i].kept?.packId, !sameBins || dirty.contains(packBins.bin(of: id)),
+                    spool.packDigests[id] == nil
+                else { continue }
+                sources[i].kept = nil
+            }
             for shard in old.musicShards { try earlier.read(music: shard, output: output) }
         }
         let changedSources = sources.filter { $0.kept == nil }
