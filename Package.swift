@@ -96,7 +96,8 @@ let package = Package(
         .target(
             name: "BuildState",
             dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                "Gzip", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // `packer build`/`validate`/`add`: a pack's audio checked, analysed and written as a pack
         // version (manifest, archive, assets) in one streamed pass.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 
@@ -18,7 +19,7 @@ package final class BuildStateStore: Sendable {
     /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
     static let applicationID: Int32 = 0x5353_4253
     /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
-    static let layoutVersion: Int32 = 6
+    static let layoutVersion: Int32 = 7
 
     let queue: DatabaseQueue
     package let path: String
@@ -70,6 +71,11 @@ package final class BuildStateStore: Sendable {
         PackCheckRecord.databaseTableName, PublishRecord.databaseTableName, CatalogRecord.databaseTableName,
         PushRecord.databaseTableName, PublishedPackRecord.databaseTableName,
     ]
+
+    /// The SHA-256 of `text` (what the records keep of long digest lists they only compare).
+    static func digest(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
 
     /// Removes the store's file and its journals.
     static func remove(_ file: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Gzip
 
 /// The last publish into a folder: what it was made from (a digest of every source file's stat)
 /// and the catalog.json it left. While both still hold, publishing again would change nothing.
@@ -14,12 +15,12 @@ package struct PublishRecord: Codable, FetchableRecord, PersistableRecord, Senda
     package var output: String
     /// The tool and the publish options.
     package var context: String
-    /// ``FileStamp/digest`` of the sources, in the publisher's order.
+    /// The SHA-256 of the sources' ``FileStamp/digest``s, in the publisher's order.
     package var sources: String
     /// The stat of the catalog.json the publish left (JSON ``FileStat``).
     package var catalog: Data
-    /// Each pack.yaml's stamp digest (JSON `{path: digest}`): a pack whose files still digest the
-    /// same need not be compared with its published version again.
+    /// Each pack.yaml's stamp digest (gzipped JSON `{path: digest}`): a pack whose files still
+    /// digest the same need not be compared with its published version again.
     package var packs: Data
 
     package enum Columns {
@@ -41,7 +42,7 @@ extension BuildStateStore {
     /// Whether the last publish into `output` was made in `context` from sources whose stats
     /// digest to `sources`, and its catalog.json is still the one it wrote.
     package func publishIsCurrent(output: String, context: String, sources: String) -> Bool {
-        lastPublish(output: output, context: context)?.sources == sources
+        lastPublish(output: output, context: context)?.sources == BuildStateStore.digest(sources)
     }
 
     /// Records a publish into `output` (after catalog.json was written) from sources whose stats
@@ -49,9 +50,10 @@ extension BuildStateStore {
     package func recordPublish(output: String, context: String, sources: String, packs: [String: String]) {
         let catalog = (output as NSString).appendingPathComponent("catalog.json")
         guard let stat = FileStat.of(path: catalog), let data = try? JSONEncoder().encode(stat),
-            let packData = try? JSONEncoder().encode(packs)
+            let packData = try? Gzip.compress(JSONEncoder().encode(packs))
         else { return }
-        let record = PublishRecord(output: output, context: context, sources: sources, catalog: data, packs: packData)
+        let record = PublishRecord(
+            output: output, context: context, sources: BuildStateStore.digest(sources), catalog: data, packs: packData)
         try? queue.write { db in try record.save(db) }
     }
 
@@ -59,7 +61,7 @@ extension BuildStateStore {
     /// catalog.json it wrote is still there; empty otherwise.
     package func packsAtLastPublish(output: String, context: String) -> [String: String] {
         lastPublish(output: output, context: context).flatMap {
-            try? JSONDecoder().decode([String: String].self, from: $0.packs)
+            try? JSONDecoder().decode([String: String].self, from: Gzip.decompress($0.packs, limit: 1 << 30))
         } ?? [:]
     }
 

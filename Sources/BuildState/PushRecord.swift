@@ -16,21 +16,38 @@ package struct PushRecord: Codable, FetchableRecord, PersistableRecord, Sendable
     package var destination: String
     /// The SHA-256 of the catalog.json the push stored.
     package var catalog: String
-    /// One object a line: `path TAB bytes TAB sha256`, the path below the prefix.
+    /// One object a line: `path TAB bytes TAB sha256 [TAB device:inode:size:modified]`, the path
+    /// below the prefix, and the stat of the local file its SHA-256 was taken from (when it was
+    /// settled: written more than a time-stamp tick before).
     package var objects: Data
 
-    package init(destination: String, catalog: String, objects: [(path: String, bytes: Int64, sha256: String)]) {
+    package typealias Object = (path: String, bytes: Int64, sha256: String, stat: FileStat?)
+
+    package init(destination: String, catalog: String, objects: [Object]) {
         self.destination = destination
         self.catalog = catalog
-        self.objects = Data(objects.map { "\($0.path)\t\($0.bytes)\t\($0.sha256)" }.joined(separator: "\n").utf8)
+        self.objects = Data(
+            objects.map { object in
+                let stat = object.stat.map { "\t\($0.device):\($0.inode):\($0.size):\($0.modified)" } ?? ""
+                return "\(object.path)\t\(object.bytes)\t\(object.sha256)\(stat)"
+            }.joined(separator: "\n").utf8)
     }
 
     /// The objects, as recorded.
-    package var entries: [(path: String, bytes: Int64, sha256: String)] {
+    package var entries: [Object] {
         String(decoding: objects, as: UTF8.self).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3, let bytes = Int64(fields[1]) else { return nil }
-            return (String(fields[0]), bytes, String(fields[2]))
+            guard fields.count == 3 || fields.count == 4, let bytes = Int64(fields[1]) else { return nil }
+            var stat: FileStat?
+            if fields.count == 4 {
+                let parts = fields[3].split(separator: ":").compactMap { Int64($0) }
+                if parts.count == 4 {
+                    stat = FileStat(
+                        device: UInt64(bitPattern: parts[0]), inode: UInt64(bitPattern: parts[1]), size: parts[2],
+                        modified: parts[3], changed: 0)
+                }
+            }
+            return (String(fields[0]), bytes, String(fields[2]), stat)
         }
     }
 

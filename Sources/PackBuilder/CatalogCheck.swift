@@ -129,7 +129,7 @@ package struct CatalogCheck {
             let found = sound ? record.sound.flatMap(decode) : []
         else { return nil }
         var result = CatalogCheck(report: DiagnosticReport(report), sound: found)
-        result.packs = record.packs.flatMap { try? JSONDecoder().decode([PackCheck.PackClaim].self, from: $0) }
+        result.packs = record.packList.flatMap { try? JSONDecoder().decode([PackCheck.PackClaim].self, from: $0) }
         result.packsKept = digests.count - 1
         result.sources = sources
         return result

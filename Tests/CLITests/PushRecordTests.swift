@@ -63,4 +63,31 @@ import Testing
         #expect(writes.isDisjoint(with: added.map { "demo/" + $0 }), "files the other push stored went up again")
         #expect(writes.contains("demo/catalog.json"))
     }
+
+    @Test("a local file whose stat is the one the last push recorded is not read again; one written is")
+    func unchangedStatIsNotHashed() throws {
+        let fixture = try PushFixture()
+        let environment = MotoServer.environment.merging(["XDG_CACHE_HOME": fixture.tmp.path("cache")]) { $1 }
+        Thread.sleep(forTimeInterval: 0.05)  // the published files a tick old: their stats can be kept
+        try #require(try fixture.push(environment: environment).status == 0)
+        // A pack archive's bytes replaced in place, its modification time put back: only a read
+        // could notice (as with git's index).
+        let archive = try #require(try fixture.localFiles().keys.first { $0.hasSuffix("pack.tar") })
+        let path = fixture.dist + "/" + archive
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x21, count: 512))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        var start = fixture.proxy.requests.count
+        #expect(try fixture.push(environment: environment).status == 0)
+        #expect(fixture.storedWrites(since: start).isEmpty, "a file with a recorded stat was read and sent")
+        // Touched, it is read again: its bytes differ from the bucket's, so it goes up.
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        start = fixture.proxy.requests.count
+        #expect(try fixture.push(environment: environment).status == 0)
+        #expect(fixture.storedWrites(since: start) == ["demo/" + archive])
+    }
 }

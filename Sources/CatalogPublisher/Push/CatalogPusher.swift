@@ -24,12 +24,17 @@ package enum CatalogPusher {
         let configuration = try ObjectStoreConfiguration(
             environment: options.environment, endpoint: options.endpoint,
             region: options.region)
-        let files = try PushFile.scan(directory)
+        let destination =
+            "\(configuration.endpoint?.absoluteString ?? "aws \(configuration.region)") \(location.bucket) \(location.prefix)"
+        // The SHA-256 of a file whose stat is the one the last push to this place recorded is not taken again.
+        var known: [String: (stat: FileStat, sha256: String)] = [:]
+        for entry in options.state?.lastPush(to: destination)?.entries ?? [] {
+            if let stat = entry.stat { known[entry.path] = (stat, entry.sha256) }
+        }
+        let files = try PushFile.scan(directory, known: known)
         let client = S3Client(
             configuration: configuration, bucket: location.bucket, retry: options.retry,
             multipart: options.multipart, prefersURLSession: options.prefersURLSession)
-        let destination =
-            "\(configuration.endpoint?.absoluteString ?? "aws \(configuration.region)") \(location.bucket) \(location.prefix)"
         let listing = try await stored(at: location, destination: destination, client: client, state: options.state)
         let pending = try await changedFiles(
             files, stored: listing, prefix: location.prefix, client: client, concurrency: options.concurrency)
@@ -66,7 +71,7 @@ package enum CatalogPusher {
             state.recordPush(
                 PushRecord(
                     destination: destination, catalog: catalog.sha256,
-                    objects: files.map { ($0.relativePath, $0.bytes, $0.sha256) }))
+                    objects: files.map { ($0.relativePath, $0.bytes, $0.sha256, $0.stat) }))
         }
         let copied = Set(copies.copied)
         result.copied = copied.count

@@ -1,3 +1,4 @@
+import BuildState
 import CatalogModel
 import Foundation
 
@@ -20,6 +21,8 @@ struct PushFile: Sendable {
     var bytes: Int64
     var sha256: String
     var phase: Phase
+    /// The file's stat when its SHA-256 was taken, if it had settled (see ``scan(_:known:)``).
+    var stat: FileStat? = nil
 
     var cacheControl: String { phase == .immutable ? "public, max-age=31536000, immutable" : "no-cache" }
 
@@ -46,8 +49,9 @@ struct PushFile: Sendable {
     /// The files to push, in push order: everything under seeds/, index/, shards/, deltas/,
     /// versions/, packs/, signatures/ and root/
     /// (sorted), then the pack pages (pages/*.html), then index.html, then catalog.json. Hidden files and anything else are not part
-    /// of a published catalog and stay behind.
-    static func scan(_ directory: URL) throws -> [PushFile] {
+    /// of a published catalog and stay behind. A file whose stat is the one `known` holds for its
+    /// path is not read: its SHA-256 is the one known (as git's index trusts a stat).
+    static func scan(_ directory: URL, known: [String: (stat: FileStat, sha256: String)] = [:]) throws -> [PushFile] {
         let fm = FileManager.default
         guard fm.fileExists(atPath: directory.appendingPathComponent("catalog.json").path) else {
             throw PushError.notPublished(directory: directory.path)
@@ -64,26 +68,45 @@ struct PushFile: Sendable {
             for case let url as URL in walker {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let relative = folder + "/" + url.path.dropFirst(root.path.count + 1)
-                files.append(try make(url, relative: relative, phase: .immutable))
+                files.append(try make(url, relative: relative, phase: .immutable, known: known[relative]))
             }
         }
         files.sort { $0.relativePath < $1.relativePath }
         // The pack pages (rewritten when their pack changes), then the top page that links to them.
         let pages = directory.appendingPathComponent("pages")
         for name in ((try? fm.contentsOfDirectory(atPath: pages.path)) ?? []).sorted() where name.hasSuffix(".html") {
-            files.append(try make(pages.appendingPathComponent(name), relative: "pages/" + name, phase: .packPage))
+            files.append(
+                try make(
+                    pages.appendingPathComponent(name), relative: "pages/" + name, phase: .packPage,
+                    known: known["pages/" + name]))
         }
         let page = directory.appendingPathComponent("index.html")
-        if fm.fileExists(atPath: page.path) { files.append(try make(page, relative: "index.html", phase: .page)) }
+        if fm.fileExists(atPath: page.path) {
+            files.append(try make(page, relative: "index.html", phase: .page, known: known["index.html"]))
+        }
         files.append(
             try make(directory.appendingPathComponent("catalog.json"), relative: "catalog.json", phase: .catalog))
         return files
     }
 
-    private static func make(_ url: URL, relative: String, phase: Phase) throws -> PushFile {
+    private static func make(
+        _ url: URL, relative: String, phase: Phase, known: (stat: FileStat, sha256: String)? = nil
+    ) throws -> PushFile {
+        let before = FileStat.of(path: url.path)
+        if let before, let known, before.sameContent(as: known.stat) {
+            return PushFile(
+                relativePath: relative, url: url, bytes: before.size, sha256: known.sha256, phase: phase,
+                stat: known.stat)
+        }
         do {
             let (sha256, bytes) = try SHA256Digest.file(atPath: url.path)
-            return PushFile(relativePath: relative, url: url, bytes: bytes, sha256: sha256, phase: phase)
+            // Kept only when no write can hide behind it: unchanged while hashed, and a tick old.
+            let settled = before.flatMap { stat in
+                FileStat.of(path: url.path) == stat && stat.size == bytes
+                    && FileStat.now() - stat.modified > stat.stampGranularity ? stat : nil
+            }
+            return PushFile(
+                relativePath: relative, url: url, bytes: bytes, sha256: sha256, phase: phase, stat: settled)
         } catch {
             throw PushError.unreadable(path: url.path, message: (error as NSError).localizedDescription)
         }

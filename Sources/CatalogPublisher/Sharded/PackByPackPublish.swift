@@ -70,7 +70,9 @@ struct PackByPackPublish {
         let spoolFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "soundshelf-publish-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: spoolFolder) }
-        let spool = try ShardSpool(packBins: packBins, musicBins: musicBins, directory: spoolFolder)
+        // A few bins to rewrite wait in memory; more (a first publish, a regrown catalog) on disk.
+        let spool = try ShardSpool(
+            packBins: packBins, musicBins: musicBins, directory: sameBins && dirty.count <= 8 ? nil : spoolFolder)
 
         // The version before: the shards to rewrite (kept packs' lines go to the spool), all music.
         var earlier = EarlierPacks()

@@ -29,7 +29,9 @@ struct ValidateCommand: ParsableCommand {
             if DocumentKind.of(fileAt: file) == .catalogYAML {
                 // A catalog reads only the packs whose files changed since the build state saw them.
                 let meter = CountMeter(enabled: !output.json)
-                let check = CatalogCheck.run(catalogAt: file, settings: settings, state: state) { done, total in
+                let check = CatalogCheck.run(
+                    catalogAt: file, settings: settings, state: state, keepingPacks: false
+                ) { done, total in
                     meter.update("checking packs", done: done, total: total)
                 }
                 meter.finish()
