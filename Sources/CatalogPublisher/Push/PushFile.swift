@@ -17,7 +17,8 @@ struct PushFile: Sendable {
     }
 
     var relativePath: String
-    var url: URL
+    /// The published folder's path (one string shared by every file of a scan).
+    var folder: String
     var bytes: Int64
     var sha256: String
     var phase: Phase
@@ -26,7 +27,11 @@ struct PushFile: Sendable {
 
     var cacheControl: String { phase == .immutable ? "public, max-age=31536000, immutable" : "no-cache" }
 
-    var contentType: String { Self.contentType(forExtension: url.pathExtension) }
+    /// The file's path.
+    var path: String { folder + "/" + relativePath }
+    var url: URL { URL(fileURLWithPath: path) }
+
+    var contentType: String { Self.contentType(forExtension: (relativePath as NSString).pathExtension) }
 
     static func contentType(forExtension ext: String) -> String {
         switch ext.lowercased() {
@@ -57,18 +62,18 @@ struct PushFile: Sendable {
             throw PushError.notPublished(directory: directory.path)
         }
         var files: [PushFile] = []
+        let folderPath = directory.path
         for folder in ["seeds", "index", "shards", "deltas", "versions", "packs", "signatures", "root"] {
             let root = directory.appendingPathComponent(folder)
-            guard fm.fileExists(atPath: root.path) else { continue }
-            guard
-                let walker = fm.enumerator(
-                    at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                    options: [.skipsHiddenFiles])
-            else { continue }
-            for case let url as URL in walker {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-                let relative = folder + "/" + url.path.dropFirst(root.path.count + 1)
-                files.append(try make(url, relative: relative, phase: .immutable, known: known[relative]))
+            guard fm.fileExists(atPath: root.path), let walker = fm.enumerator(atPath: root.path) else { continue }
+            // Paths as strings and plain stats: a URL and its resource values a file would cost more
+            // than the file's own entry.
+            while let name = walker.nextObject() as? String {
+                let path = root.path + "/" + name
+                guard !name.hasPrefix("."), !name.contains("/."), isRegularFile(path) else { continue }
+                let relative = folder + "/" + name
+                files.append(
+                    try make(path, folder: folderPath, relative: relative, phase: .immutable, known: known[relative]))
             }
         }
         files.sort { $0.relativePath < $1.relativePath }
@@ -77,38 +82,49 @@ struct PushFile: Sendable {
         for name in ((try? fm.contentsOfDirectory(atPath: pages.path)) ?? []).sorted() where name.hasSuffix(".html") {
             files.append(
                 try make(
-                    pages.appendingPathComponent(name), relative: "pages/" + name, phase: .packPage,
+                    pages.appendingPathComponent(name).path, folder: folderPath, relative: "pages/" + name,
+                    phase: .packPage,
                     known: known["pages/" + name]))
         }
         let page = directory.appendingPathComponent("index.html")
         if fm.fileExists(atPath: page.path) {
-            files.append(try make(page, relative: "index.html", phase: .page, known: known["index.html"]))
+            files.append(
+                try make(
+                    page.path, folder: folderPath, relative: "index.html", phase: .page, known: known["index.html"]))
         }
         files.append(
-            try make(directory.appendingPathComponent("catalog.json"), relative: "catalog.json", phase: .catalog))
+            try make(
+                directory.appendingPathComponent("catalog.json").path, folder: folderPath,
+                relative: "catalog.json", phase: .catalog))
         return files
     }
 
     private static func make(
-        _ url: URL, relative: String, phase: Phase, known: (stat: FileStat, sha256: String)? = nil
+        _ path: String, folder: String, relative: String, phase: Phase, known: (stat: FileStat, sha256: String)? = nil
     ) throws -> PushFile {
-        let before = FileStat.of(path: url.path)
+        let before = FileStat.of(path: path)
         if let before, let known, before.sameContent(as: known.stat) {
             return PushFile(
-                relativePath: relative, url: url, bytes: before.size, sha256: known.sha256, phase: phase,
+                relativePath: relative, folder: folder, bytes: before.size, sha256: known.sha256, phase: phase,
                 stat: known.stat)
         }
         do {
-            let (sha256, bytes) = try SHA256Digest.file(atPath: url.path)
+            let (sha256, bytes) = try SHA256Digest.file(atPath: path)
             // Kept only when no write can hide behind it: unchanged while hashed, and a tick old.
             let settled = before.flatMap { stat in
-                FileStat.of(path: url.path) == stat && stat.size == bytes
+                FileStat.of(path: path) == stat && stat.size == bytes
                     && FileStat.now() - stat.modified > stat.stampGranularity ? stat : nil
             }
             return PushFile(
-                relativePath: relative, url: url, bytes: bytes, sha256: sha256, phase: phase, stat: settled)
+                relativePath: relative, folder: folder, bytes: bytes, sha256: sha256, phase: phase, stat: settled)
         } catch {
-            throw PushError.unreadable(path: url.path, message: (error as NSError).localizedDescription)
+            throw PushError.unreadable(path: path, message: (error as NSError).localizedDescription)
         }
     }
+}
+
+/// Whether `path` is a regular file itself (not a link to one).
+private func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
 }
