@@ -134,6 +134,7 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
         case .emptySearch:
             return "the search query has no words"
         case .database(let path, let code, let message):
+            if code.isFull && message.hasPrefix("the disk is full at ") { return "\(message) (writing \(path))" }
             return "\(path): database error (\(code)): \(message)\(code.meaning)"
         case .unexpectedValue(let table, let column, let value):
             return

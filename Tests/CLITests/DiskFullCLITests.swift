@@ -41,4 +41,36 @@ struct DiskFullCLITests {
         let again = try ToolRunner.run("client", ["install", "dungeon-delve", "--root", root])
         #expect(again.status == 0, "\(again.stderr)")
     }
+
+    @Test("a favorite saved on a full disk says the disk is full and changes nothing; with room, it is saved")
+    func favoriteOnAFullDisk() throws {
+        let tmp = try TemporaryDirectory(prefix: "disk-full-db")
+        let source = try DemoCatalog.copyCatalog(into: tmp)
+        let dist = tmp.path("dist")
+        #expect(try ToolRunner.run("catalog", ["publish", dist, "--source", source]).status == 0)
+        let disk = try #require(try SmallDisk(bytes: 8 << 20))
+        defer { disk.unmount() }
+        let root = disk.path("root")
+        #expect(try ToolRunner.run("client", ["sync", "--catalog", dist, "--root", root]).status == 0)
+        let list =
+            try JSONSerialization.jsonObject(
+                with: try ToolRunner.run("client", ["list", "--kind", "sfx", "--root", root, "--json"]).stdoutData)
+            as? [String: Any]
+        let item = try #require((list?["items"] as? [[String: Any]])?.first?["id"] as? String)
+        disk.resize(disk.used)
+        let favorite = try ToolRunner.run("client", ["favorite", item, "--root", root])
+        #expect(favorite.status != 0)
+        #expect(favorite.stderr.contains("the disk is full at \(root): more than "), "\(favorite.stderr)")
+        #expect(favorite.stderr.contains(" bytes needed, ") && favorite.stderr.contains("free some disk space"))
+        for leak in ["SQLite error", "code 13", "DatabaseError", "GRDB", "LibraryClient."] {
+            #expect(!favorite.stderr.contains(leak), "\(favorite.stderr)")
+        }
+        disk.resize(64 << 20)
+        let favorites =
+            try JSONSerialization.jsonObject(
+                with: try ToolRunner.run("client", ["favorites", "--root", root, "--json"]).stdoutData)
+            as? [String: Any]
+        #expect(favorites?["total"] as? Int == 0, "the failed favorite left a row")
+        #expect(try ToolRunner.run("client", ["favorite", item, "--root", root]).status == 0)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// SQLite's (extended) result code of a failed database operation, so an app can tell a busy
@@ -38,10 +39,20 @@ public struct SQLiteResultCode: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LibraryClientError {
-    /// The library error for a GRDB failure on the database at `path`.
+    /// The library error for a GRDB failure on the database at `path`. When the disk is full (the
+    /// code says so, or an I/O error met a disk with less than 1 MiB free) its
+    /// message is the sentence every full-disk error says, with what the disk has free (SQLite
+    /// does not say how much it needed: at least one page more than that).
     static func database(_ error: DatabaseError, path: String) -> LibraryClientError {
-        .database(
-            path: path, code: SQLiteResultCode(rawValue: error.extendedResultCode.rawValue),
-            message: error.message ?? "\(error.resultCode)")
+        let code = SQLiteResultCode(rawValue: error.extendedResultCode.rawValue)
+        let folder = (path as NSString).deletingLastPathComponent
+        // An I/O error on a disk with almost nothing free is the full disk too (the WAL index
+        // that cannot grow says SQLITE_IOERR_SHMSIZE, not SQLITE_FULL).
+        if let free = DiskSpace.free(at: folder), code.isFull || (code.primary == 10 && free < 1 << 20) {
+            return .database(
+                path: path, code: code.isFull ? code : SQLiteResultCode(rawValue: 13),
+                message: "the disk is full at \(folder): more than \(free) bytes needed, \(free) free")
+        }
+        return .database(path: path, code: code, message: error.message ?? "\(error.resultCode)")
     }
 }
