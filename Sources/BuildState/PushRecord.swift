@@ -26,28 +26,34 @@ package struct PushRecord: Codable, FetchableRecord, PersistableRecord, Sendable
     package init(destination: String, catalog: String, objects: [Object]) {
         self.destination = destination
         self.catalog = catalog
-        self.objects = Data(
-            objects.map { object in
-                let stat = object.stat.map { "\t\($0.device):\($0.inode):\($0.size):\($0.modified)" } ?? ""
-                return "\(object.path)\t\(object.bytes)\t\(object.sha256)\(stat)"
-            }.joined(separator: "\n").utf8)
+        var data = Data()
+        for (index, object) in objects.enumerated() {
+            if index > 0 { data.append(0x0A) }
+            data.append(contentsOf: "\(object.path)\t\(object.bytes)\t\(object.sha256)".utf8)
+            if let stat = object.stat {
+                data.append(contentsOf: "\t\(stat.device):\(stat.inode):\(stat.size):\(stat.modified)".utf8)
+            }
+        }
+        self.objects = data
     }
 
     /// The objects, as recorded.
     package var entries: [Object] {
-        String(decoding: objects, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3 || fields.count == 4, let bytes = Int64(fields[1]) else { return nil }
+        objects.split(separator: 0x0A).compactMap { line in
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            guard fields.count == 3 || fields.count == 4,
+                let bytes = Int64(String(decoding: fields[1], as: UTF8.self))
+            else { return nil }
             var stat: FileStat?
             if fields.count == 4 {
-                let parts = fields[3].split(separator: ":").compactMap { Int64($0) }
+                let parts = fields[3].split(separator: 0x3A).compactMap { Int64(String(decoding: $0, as: UTF8.self)) }
                 if parts.count == 4 {
                     stat = FileStat(
                         device: UInt64(bitPattern: parts[0]), inode: UInt64(bitPattern: parts[1]), size: parts[2],
                         modified: parts[3], changed: 0)
                 }
             }
-            return (String(fields[0]), bytes, String(fields[2]), stat)
+            return (String(decoding: fields[0], as: UTF8.self), bytes, String(decoding: fields[2], as: UTF8.self), stat)
         }
     }
 

@@ -26,16 +26,25 @@ package enum CatalogPusher {
             region: options.region)
         let destination =
             "\(configuration.endpoint?.absoluteString ?? "aws \(configuration.region)") \(location.bucket) \(location.prefix)"
-        // The SHA-256 of a file whose stat is the one the last push to this place recorded is not taken again.
-        var known: [String: (stat: FileStat, sha256: String)] = [:]
-        for entry in options.state?.lastPush(to: destination)?.entries ?? [] {
-            if let stat = entry.stat { known[entry.path] = (stat, entry.sha256) }
-        }
-        let files = try PushFile.scan(directory, known: known)
         let client = S3Client(
             configuration: configuration, bucket: location.bucket, retry: options.retry,
             multipart: options.multipart, prefersURLSession: options.prefersURLSession)
-        let listing = try await stored(at: location, destination: destination, client: client, state: options.state)
+        // The last push's record, read once: the SHA-256 of a file whose stat it holds is not taken
+        // again, and while the store's catalog.json is the one it stored, it stands for a listing.
+        let (files, listing) = try await { () async throws -> ([PushFile], [StoredObject]) in
+            let record = options.state?.lastPush(to: destination)
+            let entries = record?.entries ?? []
+            var known: [String: (stat: FileStat, sha256: String)] = [:]
+            for entry in entries {
+                if let stat = entry.stat { known[entry.path] = (stat, entry.sha256) }
+            }
+            let files = try PushFile.scan(directory, known: known)
+            known = [:]
+            let listing = try await stored(
+                at: location, destination: destination, client: client, state: options.state,
+                record: record.map { ($0.catalog, entries) })
+            return (files, listing)
+        }()
         let pending = try await changedFiles(
             files, stored: listing, prefix: location.prefix, client: client, concurrency: options.concurrency)
         let sources =
@@ -84,9 +93,10 @@ package enum CatalogPusher {
     /// What the store holds under the prefix: the last push's record when the store's catalog.json
     /// is still the one that push stored (one HEAD request), else a listing of the prefix.
     static func stored(
-        at location: BucketLocation, destination: String, client: S3Client, state: BuildStateStore?
+        at location: BucketLocation, destination: String, client: S3Client, state: BuildStateStore?,
+        record: (catalog: String, entries: [PushRecord.Object])?
     ) async throws -> [StoredObject] {
-        if let state, let record = state.lastPush(to: destination) {
+        if let state, let record {
             let catalog = try await client.headObject(key: location.prefix + "catalog.json")
             if let catalog, catalog.sha256 == record.catalog {
                 return record.entries.map {
