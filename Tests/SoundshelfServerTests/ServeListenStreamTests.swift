@@ -157,12 +157,13 @@ struct ServeListenStreamTests {
         try await fixture.test { client async throws in
             let first = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
             let second = try #require(try await client.change(.post, "/api/listeners").json()["token"] as? String)
-            let opened = try #require(try await client.get("/api/clock").json()["now"] as? Double)
             async let one = client.get("/listen/events", headers: ["Authorization": "Bearer \(first)"])
             async let two = client.get("/listen/events", headers: ["Authorization": "Bearer \(second)"])
             for _ in 0..<200 where try await client.get("/api/listeners").json()["players"] as? Int != 2 {
                 try await Task.sleep(for: .milliseconds(20))
             }
+            // Both streams are open by now (a loaded machine may take a while to open them).
+            let opened = try #require(try await client.get("/api/clock").json()["now"] as? Double)
             try await Task.sleep(for: .milliseconds(1500))
             #expect(try await client.change(.delete, "/api/listeners/\(first)").status == .ok)
             let ended = try #require(try await client.get("/api/clock").json()["now"] as? Double)
@@ -176,14 +177,16 @@ struct ServeListenStreamTests {
                 let soonest = try #require(ticks.first, "a stream got no clock event")
                 #expect(
                     soonest - opened < 400, "the first clock event came \(soonest - opened) ms after the stream opened")
-                // (The early ones are sent at 100, 250 and 500 ms; 800 leaves a loaded machine room.)
-                #expect(ticks.filter { $0 < soonest + 800 }.count >= 3, "a few times come soon after opening: \(ticks)")
+                // (The early ones are sent at 100, 250 and 500 ms; 1,000 leaves a loaded machine room.)
+                #expect(
+                    ticks.filter { $0 < soonest + 1_000 }.count >= 3, "a few times come soon after opening: \(ticks)")
             }
             #expect(late.filter { $0 > ended }.count >= 2, "the second stream stopped hearing the time: \(late)")
-            let ticker = late.filter { $0 > late[0] + 800 }
+            let ticker = late.filter { $0 > late[0] + 1_000 }
             let gaps = zip(ticker, ticker.dropFirst()).map { $1 - $0 }
+            // (The burst's are 150–250 ms apart; a timer a loaded machine fires late still keeps ~1 s.)
             #expect(
-                gaps.allSatisfy { $0 >= 900 }, "after the first ones, clock events come about a second apart: \(gaps)")
+                gaps.allSatisfy { $0 >= 700 }, "after the first ones, clock events come about a second apart: \(gaps)")
         }
     }
 
