@@ -73,9 +73,10 @@ package final class BuildStateStore: Sendable {
     ]
 
     /// The SHA-256 of `text` (what the records keep of long digest lists they only compare).
-    static func digest(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
+    static func digest(_ text: String) -> String { hex(SHA256.hash(data: Data(text.utf8))) }
+
+    /// A SHA-256 digest in lowercase hex.
+    static func hex(_ digest: SHA256.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
 
     /// Removes the store's file and its journals.
     static func remove(_ file: String) {

@@ -99,7 +99,7 @@ package struct FileStamp: Codable, Equatable, Sendable {
             let text = stat.map { "\($0.device) \($0.inode) \($0.size) \($0.modified)\n" } ?? "-\n"
             hasher.update(data: Data(text.utf8))
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return BuildStateStore.hex(hasher.finalize())
     }
 }
 

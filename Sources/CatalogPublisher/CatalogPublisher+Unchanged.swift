@@ -68,7 +68,8 @@ extension CatalogPublisher {
             signature: signature, packsBuilt: [], removedPacks: [], removedItems: [])
     }
 
-    private static func publishedVersionExists(_ pack: PackCheck.PackClaim, output: URL) -> Bool {
+    /// Whether the pack's version is in the folder with its manifest.
+    static func publishedVersionExists(_ pack: PackCheck.PackClaim, output: URL) -> Bool {
         FileManager.default.fileExists(
             atPath: output.appendingPathComponent(PublishLayout.manifestPath(packId: pack.id, version: pack.version))
                 .path)

@@ -88,7 +88,7 @@ public enum CatalogPublisher {
     ) throws -> PublishResult {
 
         let previous = try PreviousCatalog.load(from: output)
-        let rules = IdentityRules(previous: previous?.seed, previousDocument: previous?.document, current: catalog)
+        let rules = IdentityRules(previous: previous?.seed, current: catalog)
         guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
 
         let built = try PackVersions.buildAll(

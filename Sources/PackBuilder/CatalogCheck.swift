@@ -33,6 +33,9 @@ package struct CatalogCheck {
     package var packs: [PackCheck.PackClaim]? = []
     /// Each pack.yaml's item count, by path.
     package var packItems: [String: Int] = [:]
+    /// What the kept checks were made in (the tools' build, catalog.yaml's SHA-256); empty
+    /// without a build state.
+    package var context = ""
 
     /// Checks the catalog at `path`; with `sound`, each pack's audio is measured too (``SoundCheck``).
     /// With `readingAll`, every pack is parsed (a kept one is not checked again), so that
@@ -48,6 +51,7 @@ package struct CatalogCheck {
             return kept
         }
         var result = CatalogCheck(report: DiagnosticReport(), sound: [])
+        result.context = context
         var digests = [FileStamp(paths: [path]).digest]
         var settled = true
         var total: Int?
@@ -129,6 +133,7 @@ package struct CatalogCheck {
             let found = sound ? record.sound.flatMap(decode) : []
         else { return nil }
         var result = CatalogCheck(report: DiagnosticReport(report), sound: found)
+        result.context = context
         result.packs = record.packList.flatMap { try? JSONDecoder().decode([PackCheck.PackClaim].self, from: $0) }
         result.packsKept = digests.count - 1
         result.sources = sources

@@ -9,17 +9,24 @@ import Testing
     "A full disk said plainly", .serialized, .startsProcesses, .timeLimit(.minutes(2)),
     .enabled(if: SmallDisk.isAvailable, "needs root to mount a tmpfs"))
 struct DiskFullCLITests {
-    @Test("an install that cannot fit is refused at once with the bytes needed and free; freed, it installs")
-    func installOnAFullDisk() throws {
-        let tmp = try TemporaryDirectory(prefix: "disk-full")
+    /// The demo catalog published in a temporary folder and synced into a data root on an 8 MiB
+    /// tmpfs (the folder is returned to keep it while the test runs).
+    func demoLibraryOnASmallDisk(_ prefix: String) throws -> (TemporaryDirectory, SmallDisk, root: String) {
+        let tmp = try TemporaryDirectory(prefix: prefix)
         let source = try DemoCatalog.copyCatalog(into: tmp)
         let dist = tmp.path("dist")
         #expect(try ToolRunner.run("catalog", ["publish", dist, "--source", source]).status == 0)
         let disk = try #require(try SmallDisk(bytes: 8 << 20))
-        defer { disk.unmount() }
         let root = disk.path("root")
         let sync = try ToolRunner.run("client", ["sync", "--catalog", dist, "--root", root])
         #expect(sync.status == 0, "\(sync.stderr)")
+        return (tmp, disk, root)
+    }
+
+    @Test("an install that cannot fit is refused at once with the bytes needed and free; freed, it installs")
+    func installOnAFullDisk() throws {
+        let (tmp, disk, root) = try demoLibraryOnASmallDisk("disk-full")
+        defer { withExtendedLifetime(tmp) { disk.unmount() } }
         // Room for a little more than what the library already uses.
         disk.resize(disk.used + 96 * 1024)
         let install = try ToolRunner.run("client", ["install", "dungeon-delve", "--root", root])
@@ -44,14 +51,8 @@ struct DiskFullCLITests {
 
     @Test("a favorite saved on a full disk says the disk is full and changes nothing; with room, it is saved")
     func favoriteOnAFullDisk() throws {
-        let tmp = try TemporaryDirectory(prefix: "disk-full-db")
-        let source = try DemoCatalog.copyCatalog(into: tmp)
-        let dist = tmp.path("dist")
-        #expect(try ToolRunner.run("catalog", ["publish", dist, "--source", source]).status == 0)
-        let disk = try #require(try SmallDisk(bytes: 8 << 20))
-        defer { disk.unmount() }
-        let root = disk.path("root")
-        #expect(try ToolRunner.run("client", ["sync", "--catalog", dist, "--root", root]).status == 0)
+        let (tmp, disk, root) = try demoLibraryOnASmallDisk("disk-full-db")
+        defer { withExtendedLifetime(tmp) { disk.unmount() } }
         let list =
             try JSONSerialization.jsonObject(
                 with: try ToolRunner.run("client", ["list", "--kind", "sfx", "--root", root, "--json"]).stdoutData)

@@ -32,19 +32,28 @@ struct EarlierPacks {
                 continue
             }
             let pack = try CatalogJSON.decode(ShardPack.self, from: line, file: shard.url)
-            roles[pack.pack.id] = ("\(pack.pack.kind.rawValue) pack", nil)
-            for item in pack.pack.items { roles[item.id] = ("\(pack.pack.kind.rawValue) item", pack.pack.id) }
-            packs.append((pack.pack.id, pack.pack.version, pack.pack.items.map(\.id)))
-            manifests["\(pack.pack.id)/\(pack.pack.version)"] = pack.manifest.sha256
+            add(pack.pack, manifest: pack.manifest.sha256)
         }
+    }
+
+    /// Remembers a pack of the version before (its manifest's SHA-256 when known).
+    mutating func add(_ pack: Seed.Pack, manifest: String? = nil) {
+        roles[pack.id] = ("\(pack.kind.rawValue) pack", nil)
+        for item in pack.items { roles[item.id] = ("\(pack.kind.rawValue) item", pack.id) }
+        packs.append((pack.id, pack.version, pack.items.map(\.id)))
+        if let manifest { manifests["\(pack.id)/\(pack.version)"] = manifest }
+    }
+
+    /// Remembers a music entry of the version before.
+    mutating func add(music id: String) {
+        roles[id] = ("music entry", nil)
+        music.append(id)
     }
 
     /// Reads a previous music shard.
     mutating func read(music shard: ShardReference, output: URL) throws {
         for line in try PreviousCatalog.lines(of: shard.file, output) {
-            let entry = try CatalogJSON.decode(Seed.MusicEntry.self, from: line, file: shard.url)
-            roles[entry.id] = ("music entry", nil)
-            music.append(entry.id)
+            add(music: try CatalogJSON.decode(Seed.MusicEntry.self, from: line, file: shard.url).id)
         }
     }
 

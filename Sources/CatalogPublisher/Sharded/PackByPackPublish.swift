@@ -36,17 +36,20 @@ struct PackByPackPublish {
         guard let catalog = check.validated?.catalog, let vocabularies = check.validated?.seedVocabularies,
             let claims = check.packs, claims.count == catalog.packFiles().count
         else { throw PublishError.invalid(check.report) }
-        let previous = try PreviousCatalog.head(from: output)
+        let catalogPath = output.appendingPathComponent("catalog.json").path
+        let previousBytes = FileManager.default.contents(atPath: catalogPath)
+        let previous = try previousBytes.map { try PreviousCatalog.head($0, path: catalogPath, output: output) }
         let old = previous?.sharded?.index
         let context = CatalogPublisher.publishContext(options)
-        let lineContext = context + "; " + CatalogCheck.context(catalogAt: catalog.file)
+        let lineContext = context + "; " + check.context
         let records = previous == nil ? [:] : state?.publishedPacks(output: output.path, context: context) ?? [:]
         let lastStamps = state?.packsAtLastPublish(output: output.path, context: context) ?? [:]
         var sources = zip(catalog.packFiles(), claims).map { file, claim in
             let stamp = check.packStamps[file] ?? ""
             let record = records[file].flatMap { record in
                 record.context == lineContext && record.stamp == stamp && record.packId == claim.id
-                    && writer.hasPackPage(claim.id) && Self.published(claim, in: output) ? record : nil
+                    && writer.hasPackPage(claim.id)
+                    && CatalogPublisher.publishedVersionExists(claim, output: output) ? record : nil
             }
             return Source(file: file, claim: claim, stamp: stamp, items: check.packItems[file] ?? 0, kept: record)
         }
@@ -90,9 +93,10 @@ struct PackByPackPublish {
             for shard in old.musicShards { try earlier.read(music: shard, output: output) }
         }
         let changedSources = sources.filter { $0.kept == nil }
-        var identity = EarlierPacks.Check(earlier, packIDs: packIDs)
+        var rules = IdentityRules()
         if previous != nil {
             // Checked before anything is written: the packs that changed, against the version before.
+            var identity = EarlierPacks.Check(earlier, packIDs: packIDs)
             identity.add(music: catalog.music)
             var compare: [String] = []
             for source in changedSources {
@@ -102,7 +106,7 @@ struct PackByPackPublish {
                     compare.append(source.file)
                 }
             }
-            let rules = identity.finished()
+            rules = identity.finished()
             guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
             // A published version must have the same content (compared without writing).
             for file in compare {
@@ -119,7 +123,6 @@ struct PackByPackPublish {
                 }
             }
         }
-        let rules = identity.finished()
 
         // Each pack in order: a kept one gives its summary; another is read, built when new, and
         // becomes its line, its page and its summary.
@@ -160,7 +163,6 @@ struct PackByPackPublish {
         }
         for entry in SeedMaker.music(of: catalog) { try spool.add(entry) }
 
-        let previousBytes = FileManager.default.contents(atPath: output.appendingPathComponent("catalog.json").path)
         let renew =
             options.renew || previousBytes.map { !(writer.signing?.isCurrent($0, output: output) ?? true) } ?? false
         func record() {
@@ -178,7 +180,7 @@ struct PackByPackPublish {
             record()
             return PublishResult(
                 catalogVersion: previous.version, changed: false,
-                catalog: output.appendingPathComponent("catalog.json").path,
+                catalog: catalogPath,
                 seed: output.appendingPathComponent(PublishLayout.localPath(of: previous.sharded!.document.index.url))
                     .path,
                 signature: signature, packsBuilt: built, removedPacks: rules.removedPacks,
@@ -202,7 +204,7 @@ struct PackByPackPublish {
         try writer.writeCatalog(written.documentBytes)
         record()
         return PublishResult(
-            catalogVersion: version, changed: true, catalog: output.appendingPathComponent("catalog.json").path,
+            catalogVersion: version, changed: true, catalog: catalogPath,
             seed: output.appendingPathComponent(PublishLayout.localPath(of: written.index.url)).path,
             signature: signature, packsBuilt: built, removedPacks: rules.removedPacks,
             removedItems: rules.removedItems)
@@ -227,13 +229,6 @@ struct PackByPackPublish {
             return false
         }
         return true
-    }
-
-    /// Whether the pack's version is in the folder with its manifest.
-    private static func published(_ claim: PackCheck.PackClaim, in output: URL) -> Bool {
-        FileManager.default.fileExists(
-            atPath: output.appendingPathComponent(PublishLayout.manifestPath(packId: claim.id, version: claim.version))
-                .path)
     }
 
     /// The pack at `file`, read again (the checks passed).
