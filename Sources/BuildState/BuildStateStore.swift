@@ -19,14 +19,30 @@ package final class BuildStateStore: Sendable {
     /// `PRAGMA application_id`: "SSBS", so a file of another program is never taken for ours.
     static let applicationID: Int32 = 0x5353_4253
     /// `PRAGMA user_version`: the layout of the tables; another one is a foreign file.
-    static let layoutVersion: Int32 = 7
+    static let layoutVersion: Int32 = 8
 
     let queue: DatabaseQueue
     package let path: String
+    /// A folder removed with the store (``temporary()``).
+    private let ownFolder: String?
 
-    private init(queue: DatabaseQueue, path: String) {
+    private init(queue: DatabaseQueue, path: String, ownFolder: String? = nil) {
         self.queue = queue
         self.path = path
+        self.ownFolder = ownFolder
+    }
+
+    deinit {
+        if let ownFolder { try? FileManager.default.removeItem(atPath: ownFolder) }
+    }
+
+    /// An empty store in a new temporary folder, removed with it: where a run that keeps no
+    /// state (`--no-cache`) still keeps its work on disk rather than in memory.
+    package static func temporary() throws -> BuildStateStore {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("soundshelf-state-\(UUID().uuidString)")
+        let store = try open(folder.appendingPathComponent(fileName).path)
+        return BuildStateStore(queue: store.queue, path: store.path, ownFolder: folder.path)
     }
 
     /// The store in `folder`, made when missing and made anew when it cannot be read as ours;
@@ -61,6 +77,7 @@ package final class BuildStateStore: Sendable {
             try PublishRecord.createTable(db)
             try CatalogRecord.createTable(db)
             try PushRecord.createTable(db)
+            try PushedObject.createTable(db)
             try PublishedPackRecord.createTable(db)
         }
         return BuildStateStore(queue: queue, path: file)
@@ -69,7 +86,7 @@ package final class BuildStateStore: Sendable {
     /// The tables of this layout.
     static let tableNames = [
         PackCheckRecord.databaseTableName, PublishRecord.databaseTableName, CatalogRecord.databaseTableName,
-        PushRecord.databaseTableName, PublishedPackRecord.databaseTableName,
+        PushRecord.databaseTableName, PushedObject.databaseTableName, PublishedPackRecord.databaseTableName,
     ]
 
     /// The SHA-256 of `text` (what the records keep of long digest lists they only compare).

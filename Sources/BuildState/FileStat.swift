@@ -58,4 +58,16 @@ package struct FileStat: Codable, Equatable, Sendable {
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
+
+    /// `device:inode:size:modified`: what a record keeps to compare with ``sameContent(as:)``.
+    package var recordText: String { "\(device):\(inode):\(size):\(modified)" }
+
+    /// The stat a ``recordText`` stands for (its change time unknown: 0).
+    package init?(recordText: String) {
+        let parts = recordText.split(separator: ":").compactMap { Int64($0) }
+        guard parts.count == 4 else { return nil }
+        self.init(
+            device: UInt64(bitPattern: parts[0]), inode: UInt64(bitPattern: parts[1]), size: parts[2],
+            modified: parts[3], changed: 0)
+    }
 }

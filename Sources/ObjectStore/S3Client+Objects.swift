@@ -49,6 +49,14 @@ extension S3Client {
     /// store's default, 1000, without it).
     package func listObjects(prefix: String, pageSize: Int? = nil) async throws -> [StoredObject] {
         var objects: [StoredObject] = []
+        try await listObjects(prefix: prefix, pageSize: pageSize) { objects += $0 }
+        return objects
+    }
+
+    /// Every object under `prefix`, a page at a time to `page` (nothing holds the whole listing).
+    package func listObjects(
+        prefix: String, pageSize: Int? = nil, page: ([StoredObject]) throws -> Void
+    ) async throws {
         var token: String?
         repeat {
             var query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix)]
@@ -59,6 +67,7 @@ extension S3Client {
             guard text.contains("<ListBucketResult") else {
                 throw ObjectStoreError.malformedResponse(operation: "ListObjectsV2", bucket: bucket, key: prefix)
             }
+            var objects: [StoredObject] = []
             for block in XMLFields.blocks("Contents", in: text) {
                 guard let key = XMLFields.first("Key", in: block),
                     let size = XMLFields.first("Size", in: block).flatMap({ Int64($0) })
@@ -67,13 +76,13 @@ extension S3Client {
                 }
                 objects.append(StoredObject(key: key, bytes: size, sha256: nil))
             }
+            try page(objects)
             let truncated = XMLFields.first("IsTruncated", in: text) == "true"
             token = truncated ? XMLFields.first("NextContinuationToken", in: text) : nil
             if truncated, token == nil {
                 throw ObjectStoreError.malformedResponse(operation: "ListObjectsV2", bucket: bucket, key: prefix)
             }
         } while token != nil
-        return objects
     }
 
     /// HEAD: the object's size and stored SHA-256, or nil when there is no such object.

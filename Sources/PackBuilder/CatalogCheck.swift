@@ -64,7 +64,7 @@ package struct CatalogCheck {
             let key = Self.key(file)
             if let state, let (kept, stamp) = state.currentPackCheck(path: key, context: context),
                 let check = (try? JSONDecoder().decode(PackCheck.self, from: kept.check))?.relocated(to: file),
-                let found = sound ? kept.sound.flatMap { Self.decode($0) } : []
+                let found = sound ? kept.sound.flatMap({ Self.decode($0) }) : []
             {
                 result.packsKept += 1
                 result.note(check)

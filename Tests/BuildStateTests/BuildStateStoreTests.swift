@@ -48,7 +48,7 @@ struct BuildStateStoreTests {
         let tables = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push"])
+        #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push", "pushedObject"])
     }
 
     @Test("a store of our layout that lacks a table is made anew, not trusted")
@@ -60,7 +60,7 @@ struct BuildStateStoreTests {
         let tables = try DatabaseQueue(path: file).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push"])
+        #expect(tables == ["catalogCheck", "packCheck", "publish", "publishedPack", "push", "pushedObject"])
     }
 
     @Test("a record is current until pack.yaml or a file it names changes, and only in its context")

@@ -90,4 +90,44 @@ import Testing
         #expect(try fixture.push(environment: environment).status == 0)
         #expect(fixture.storedWrites(since: start) == ["demo/" + archive])
     }
+
+    @Test("a push that failed part way resumes: what it stored does not go up again, and the bucket is not listed")
+    func failedPushResumes() throws {
+        let fixture = try PushFixture()
+        let environment = MotoServer.environment.merging(["XDG_CACHE_HOME": fixture.tmp.path("cache")]) { $1 }
+        try #require(try fixture.push(environment: environment).status == 0)
+        let added = try publishOnePackChange(fixture)
+        // The top page is refused once: the pack's new files and its page are stored, then the push stops.
+        fixture.proxy.add(
+            .init(method: "PUT", pathContains: "/demo/index.html", fault: .status(403, code: "AccessDenied")))
+        var start = fixture.proxy.requests.count
+        try #require(try fixture.push(environment: environment).status == 1)
+        let storedBefore = Set(fixture.storedWrites(since: start))
+        #expect(storedBefore == Set(added.map { "demo/" + $0 }), "\(storedBefore)")
+        start = fixture.proxy.requests.count
+        let result = try fixture.push(environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let requests = Array(fixture.proxy.requests.dropFirst(start))
+        #expect(!requests.contains(where: isListing), "the bucket was listed")
+        #expect(fixture.storedWrites(since: start) == ["demo/index.html", "demo/catalog.json"])
+        #expect(requests.count <= 2 + 10, "\(requests.count) requests to store two files")
+    }
+
+    @Test("without the build state (--no-cache) a push lists the bucket, stores what is missing, and keeps nothing")
+    func noCachePushListsAndKeepsNothing() throws {
+        let fixture = try PushFixture()
+        let cache = fixture.tmp.path("cache")
+        let environment = MotoServer.environment.merging(["XDG_CACHE_HOME": cache]) { $1 }
+        let first = try fixture.push(["--no-cache"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let counts = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
+        #expect(counts?["uploaded"] as? Int == (try fixture.localFiles().count))
+        #expect(counts?["unchanged"] as? Int == 0)
+        let start = fixture.proxy.requests.count
+        let second = try fixture.push(["--no-cache"], environment: environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(fixture.proxy.requests.dropFirst(start).contains(where: isListing))
+        #expect(fixture.storedWrites(since: start).isEmpty, "\(fixture.storedWrites(since: start))")
+        #expect(!FileManager.default.fileExists(atPath: cache + "/soundshelf/build-state.sqlite"))
+    }
 }

@@ -87,6 +87,13 @@ public final class S3Proxy: @unchecked Sendable {
         return log
     }
 
+    /// Adds `rule` to the ones applied from now on (the same endpoint, a new fault).
+    public func add(_ rule: Rule) {
+        lock.lock()
+        defer { lock.unlock() }
+        rules.append(rule)
+    }
+
     public func stop() {
         lock.lock()
         defer { lock.unlock() }

@@ -3,11 +3,13 @@ import Foundation
 import ObjectStore
 
 /// `catalog push DIR s3://BUCKET[/PREFIX]`: uploads a published folder to an S3-compatible
-/// store. Lists what the store holds, stores only files whose size or stored SHA-256 differ —
+/// store. Knows what the store holds (the build state's rows, trusted while the bucket's
+/// catalog.json is the one they were true for; else a listing), stores only files whose size or
+/// SHA-256 differ —
 /// every file under seeds/, packs/ and signatures/ first, then index.html, then catalog.json
 /// last — so a failure part-way leaves the previous catalog.json live and consistent. A file
 /// whose bytes the bucket already holds under another key is copied server-side
-/// (``CopySources``); a store that refuses copies gets uploads instead.
+/// (``PushPlan/findCopySources(in:)``); a store that refuses copies gets uploads instead.
 ///
 /// ```swift
 /// var options = PushOptions(directory: "dist", destination: "s3://media/catalog")
@@ -15,6 +17,9 @@ import ObjectStore
 /// result.uploaded   // 0 when the store already holds every file
 /// ```
 package enum CatalogPusher {
+    /// Queued files stored in one batch (their rows written together once stored).
+    static let uploadBatch = 256
+
     package static func push(
         _ options: PushOptions,
         events: @escaping @Sendable (PushEvent) -> Void = { _ in }
@@ -29,132 +34,103 @@ package enum CatalogPusher {
         let client = S3Client(
             configuration: configuration, bucket: location.bucket, retry: options.retry,
             multipart: options.multipart, prefersURLSession: options.prefersURLSession)
-        // The last push's record, read once: the SHA-256 of a file whose stat it holds is not taken
-        // again, and while the store's catalog.json is the one it stored, it stands for a listing.
-        let (files, listing) = try await { () async throws -> ([PushFile], [StoredObject]) in
-            let record = options.state?.lastPush(to: destination)
-            let entries = record?.entries ?? []
-            var known: [String: (stat: FileStat, sha256: String)] = [:]
-            for entry in entries {
-                if let stat = entry.stat { known[entry.path] = (stat, entry.sha256) }
-            }
-            let files = try PushFile.scan(directory, known: known)
-            known = [:]
-            let listing = try await stored(
-                at: location, destination: destination, client: client, state: options.state,
-                record: record.map { ($0.catalog, entries) })
-            return (files, listing)
-        }()
-        let pending = try await changedFiles(
-            files, stored: listing, prefix: location.prefix, client: client, concurrency: options.concurrency)
-        let sources =
-            options.copies
-            ? await CopySources.find(
-                for: pending, among: files, stored: listing, prefix: location.prefix, client: client,
-                concurrency: options.concurrency) : [:]
-        let toSend = pending.filter { sources[$0.relativePath] == nil }
-        let total = toSend.reduce(Int64(0)) { $0 + $1.bytes }
+        _ = try PushWalker(directory)  // not a published folder: nothing is asked of the store
+        // Without a build state (--no-cache) the work still goes to disk, in a store of its own.
+        let state = try options.state ?? BuildStateStore.temporary()
+        let plan = PushPlan(
+            directory: directory, prefix: location.prefix, destination: destination, client: client, state: state,
+            concurrency: options.concurrency)
+        try await plan.loadHoldings()
+        let queue = try PushQueue(store: state)
+        let (unchanged, catalog) = try await plan.queueChanges(into: queue)
+        if options.copies { try await plan.findCopySources(in: queue) }
+        let totals = try queue.totals()
         var result = PushResult(
-            uploaded: toSend.count, unchanged: files.count - pending.count, bytes: total,
-            copied: pending.count - toSend.count)
-        events(.planned(files: pending.count, bytes: total))
+            uploaded: totals.files - totals.copies, unchanged: unchanged, bytes: totals.bytesToSend,
+            copied: totals.copies)
+        events(.planned(files: totals.files, bytes: totals.bytesToSend))
         if options.dryRun {
-            result.uploadedKeys = toSend.map { location.prefix + $0.relativePath }
-            result.copiedKeys = pending.filter { sources[$0.relativePath] != nil }.map {
-                location.prefix + $0.relativePath
+            for copied in [true, false] {
+                var after: Int64 = 0
+                while case let batch = try queue.entries(copied: copied, after: after, limit: uploadBatch),
+                    let last = batch.last
+                {
+                    after = last.seq
+                    for entry in batch {
+                        let key = location.prefix + entry.path
+                        let source = entry.source.map { location.prefix + $0 }
+                        events(source.map { .wouldCopy(key: key, from: $0) } ?? .wouldUpload(key: key))
+                    }
+                }
             }
             return result
         }
-        let log = KeyLog()
-        let copies = CopyLog()
+        let refusal = CopyRefusal()
+        var sent = Counter()
         for phase in PushFile.Phase.allCases {
-            let batch = pending.filter { $0.phase == phase }
-            try await upload(
-                batch, prefix: location.prefix, client: client, concurrency: options.concurrency, log: log,
-                copies: CopyPlan(sources: sources, log: copies), events: events)
+            var after: Int64 = 0
+            while case let batch = try queue.entries(phase: phase.rawValue, after: after, limit: uploadBatch),
+                let last = batch.last
+            {
+                after = last.seq
+                try await store(
+                    batch, directory: directory, phase: phase, plan: plan, refusal: refusal, sent: &sent,
+                    concurrency: options.concurrency, events: events)
+            }
         }
-        result.uploadedKeys = log.keys
-        if let state = options.state, let catalog = files.last, catalog.relativePath == "catalog.json" {
-            // The bucket now holds every file of the folder: the next push trusts this list while
-            // the bucket's catalog.json is the one stored last here.
-            state.recordPush(
-                PushRecord(
-                    destination: destination, catalog: catalog.sha256,
-                    objects: files.map { ($0.relativePath, $0.bytes, $0.sha256, $0.stat) }))
-        }
-        let copied = Set(copies.copied)
-        result.copied = copied.count
-        result.uploaded = pending.count - copied.count
-        result.bytes = pending.filter { !copied.contains(location.prefix + $0.relativePath) }
-            .reduce(Int64(0)) { $0 + $1.bytes }
+        // The bucket now holds every file of the folder: the next push trusts the rows while the
+        // bucket's catalog.json is the one stored here.
+        state.setPushCatalog(catalog, for: destination)
+        result.copied = sent.copied
+        result.uploaded = sent.uploaded
+        result.bytes = sent.bytes
         return result
     }
 
-    /// What the store holds under the prefix: the last push's record when the store's catalog.json
-    /// is still the one that push stored (one HEAD request), else a listing of the prefix.
-    static func stored(
-        at location: BucketLocation, destination: String, client: S3Client, state: BuildStateStore?,
-        record: (catalog: String, entries: [PushRecord.Object])?
-    ) async throws -> [StoredObject] {
-        if let state, let record {
-            let catalog = try await client.headObject(key: location.prefix + "catalog.json")
-            if let catalog, catalog.sha256 == record.catalog {
-                return record.entries.map {
-                    StoredObject(key: location.prefix + $0.path, bytes: $0.bytes, sha256: $0.sha256)
-                }
-            }
-            state.forgetPush(to: destination)
-        }
-        return try await client.listObjects(prefix: location.prefix)
+    /// What the batches stored.
+    struct Counter {
+        var uploaded = 0, copied = 0
+        var bytes: Int64 = 0
     }
 
-    /// The files whose object is missing, of another size, or stored with another (or no) SHA-256.
-    static func changedFiles(
-        _ files: [PushFile], stored listing: [StoredObject], prefix: String, client: S3Client, concurrency: Int
-    ) async throws -> [PushFile] {
-        let stored = Dictionary(listing.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        var changed = Set<Int>()
-        var toCheck: [Int] = []
-        for (index, file) in files.enumerated() {
-            guard let object = stored[prefix + file.relativePath], object.bytes == file.bytes else {
-                changed.insert(index)
-                continue
-            }
-            if let sha = object.sha256 {
-                if sha != file.sha256 { changed.insert(index) }
+    /// Stores one batch of queued files, then records in the build state what the bucket now
+    /// holds (also when the batch fails part way: the files stored before the failure).
+    private static func store(
+        _ batch: [PushQueue.Entry], directory: URL, phase: PushFile.Phase, plan: PushPlan, refusal: CopyRefusal,
+        sent: inout Counter, concurrency: Int, events: @escaping @Sendable (PushEvent) -> Void
+    ) async throws {
+        let files = batch.map {
+            PushFile(
+                relativePath: $0.path, folder: directory.path, bytes: $0.bytes, sha256: $0.sha256, phase: phase,
+                stat: $0.stat)
+        }
+        var sources: [String: String] = [:]
+        for entry in batch { if let source = entry.source { sources[entry.path] = plan.prefix + source } }
+        let log = KeyLog()
+        let copyPlan = CopyPlan(sources: sources, refusal: refusal, copied: KeyLog())
+        var failure: (any Error)?
+        do {
+            try await upload(
+                files, prefix: plan.prefix, client: plan.client, concurrency: concurrency, log: log,
+                copies: copyPlan, events: events)
+        } catch { failure = error }
+        let stored = Set(log.keys)
+        let copied = Set(copyPlan.copied.keys)
+        var rows: [PushedObject] = []
+        for file in files where stored.contains(plan.prefix + file.relativePath) {
+            rows.append(
+                PushedObject(
+                    destination: plan.destination, path: file.relativePath, bytes: file.bytes, sha256: file.sha256,
+                    stat: file.stat))
+            if copied.contains(plan.prefix + file.relativePath) {
+                sent.copied += 1
             } else {
-                toCheck.append(index)
+                sent.uploaded += 1
+                sent.bytes += file.bytes
             }
         }
-        // Listings rarely carry metadata: HEAD the same-size objects, a few at a time. A failure
-        // lets the running requests finish instead of cancelling them (see ``upload``).
-        let failure: (any Error)? = await withTaskGroup(of: Result<(Int, Bool), any Error>.self) { group in
-            var next = 0
-            var failure: (any Error)?
-            func addNext() {
-                guard failure == nil, next < toCheck.count else { return }
-                let index = toCheck[next]
-                let file = files[index]
-                next += 1
-                group.addTask {
-                    do {
-                        let head = try await client.headObject(key: prefix + file.relativePath)
-                        return .success((index, head?.bytes != file.bytes || head?.sha256 != file.sha256))
-                    } catch { return .failure(error) }
-                }
-            }
-            for _ in 0..<max(concurrency * 2, 1) { addNext() }
-            while let checked = await group.next() {
-                switch checked {
-                case .success(let (index, isChanged)): if isChanged { changed.insert(index) }
-                case .failure(let error): failure = failure ?? error
-                }
-                addNext()
-            }
-            return failure
-        }
+        plan.state.savePushedObjects(rows)
         if let failure { throw failure }
-        return files.indices.filter(changed.contains).map { files[$0] }
     }
 
     /// Uploads `batch` with up to `concurrency` small files at once; files big enough for a
@@ -209,44 +185,20 @@ package enum CatalogPusher {
         let upload = ObjectUpload(
             key: key, file: file.url, bytes: file.bytes, sha256: file.sha256,
             contentType: file.contentType, cacheControl: file.cacheControl)
-        if let source = copies.sources[file.relativePath], !copies.log.refused {
+        if let source = copies.sources[file.relativePath], !copies.refusal.refused {
             do {
                 try await client.copy(from: source, to: upload)
-                copies.log.append(key)
+                copies.copied.append(key)
                 log.append(key)
                 events(.copied(key: key, from: source))
                 return
             } catch let error where S3Client.isCopyRefusal(error) {
-                copies.log.refuse()
+                copies.refusal.refuse()
                 events(.copyRefused(key: key, reason: "\(error)"))
             }
         }
         try await client.put(upload) { events(.sent(bytes: $0)) }
         log.append(key)
         events(.uploaded(key: key, bytes: file.bytes))
-    }
-}
-
-/// The copy sources of one push (relative path → key holding the same bytes) and what happened.
-struct CopyPlan: Sendable {
-    let sources: [String: String]
-    let log: CopyLog
-}
-
-/// Keys in the order their uploads finished, appended from concurrent tasks.
-final class KeyLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-
-    func append(_ key: String) {
-        lock.lock()
-        stored.append(key)
-        lock.unlock()
-    }
-
-    var keys: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
     }
 }

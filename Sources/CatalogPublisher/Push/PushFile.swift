@@ -51,55 +51,9 @@ struct PushFile: Sendable {
         }
     }
 
-    /// The files to push, in push order: everything under seeds/, index/, shards/, deltas/,
-    /// versions/, packs/, signatures/ and root/
-    /// (sorted), then the pack pages (pages/*.html), then index.html, then catalog.json. Hidden files and anything else are not part
-    /// of a published catalog and stay behind. A file whose stat is the one `known` holds for its
-    /// path is not read: its SHA-256 is the one known (as git's index trusts a stat).
-    static func scan(_ directory: URL, known: [String: (stat: FileStat, sha256: String)] = [:]) throws -> [PushFile] {
-        let fm = FileManager.default
-        guard fm.fileExists(atPath: directory.appendingPathComponent("catalog.json").path) else {
-            throw PushError.notPublished(directory: directory.path)
-        }
-        var files: [PushFile] = []
-        let folderPath = directory.path
-        for folder in ["seeds", "index", "shards", "deltas", "versions", "packs", "signatures", "root"] {
-            let root = directory.appendingPathComponent(folder)
-            guard fm.fileExists(atPath: root.path), let walker = fm.enumerator(atPath: root.path) else { continue }
-            // Paths as strings and plain stats: a URL and its resource values a file would cost more
-            // than the file's own entry.
-            while let name = walker.nextObject() as? String {
-                let path = root.path + "/" + name
-                guard !name.hasPrefix("."), !name.contains("/."), isRegularFile(path) else { continue }
-                let relative = folder + "/" + name
-                files.append(
-                    try make(path, folder: folderPath, relative: relative, phase: .immutable, known: known[relative]))
-            }
-        }
-        files.sort { $0.relativePath < $1.relativePath }
-        // The pack pages (rewritten when their pack changes), then the top page that links to them.
-        let pages = directory.appendingPathComponent("pages")
-        for name in ((try? fm.contentsOfDirectory(atPath: pages.path)) ?? []).sorted() where name.hasSuffix(".html") {
-            files.append(
-                try make(
-                    pages.appendingPathComponent(name).path, folder: folderPath, relative: "pages/" + name,
-                    phase: .packPage,
-                    known: known["pages/" + name]))
-        }
-        let page = directory.appendingPathComponent("index.html")
-        if fm.fileExists(atPath: page.path) {
-            files.append(
-                try make(
-                    page.path, folder: folderPath, relative: "index.html", phase: .page, known: known["index.html"]))
-        }
-        files.append(
-            try make(
-                directory.appendingPathComponent("catalog.json").path, folder: folderPath,
-                relative: "catalog.json", phase: .catalog))
-        return files
-    }
-
-    private static func make(
+    /// The file at `path` with its SHA-256: the one `known` holds when the file's stat is the one
+    /// recorded with it (the file is then not read), else read from the file.
+    static func make(
         _ path: String, folder: String, relative: String, phase: Phase, known: (stat: FileStat, sha256: String)? = nil
     ) throws -> PushFile {
         let before = FileStat.of(path: path)
@@ -121,10 +75,4 @@ struct PushFile: Sendable {
             throw PushError.unreadable(path: path, message: (error as NSError).localizedDescription)
         }
     }
-}
-
-/// Whether `path` is a regular file itself (not a link to one).
-private func isRegularFile(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
 }

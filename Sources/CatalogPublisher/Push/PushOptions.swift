@@ -33,8 +33,9 @@ package struct PushOptions: Sendable {
     /// Copy objects the bucket already holds under another key server-side instead of uploading
     /// them (off only to measure what copies save).
     package var copies = true
-    /// Where the last push to each destination is recorded (``PushRecord``): with it, a push whose
-    /// bucket still holds the catalog.json stored last does not list the bucket. Nil lists every time.
+    /// Where what each destination holds is recorded (``PushRecord``, ``PushedObject``): with it, a
+    /// push whose bucket still holds the catalog.json stored last does not list the bucket. Nil
+    /// lists every time (the push then keeps its work in a temporary store).
     package var state: BuildStateStore?
 
     package init(directory: String, destination: String) {
@@ -52,12 +53,6 @@ package struct PushResult: Sendable, Codable, Equatable {
     package var bytes: Int64
     /// Files copied server-side from another key holding the same bytes (or to copy).
     package var copied: Int = 0
-    /// Object keys stored (uploaded or copied), in the order they completed (catalog.json last);
-    /// with `dryRun`, the keys to upload.
-    package var uploadedKeys: [String] = []
-    /// With `dryRun`, the keys to copy server-side.
-    package var copiedKeys: [String] = []
-
     enum CodingKeys: String, CodingKey { case uploaded, unchanged, bytes, copied }
 }
 
@@ -73,4 +68,8 @@ package enum PushEvent: Sendable {
     case copied(key: String, from: String)
     /// The store refused a copy; this and the remaining files are uploaded instead.
     case copyRefused(key: String, reason: String)
+    /// With `dryRun`: this key would be copied server-side from `from` (sent before the uploads).
+    case wouldCopy(key: String, from: String)
+    /// With `dryRun`: this key would be uploaded.
+    case wouldUpload(key: String)
 }

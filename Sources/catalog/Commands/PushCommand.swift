@@ -49,7 +49,7 @@ struct PushCommand: AsyncParsableCommand {
         options.dryRun = dryRun
         options.environment = ToolEnvironment.storeVariables
         options.prefersURLSession = ToolEnvironment.prefersURLSession
-        let reporter = PushReporter(enabled: !output.json && !dryRun)
+        let reporter = PushReporter(enabled: !output.json, dryRun: dryRun)
         let result = try await CommandRunner.run { try await CatalogPusher.push(options) { reporter.handle($0) } }
         reporter.finish()
         if output.json {
@@ -57,8 +57,6 @@ struct PushCommand: AsyncParsableCommand {
             return
         }
         if dryRun {
-            for key in result.copiedKeys { Output.line("would copy \(key) (the store holds its bytes)") }
-            for key in result.uploadedKeys { Output.line("would upload \(key)") }
             Output.line(
                 "dry run: \(result.uploaded) to upload (\(ByteFormat.string(result.bytes))), \(result.copied) to copy in the store, \(result.unchanged) unchanged"
             )

@@ -3,16 +3,20 @@ import CommandSupport
 import Foundation
 
 /// Push progress for people: a bar (files, bytes, rate) on a terminal, one line per uploaded
-/// object otherwise.
+/// object otherwise; with `--dry-run`, a line per object it would store.
 final class PushReporter: @unchecked Sendable {
     private let enabled: Bool
+    private let dryRun: Bool
     private let terminal = Output.isTerminal
     private let lock = NSLock()
     private var meter: ProgressMeter?
     private var files = 0, filesDone = 0
     private var total: Int64 = 0, sent: Int64 = 0
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(enabled: Bool, dryRun: Bool = false) {
+        self.enabled = enabled
+        self.dryRun = dryRun
+    }
 
     func handle(_ event: PushEvent) {
         guard enabled else { return }
@@ -22,7 +26,7 @@ final class PushReporter: @unchecked Sendable {
         case .planned(let count, let bytes):
             files = count
             total = bytes
-            if terminal { meter = ProgressMeter(label: "pushing", enabled: true, terminal: true) }
+            if terminal, !dryRun { meter = ProgressMeter(label: "pushing", enabled: true, terminal: true) }
         case .sent(let bytes):
             sent += bytes
             meter?.update(done: sent, total: total, detail: "\(filesDone)/\(files) files")
@@ -34,6 +38,10 @@ final class PushReporter: @unchecked Sendable {
             filesDone += 1
             if meter == nil { Output.line("copied \(key) (from \(source), nothing sent)") }
             meter?.update(done: sent, total: total, detail: "\(filesDone)/\(files) files")
+        case .wouldCopy(let key, _):
+            Output.line("would copy \(key) (the store holds its bytes)")
+        case .wouldUpload(let key):
+            Output.line("would upload \(key)")
         case .copyRefused(let key, let reason):
             Output.error("warning: the store refused to copy \(key) (\(reason)); uploading instead")
         }
