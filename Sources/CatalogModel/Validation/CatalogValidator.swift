@@ -19,8 +19,9 @@ public enum CatalogValidator {
     /// from the file, with the parsed pack, or kept from an earlier run, without it. The
     /// catalog-wide rules (the typo guard, unique ids and slugs) run over the checks in order, so
     /// the report is the same either way; the result's `packs` holds the packs that were read.
+    /// The ids met go to `ledger` (a large catalog's, on disk).
     package static func validate(
-        catalogAt path: String, strict: Bool,
+        catalogAt path: String, strict: Bool, ledger: any IdentityLedger = MemoryIdentityLedger(),
         checkPack: (String, CatalogSource) -> (check: PackCheck, pack: PackSource?)
     ) -> (ValidatedCatalog?, DiagnosticReport) {
         var report = DiagnosticReport()
@@ -29,7 +30,7 @@ public enum CatalogValidator {
         guard let catalog = loaded else { return (nil, report.promotingWarnings(strict)) }
 
         var tags = TagGuard(initial: catalog.vocabularies)
-        var ids = IdentityRegistry()
+        var ids = IdentityRegistry(ledger: ledger)
         for entry in catalog.music {
             report.append(
                 contentsOf: tags.check(

@@ -1,18 +1,13 @@
 /// Remembers every id, slug and playlist id met while checking a catalog (or one pack), and
 /// reports a second use naming both places, each as file:line:column.
 package struct IdentityRegistry {
-    package init() {}
-
-    /// Where an id was first met: what it named, in which file, at which line and column.
-    private struct Place {
-        var owner: String
-        var file: String
-        var at: SourceLocation?
-
-        var location: String { at.map { "\(file):\($0.line):\($0.column)" } ?? file }
+    /// A registry whose ids go to `ledger` (slugs and playlist ids, one a pack or music entry,
+    /// stay in memory).
+    package init(ledger: any IdentityLedger = MemoryIdentityLedger()) {
+        self.ids = ledger
     }
 
-    private var ids: [String: Place] = [:]
+    private let ids: any IdentityLedger
     private var slugs: [String: String] = [:]
     private var playlists: [String: String] = [:]
     private var spotifyPlaylists: [String: String] = [:]
@@ -23,10 +18,7 @@ package struct IdentityRegistry {
         _ id: String, as owner: String, file: String, path: String,
         at: SourceLocation?, into report: inout DiagnosticReport
     ) -> Bool {
-        guard let first = ids[id] else {
-            ids[id] = Place(owner: owner, file: file, at: at)
-            return true
-        }
+        guard let first = ids.claim(id, at: IdentityPlace(owner: owner, file: file, at: at)) else { return true }
         report.append(
             Diagnostic(
                 .error,
