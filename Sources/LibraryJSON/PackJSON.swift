@@ -60,6 +60,8 @@ package struct PackOperationJSON: Encodable {
     package let downloaded: Int64?
     package let resumed: Int64?
     package let retries: Int?
+    /// Packs the install offloaded to keep within the audio budget (left out when none).
+    package let offloaded: [OffloadedPack]
 
     /// `transfer`: whether the operation fetched (install, repair) and reports reused/downloaded.
     package init(_ result: PackInstallResult, transfer: Bool = true) {
@@ -71,9 +73,12 @@ package struct PackOperationJSON: Encodable {
         downloaded = transfer ? result.downloadedBytes : nil
         resumed = transfer ? result.resumedBytes : nil
         retries = transfer ? result.retries : nil
+        offloaded = result.offloaded
     }
 
-    enum CodingKeys: String, CodingKey { case packId, state, files, bytes, reused, downloaded, resumed, retries }
+    enum CodingKeys: String, CodingKey {
+        case packId, state, files, bytes, reused, downloaded, resumed, retries, offloaded
+    }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -85,5 +90,6 @@ package struct PackOperationJSON: Encodable {
         try c.encodeIfPresent(downloaded, forKey: .downloaded)
         try c.encodeIfPresent(resumed, forKey: .resumed)
         try c.encodeIfPresent(retries, forKey: .retries)
+        if !offloaded.isEmpty { try c.encode(offloaded, forKey: .offloaded) }
     }
 }

@@ -13,7 +13,7 @@ struct ClientCommand: AsyncParsableCommand {
         subcommands: [
             SyncCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
             FacetsCommand.self, PacksCommand.self, MusicCommand.self, TracksCommand.self,
-            InstallCommand.self, UninstallCommand.self, RepairCommand.self,
+            InstallCommand.self, UninstallCommand.self, RepairCommand.self, OffloadCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, FavoritesCommand.self, SceneCommand.self,
             ScenesCommand.self, GCCommand.self, ServeCommand.self,
             PlayCommand.self, PlaysCommand.self, HistoryCommand.self, ChartsCommand.self, StatsCommand.self,

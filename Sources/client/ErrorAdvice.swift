@@ -65,6 +65,7 @@ extension PackInstallError: CommandAdvising {
         case .busy: "wait for it to finish and retry"
         case .fileSystem: "check free space and permissions of the data root"
         case .diskFull: "free some space, then run the install again (it resumes)"
+        case .overBudget: "raise the budget with `client storage --budget SIZE` (or `none`), then install again"
         default: nil
         }
     }

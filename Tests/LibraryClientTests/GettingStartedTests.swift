@@ -48,6 +48,14 @@ struct GettingStartedTests {
         progress.cancel()
         let pack = try await library.packs.fetchPack(.id(installed.packID))
         print(pack.state, installed.files)
+        // article: keep within an audio budget
+        try await library.setAudioBudget(2_000_000_000)
+        let storage = try await library.storage()
+        print(storage.packs.map(\.bytes).reduce(0, +), "of", storage.audioBudget ?? 0, "bytes")
+        let next = try await manager.startDownload("tavern-life")
+        for offloaded in next.offloaded {
+            print("offloaded \(offloaded.title) (last played \(offloaded.lastPlayedAt ?? "never"))")
+        }
         // end of article
 
         #expect(synced.inserted > 0)
@@ -58,13 +66,14 @@ struct GettingStartedTests {
         #expect(pack.state == .downloaded && installed.files > 0)
         let after = try await library.items.fetchItemDetail(itemID: sounds[0].id)
         #expect(after.availability == .available)
+        #expect(storage.audioBudget == 2_000_000_000 && next.state == .downloaded && next.offloaded.isEmpty)
     }
 
     @Test("every code block of the article is in the test above, verbatim")
     func articleMatchesTest() throws {
         let text = try String(contentsOf: Self.article, encoding: .utf8)
         let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 4)
+        #expect(blocks.count == 5)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let body = source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
             separator: "\n")

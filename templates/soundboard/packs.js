@@ -11,6 +11,7 @@ export const packs = (() => {
     downloading: "Installing…",
     downloaded: "Installed",
     failed: "Failed",
+    offloaded: "Offloaded to save space",
   };
 
   function bytes(count) {
@@ -70,7 +71,7 @@ export const packs = (() => {
           "data-install": pack.id,
           disabled: installing,
           onclick: () => run(pack, "install"),
-          text: pack.state === "failed" ? "Retry install" : "Install",
+          text: pack.state === "failed" ? "Retry install" : pack.state === "offloaded" ? "Bring back" : "Install",
         });
     const bar = el("progress", {
       max: "100",
@@ -145,7 +146,7 @@ export const packs = (() => {
     const node = document.querySelector(`[data-pack="${CSS.escape(id)}"]`);
     if (node) node.replaceWith(card(pack));
     else render();
-    if (data.state === "downloaded" || data.state === "not_downloaded") requestRefresh("library");
+    if (["downloaded", "not_downloaded", "offloaded"].includes(data.state)) requestRefresh("library");
   }
 
   return { load, update, state };

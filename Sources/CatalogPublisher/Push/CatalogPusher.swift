@@ -42,7 +42,7 @@ package enum CatalogPusher {
             concurrency: options.concurrency)
         try await plan.loadHoldings()
         let queue = try PushQueue(store: state)
-        let (unchanged, catalog) = try await plan.queueChanges(into: queue)
+        let (unchanged, catalog) = try await plan.queueChanges(into: queue, events: events)
         if options.copies { try await plan.findCopySources(in: queue) }
         let totals = try queue.totals()
         var result = PushResult(

@@ -58,6 +58,8 @@ package struct PushResult: Sendable, Codable, Equatable {
 
 /// Progress of a push, for a progress bar or log lines.
 package enum PushEvent: Sendable {
+    /// So many files of the folder were compared with what the store holds (after each batch).
+    case compared(files: Int)
     /// The comparison is done: this many files and bytes will go up.
     case planned(files: Int, bytes: Int64)
     /// More bytes were sent.

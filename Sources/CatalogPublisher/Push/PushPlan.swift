@@ -36,8 +36,11 @@ struct PushPlan {
 
     /// Walks the folder and queues the files to store; returns how many were unchanged and the
     /// catalog.json's SHA-256.
-    func queueChanges(into queue: PushQueue) async throws -> (unchanged: Int, catalog: String) {
+    func queueChanges(
+        into queue: PushQueue, events: @Sendable (PushEvent) -> Void
+    ) async throws -> (unchanged: Int, catalog: String) {
         var walker = try PushWalker(directory)
+        var compared = 0
         var unchanged = 0
         var catalog = ""
         while true {
@@ -45,6 +48,8 @@ struct PushPlan {
             while batch.count < Self.batchSize, let found = walker.next() { batch.append(found) }
             guard !batch.isEmpty else { break }
             let result = try await self.queue(batch, into: queue)
+            compared += batch.count
+            events(.compared(files: compared))
             unchanged += result.unchanged
             if let sha = result.catalog { catalog = sha }
         }

@@ -22,6 +22,7 @@ extension AppDatabase {
         migrator.registerMigration("v4-catalog-files", migrate: createCatalogFiles)
         migrator.registerMigration("v4-ucs", migrate: addUCS)
         migrator.registerMigration("v5-trusted-root", migrate: addTrustedRoot)
+        migrator.registerMigration("v5-offloading", migrate: addOffloading)
         return migrator
     }
 

@@ -70,6 +70,21 @@ public actor PackDownloadManager {
         return result
     }
 
+    /// Removes the pack's audio as ``deletePack(_:)`` does but leaves it ``PackState/offloaded``:
+    /// its items stay listed as offloaded, and an install brings it back.
+    @discardableResult
+    public func offloadPack(_ reference: PackReference) async throws -> PackInstallResult {
+        let pack = try await library.packs.fetchPack(reference)
+        if let task = running[pack.id] {
+            task.cancel()
+            _ = try? await task.value
+        }
+        let result = try await PackUninstaller(paths: library.paths, database: library.database, policy: policy)
+            .run(pack, leaving: .offloaded)
+        hub.send(PackDownloadEvent(packID: pack.id, phase: .removed, state: .offloaded))
+        return result
+    }
+
     /// Cancels a running download of the pack; its partial download is kept for a resume.
     public func cancelDownload(_ pack: PackReference) async {
         let id = (try? await library.packs.fetchPack(pack).id) ?? pack.description

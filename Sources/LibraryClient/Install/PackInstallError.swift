@@ -35,6 +35,9 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
     case fileSystem(path: String, reason: String)
     /// The disk holding `path` is full: `needed` bytes more were to be written, `free` are left.
     case diskFull(path: String, needed: Int64, free: Int64)
+    /// The pack's `incoming` audio bytes do not fit the audio budget even with every other pack
+    /// that may be offloaded gone: `kept` bytes stay installed (packs in use).
+    case overBudget(packId: String, incoming: Int64, budget: Int64, kept: Int64)
 
     public var description: String {
         switch self {
@@ -73,6 +76,11 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
             return "\(path): \(reason)"
         case .diskFull(let path, let needed, let free):
             return "the disk is full at \(path): \(needed) bytes needed, \(free) free"
+        case .overBudget(let packId, let incoming, let budget, let kept):
+            return
+                "pack \(packId) needs \(incoming) bytes of audio and the audio budget is \(budget) bytes"
+                + (kept > 0 ? ", \(kept) of them held by packs in use" : "")
+                + ": it does not fit even with every other pack offloaded, so nothing was offloaded"
         }
     }
 

@@ -22,6 +22,8 @@ public struct PackInstallResult: Sendable, Hashable, Codable {
     public var reusedFiles: Int
     /// Requests tried again after a transient failure (408, 429, 5xx, a dropped or stalled connection).
     public var retries: Int
+    /// Packs the install offloaded first to keep within the audio budget, in the order it did.
+    public var offloaded: [OffloadedPack] = []
 
     /// A result from its fields.
     public init(

@@ -50,6 +50,8 @@ public struct LibraryStorage: Sendable, Hashable, Codable {
     public var total: Int64
     /// Free space on the data root's disk (nil when it cannot be asked).
     public var free: Int64?
+    /// The bytes installed audio may take (``Library/setAudioBudget(_:)``); nil: no budget.
+    public var audioBudget: Int64? = nil
 
     /// Every field, nulls included.
     public func encode(to encoder: any Encoder) throws {
@@ -60,6 +62,7 @@ public struct LibraryStorage: Sendable, Hashable, Codable {
         try container.encode(packs, forKey: .packs)
         try container.encode(total, forKey: .total)
         try container.encode(free, forKey: .free)
+        try container.encode(audioBudget, forKey: .audioBudget)
     }
 }
 
@@ -95,7 +98,7 @@ extension Library {
         return LibraryStorage(
             database: databaseBytes, index: index, staging: staging, packs: packs,
             total: databaseBytes + index + staging + packs.reduce(0) { $0 + $1.bytes },
-            free: DiskSpace.free(at: root.path))
+            free: DiskSpace.free(at: root.path), audioBudget: try await audioBudget())
     }
 
     /// Files and bytes of a file, or of every file under a folder.

@@ -6,7 +6,7 @@
 /// switch row.availability {
 /// case .appleMusic: showMusicKitBadge()
 /// case .available: play()
-/// case .notDownloaded, .fileMissing: showLock()
+/// case .notDownloaded, .fileMissing, .offloaded: showLock()
 /// }
 /// ```
 public enum Availability: String, Sendable, Hashable, Codable, CaseIterable {
@@ -18,6 +18,9 @@ public enum Availability: String, Sendable, Hashable, Codable, CaseIterable {
     case notDownloaded
     /// The database says installed but the file is gone (repair the pack).
     case fileMissing
+    /// The pack's audio was offloaded to keep within the audio budget; installing the pack
+    /// brings it back.
+    case offloaded
 
     /// True for music and installed items.
     public var isPlayable: Bool { self == .appleMusic || self == .available }

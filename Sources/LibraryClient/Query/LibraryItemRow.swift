@@ -62,6 +62,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         li.id AS id, li.kind AS kind, li.title AS title, li.subtitle AS subtitle, li.duration AS duration,
         pi.pack_id AS pack_id, ila.item_id IS NOT NULL AS has_local_audio, la.local_path AS local_path,
         li.is_visible AS is_visible, fav.item_id IS NOT NULL AS is_favorite, ia.license AS license, isnd.peaks AS peaks,
+        COALESCE((SELECT ps.state = 'offloaded' FROM pack_state ps WHERE ps.pack_id = pi.pack_id), 0) AS is_offloaded,
         \(ItemTakeQueries.columns)
         """
     static let joins = """
@@ -83,7 +84,7 @@ public struct LibraryItemRow: Sendable, Hashable, Identifiable {
         } else if row["has_local_audio"] as Bool, ItemTakeQueries.allInstalled(row) {
             availability = paths.fileExists(localPath: row["local_path"]) ? .available : .fileMissing
         } else {
-            availability = .notDownloaded
+            availability = row["is_offloaded"] as Bool ? .offloaded : .notDownloaded
         }
         self.init(
             id: row["id"], kind: kind, title: row["title"], subtitle: row["subtitle"], duration: row["duration"],

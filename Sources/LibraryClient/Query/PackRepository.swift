@@ -16,7 +16,8 @@ public struct PackRepository: Sendable {
     public func fetchPacks(kind: Kind? = nil) async throws -> [PackWithState] {
         try await context.database.read { db in
             // Raw SQL: a condition over PackWithState's SELECT (pack p LEFT JOIN pack_state ps).
-            var condition = "(p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') <> 'not_downloaded')"
+            var condition =
+                "(p.is_visible = 1 OR COALESCE(ps.state, 'not_downloaded') NOT IN ('not_downloaded', 'offloaded'))"
             var arguments = StatementArguments()
             if let kind {
                 condition += " AND p.kind = ?"

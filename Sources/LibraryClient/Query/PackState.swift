@@ -13,4 +13,7 @@ public enum PackState: String, Sendable, Hashable, Codable, CaseIterable {
     case downloaded
     /// The last install failed; `lastError` says why.
     case failed
+    /// Its audio was removed to keep within the audio budget (or by hand); its items stay listed,
+    /// not available, and an install brings it back.
+    case offloaded
 }

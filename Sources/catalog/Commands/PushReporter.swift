@@ -12,6 +12,8 @@ final class PushReporter: @unchecked Sendable {
     private var meter: ProgressMeter?
     private var files = 0, filesDone = 0
     private var total: Int64 = 0, sent: Int64 = 0
+    private var comparing = false
+    private var lastComparing = Date.distantPast
 
     init(enabled: Bool, dryRun: Bool = false) {
         self.enabled = enabled
@@ -23,7 +25,16 @@ final class PushReporter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         switch event {
+        case .compared(let count):
+            // The folder is walked before anything goes up: say how far, a few times a second.
+            let now = Date()
+            guard terminal, now.timeIntervalSince(lastComparing) >= 0.2 else { return }
+            lastComparing = now
+            Output.raw("\rcomparing with the store: \(count) files\u{1B}[K")
+            comparing = true
         case .planned(let count, let bytes):
+            if comparing { Output.raw("\n") }
+            comparing = false
             files = count
             total = bytes
             if terminal, !dryRun { meter = ProgressMeter(label: "pushing", enabled: true, terminal: true) }

@@ -27,6 +27,7 @@ enum ItemTable {
         case .available: "yes"
         case .notDownloaded: "no (pack not installed)"
         case .fileMissing: "no (file missing; repair the pack)"
+        case .offloaded: "no (offloaded; install the pack to bring it back)"
         }
     }
 }

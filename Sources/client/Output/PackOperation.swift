@@ -37,11 +37,11 @@ enum PackOperation {
         watcher.cancel()
         meter.finish()
         if json {
-            try JSONOutput.print(PackOperationJSON(result, transfer: verb != "removed"))
+            try JSONOutput.print(PackOperationJSON(result, transfer: verb != "removed" && verb != "offloaded"))
         } else {
             var line =
                 "\(target.slug ?? target.id): \(verb), \(result.files) files, \(Output.bytes(result.bytes)) (state \(result.state.rawValue))"
-            if verb != "removed" {
+            if verb != "removed" && verb != "offloaded" {
                 line += "; fetched \(Output.bytes(result.downloadedBytes))"
                 if result.resumedBytes > 0 {
                     line += ", resumed \(Output.bytes(result.resumedBytes)) an earlier download held"
@@ -50,6 +50,11 @@ enum PackOperation {
                 if result.retries > 0 { line += ", \(result.retries) request\(result.retries == 1 ? "" : "s") retried" }
             }
             Output.line(line)
+            for pack in result.offloaded {
+                Output.line(
+                    "offloaded \(pack.slug ?? pack.packId) (\(Output.bytes(pack.bytes)), last played \(pack.lastPlayedAt ?? "never")) to stay within the audio budget"
+                )
+            }
         }
     }
 

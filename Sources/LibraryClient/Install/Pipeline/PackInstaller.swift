@@ -89,6 +89,9 @@ struct PackInstaller: Sendable {
         // Progress counts only the bytes to fetch; what is reused is announced beside it.
         let total = plan.bytesToFetch(manifest)
         let resumed = Self.resumedBytes(plan, manifest, staging: staging)
+        // Within the audio budget first: what it offloads also frees the disk for the check below.
+        let offloaded = try await AudioBudgetKeeper(paths: paths, database: database, policy: policy)
+            .makeRoom(for: pack.id, incoming: manifest.totalBytes)
         try checkSpace(toFetch: total - resumed, unpacking: plan.useArchive ? total : 0, staging: staging)
         recorder.setPlan(total: total, reusedFiles: plan.reuse.count, reusedBytes: plan.reusedBytes)
         try await writer.setTotal(pack.id, total: total)
@@ -104,9 +107,11 @@ struct PackInstaller: Sendable {
         let changed = try await InstallCommit(database: database, staging: staging, kind: pack.kind).commit(loaded)
         staging.cleanUp(keepPartials: false)
         if !changed.isEmpty { try? await refreshIndex(changed) }
-        return PackInstallResult(
+        var result = PackInstallResult(
             packID: pack.id, state: .downloaded, files: manifest.assets.count, bytes: manifest.totalBytes,
             downloadedBytes: total - resumed, reusedFiles: plan.reuse.count, resumedBytes: resumed)
+        result.offloaded = offloaded
+        return result
     }
 
     /// Refuses at once, before a byte is fetched, when the staging folder's disk cannot hold what

@@ -2,16 +2,20 @@ import Foundation
 import GRDB
 
 /// Removes an installed pack: moves `AudioAssets/<packId>/` aside, then one transaction deletes its
-/// `local_asset` / `item_local_audio` rows and sets `not_downloaded` (installed_version NULL);
+/// `local_asset` / `item_local_audio` rows and sets `not_downloaded` or `offloaded` (installed_version NULL);
 /// the items stay listed. Partial downloads in staging are dropped too.
 struct PackUninstaller: Sendable {
     let paths: LibraryPaths
     let database: AppDatabase
     let policy: DownloadPolicy
+    /// How long to wait for another process's install of the pack (nil: the policy's wait).
+    var lockWait: Double? = nil
 
-    func run(_ pack: PackWithState) async throws -> PackInstallResult {
+    /// Removes the pack's audio and leaves it in `state`: `notDownloaded` (uninstall) or
+    /// `offloaded` (to keep within the audio budget).
+    func run(_ pack: PackWithState, leaving state: PackState = .notDownloaded) async throws -> PackInstallResult {
         let staging = StagingArea(paths: paths, packId: pack.id)
-        let lock = try InstallLock.acquire(staging, wait: policy.lockWait)
+        let lock = try InstallLock.acquire(staging, wait: lockWait ?? policy.lockWait)
         defer { lock.release() }
         let fm = FileManager.default
         if fm.fileExists(atPath: staging.old.path) { try? fm.removeItem(at: staging.old) }
@@ -33,7 +37,7 @@ struct PackUninstaller: Sendable {
                 _ = try ItemLocalAudioRecord.all().playing(assets).deleteAll(db)
                 _ = try ItemTakeRecord.all().recorded(by: assets).deleteAll(db)
                 _ = try assets.deleteAll(db)
-                try PackStateRecord(packId: packId, state: .notDownloaded, updatedAt: Timestamp.now()).save(db)
+                try PackStateRecord(packId: packId, state: state, updatedAt: Timestamp.now()).save(db)
                 return (files, bytes ?? 0)
             }
         } catch {
@@ -42,6 +46,6 @@ struct PackUninstaller: Sendable {
         }
         try? fm.removeItem(at: staging.old)
         try? fm.removeItem(at: staging.folder)
-        return PackInstallResult(packID: packId, state: .notDownloaded, files: removed.files, bytes: removed.bytes)
+        return PackInstallResult(packID: packId, state: state, files: removed.files, bytes: removed.bytes)
     }
 }
