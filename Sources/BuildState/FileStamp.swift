@@ -104,13 +104,27 @@ package struct FileStamp: Codable, Equatable, Sendable {
 }
 
 /// Which build of the tools made a record: a record of another build is not trusted (its rules
-/// may have changed). The running executable's size and modification time.
+/// may have changed). The sizes and modification times of the authoring tools beside the running
+/// executable (`packer` and `catalog`, built and installed together), so `packer validate` and
+/// `catalog publish` share their records; the running executable's own when it is neither.
 package enum ToolStamp {
+    /// The executables whose build a record depends on.
+    static let tools = ["catalog", "packer"]
+
     package static let current: String = {
         let path =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
-        guard let stat = FileStat.of(path: path) else { return "unknown" }
-        return "\(BuildStateStore.layoutVersion) \(stat.size) \(stat.modified)"
+        return stamp(running: path)
     }()
+
+    /// The stamp of the build `path` (an executable) belongs to.
+    package static func stamp(running path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var paths = tools.map { folder + "/" + $0 }.filter { FileStat.of(path: $0) != nil }
+        if !tools.contains(name) || paths.isEmpty { paths.append(path) }
+        let parts = paths.map { path in FileStat.of(path: path).map { "\($0.size) \($0.modified)" } ?? "unknown" }
+        return "\(BuildStateStore.layoutVersion) " + parts.joined(separator: " ")
+    }
 }

@@ -111,3 +111,20 @@ struct BuildStateStoreTests {
         #expect(try folders().count == before - 1)
     }
 }
+
+@Suite struct ToolStampTests {
+    @Test("packer and catalog of one build share a stamp, so validate and publish trust each other's records")
+    func toolsOfOneBuildShareAStamp() throws {
+        let tmp = try TemporaryDirectory(prefix: "tool-stamp")
+        for name in ["packer", "catalog", "soundshelf-bench"] {
+            try Data(name.utf8).write(to: URL(fileURLWithPath: tmp.path(name)))
+        }
+        let packer = ToolStamp.stamp(running: tmp.path("packer"))
+        #expect(packer == ToolStamp.stamp(running: tmp.path("catalog")))
+        #expect(ToolStamp.stamp(running: tmp.path("soundshelf-bench")) != packer, "another program stamps itself too")
+        // A new build of either tool is another build for both.
+        try Data("packer, rebuilt".utf8).write(to: URL(fileURLWithPath: tmp.path("packer")))
+        #expect(ToolStamp.stamp(running: tmp.path("catalog")) != packer)
+        #expect(ToolStamp.stamp(running: tmp.path("catalog")) == ToolStamp.stamp(running: tmp.path("packer")))
+    }
+}
