@@ -44,6 +44,27 @@ enum DiskSpace {
         return nil
     }
 
+    /// A network failure in words (Foundation on Linux says only "NSURLErrorDomain error -1001").
+    static func words(_ error: URLError) -> String {
+        switch error.code {
+        case .timedOut: "the connection timed out"
+        case .cannotFindHost, .dnsLookupFailed: "the host name could not be found"
+        case .cannotConnectToHost: "the server refused the connection"
+        case .networkConnectionLost: "the connection was lost"
+        case .notConnectedToInternet: "this device is not connected to a network"
+        case .secureConnectionFailed: "the secure connection failed"
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
+            "the server's certificate is not trusted"
+        case .badServerResponse: "the server's answer could not be understood"
+        case .badURL, .unsupportedURL: "the address is not a web address this device can fetch"
+        case .cancelled: "the request was cancelled"
+        case .resourceUnavailable, .fileDoesNotExist: "the file is not there"
+        case .dataLengthExceedsMaximum: "the answer is larger than allowed"
+        default: "the network request failed"
+        }
+    }
+
     /// Whether the failure is a full disk (or a full quota).
     static func isFull(_ error: any Error) -> Bool {
         guard let code = errnoCode(of: error) else { return false }
@@ -54,7 +75,12 @@ enum DiskSpace {
     /// else the error's own sentence.
     static func reason(_ error: any Error) -> String {
         if let code = errnoCode(of: error) { return String(cString: strerror(code)) }
+        if let url = error as? URLError { return words(url) }
         let ns = error as NSError
+        if ns.domain == NSURLErrorDomain {
+            let code = URLError.Code(rawValue: ns.code) as URLError.Code?
+            return code.map { words(URLError($0)) } ?? "the network request failed"
+        }
         if [NSCocoaErrorDomain, NSPOSIXErrorDomain, NSURLErrorDomain].contains(ns.domain) {
             return ns.localizedDescription
         }

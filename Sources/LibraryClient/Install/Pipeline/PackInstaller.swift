@@ -154,7 +154,7 @@ enum ToolMessage {
         switch error {
         case let error as PackInstallError: return error.description
         case let error as LibraryClientError: return error.description
-        default: return "\(error)"
+        default: return DiskSpace.reason(error)
         }
     }
 }
