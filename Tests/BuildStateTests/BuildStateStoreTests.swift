@@ -92,26 +92,6 @@ struct BuildStateStoreTests {
     }
 }
 
-@Suite struct IdentityClaimFileTests {
-    @Test("an id claimed twice answers the first claim's place, across many commits, and its file goes with it")
-    func secondClaimAnswersTheFirst() throws {
-        var claims: IdentityClaimFile? = try IdentityClaimFile()
-        for index in 0..<25_000 {
-            #expect(try claims?.claim("id-\(index)", place: "place \(index)") == nil)
-        }
-        #expect(try claims?.claim("id-7", place: "elsewhere") == "place 7")
-        #expect(try claims?.claim("id-24999", place: "elsewhere") == "place 24999")
-        #expect(try claims?.claim("id-25000", place: "new") == nil)
-        let folders = { () -> [String] in
-            (try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path))
-                .filter { $0.hasPrefix("soundshelf-ids-") }
-        }
-        let before = try folders().count
-        claims = nil
-        #expect(try folders().count == before - 1)
-    }
-}
-
 @Suite struct ToolStampTests {
     @Test("packer and catalog of one build share a stamp, so validate and publish trust each other's records")
     func toolsOfOneBuildShareAStamp() throws {

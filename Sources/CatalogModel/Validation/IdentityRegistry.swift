@@ -106,3 +106,30 @@ package struct IdentityRegistry {
         }
     }
 }
+
+/// Records every claim's first place, for ``IdentityRegistry/places(inFile:)``.
+private final class RecordingLedger: IdentityLedger {
+    var places: [String: IdentityPlace] = [:]
+
+    func claim(_ id: String, at place: IdentityPlace) -> IdentityPlace? {
+        if let first = places[id] { return first }
+        places[id] = place
+        return nil
+    }
+}
+
+extension IdentityRegistry {
+    /// Where each id the file claims (a pack.yaml, or catalog.yaml's music entries) first stands in
+    /// it, made again from the file as a catalog check makes its claims.
+    static func places(inFile file: String) -> [String: IdentityPlace] {
+        let ledger = RecordingLedger()
+        var registry = IdentityRegistry(ledger: ledger)
+        var report = DiagnosticReport()
+        if let pack = PackSource.load(path: file).0 {
+            registry.claimPack(pack, into: &report)
+        } else if let catalog = CatalogSource.load(path: file).0 {
+            registry.claimMusic(of: catalog, into: &report)
+        }
+        return ledger.places
+    }
+}
