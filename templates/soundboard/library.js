@@ -131,6 +131,7 @@ export const library = (() => {
     const word = kindWords[state.kind] || "items";
     summary.textContent = `${total} ${total === 1 ? word.replace(/s$/, "").replace(/ie$/, "y") : word}`;
     if (query) summary.textContent += ` matching “${query}”`;
+    document.getElementById("show-results").textContent = `Show ${total} ${total === 1 ? "result" : "results"}`;
     let empty;
     if (total > 0) empty = "";
     else if (filtered() || query) {
@@ -198,6 +199,11 @@ export const library = (() => {
     const fold = () => (box.open = wide.matches);
     fold();
     wide.addEventListener("change", fold);
+    // On a phone the open filters cover the page; this folds them back over the results.
+    document.getElementById("show-results").addEventListener("click", () => {
+      box.open = false;
+      document.getElementById("summary").scrollIntoView({ block: "start" });
+    });
     renderTabs();
     const tabs = document.getElementById("kind-tabs");
     tabs.addEventListener("click", (event) => {

@@ -46,7 +46,7 @@ extension BuiltInSoundboard {
           font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
           color: var(--fg);
           background: var(--bg);
-          overflow-wrap: anywhere;
+          overflow-wrap: break-word; /* a word breaks only when it cannot fit a line of its own */
         }
         body.has-now main { padding-bottom: 6rem; }
         a { color: var(--accent); }
@@ -84,7 +84,13 @@ extension BuiltInSoundboard {
           text-decoration: none; color: var(--fg); padding: .45rem .8rem; border-radius: .5rem; font-weight: 500;
         }
         .views a[aria-current="page"] { background: var(--chip); color: var(--accent); }
-        .live { margin-left: auto; color: var(--muted); font-size: .9rem; }
+        .views-button { display: none; font-weight: 600; white-space: nowrap; }
+        /* The status line takes what room the header has left on one line: a long message is cut, never
+           wrapping the header's buttons or moving the page. */
+        .live {
+          flex: 1 1 0; min-width: 0; text-align: right; color: var(--muted); font-size: .9rem;
+          white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+        }
         body.offline .live::before { content: "Server not reachable — retrying…"; color: var(--danger); }
 
         main { max-width: 80rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
@@ -94,7 +100,7 @@ extension BuiltInSoundboard {
           background: var(--card);
         }
         .summary, .meta, .sub { color: var(--muted); }
-        .summary { margin: 0 0 .6rem; }
+        .summary { margin: 0 0 .6rem; scroll-margin-top: 4.5rem; }
         .empty, .hint { color: var(--muted); padding: 1rem; border: 1px dashed var(--line); border-radius: .6rem; list-style: none; }
         .hint { border-style: solid; background: var(--card); }
         .error { color: var(--danger); }
@@ -114,7 +120,7 @@ extension BuiltInSoundboard {
           width: 100%; font: inherit; padding: .55rem .8rem; border: 1px solid var(--line); border-radius: .5rem;
           background: var(--card); color: var(--fg); margin-bottom: .75rem;
         }
-        .filter-box > summary { display: none; }
+        .filter-box > summary, .filter-actions { display: none; }
         .facet { border: 0; padding: 0; margin: 0 0 .9rem; }
         .facet legend { font-weight: 600; font-size: .9rem; margin-bottom: .35rem; padding: 0; }
         .chips { display: flex; flex-wrap: wrap; gap: .35rem; }
@@ -158,7 +164,10 @@ extension BuiltInSoundboard {
           padding: .55rem 1.25rem; background: var(--card); border-top: 2px solid var(--playing);
           box-shadow: 0 -4px 16px rgb(0 0 0 / 12%);
         }
-        .now-list { list-style: none; margin: 0; padding: 0; display: flex; gap: .5rem; overflow-x: auto; flex: 1; }
+        .now-list {
+          list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem .5rem; flex: 1; min-width: 0;
+          max-height: 40vh; overflow-y: auto;
+        }
         .now-list li {
           display: flex; align-items: center; gap: .4rem; background: var(--chip); border-radius: 2rem;
           padding: .15rem .2rem .15rem .8rem; white-space: nowrap;
@@ -186,6 +195,7 @@ extension BuiltInSoundboard {
         kbd { font: .85rem/1 ui-monospace, "DejaVu Sans Mono", monospace; border: 1px solid var(--line); border-bottom-width: 2px;
           border-radius: .3rem; padding: .15rem .4rem; background: var(--chip); color: var(--fg); }
         .pad .hotkey { position: absolute; top: .4rem; right: .5rem; font-size: .75rem; }
+        .pad:has(.hotkey) { padding-right: 2.1rem; } /* the title wraps before the hotkey's corner */
         .stop-all { flex: none; font-weight: 600; }
 
         """##

@@ -45,7 +45,34 @@ extension BuiltInSoundboard {
               else link.removeAttribute("aria-current");
             }
             document.body.dataset.view = view;
+            // The phone's folded menu names the view on screen; a status line belongs to the view it spoke of.
+            const current = document.querySelector(`nav.views a[data-view="${view}"]`);
+            document.getElementById("views-current").textContent = current.textContent;
+            foldMenu(true);
+            document.getElementById("live").textContent = "";
             loaders[view]();
+          }
+
+          // On a phone the views fold into a menu under a button (phones.css); elsewhere the button is hidden.
+          function foldMenu(folded) {
+            document.querySelector("header.top").classList.toggle("menu-open", !folded);
+            document.getElementById("views-button").setAttribute("aria-expanded", String(!folded));
+          }
+
+          function initMenu() {
+            const button = document.getElementById("views-button");
+            button.addEventListener("click", () => foldMenu(button.getAttribute("aria-expanded") === "true"));
+            document.getElementById("views").addEventListener("click", () => foldMenu(true));
+            document.addEventListener("click", (event) => {
+              if (!event.target.closest("#views, #views-button")) foldMenu(true);
+            });
+            document.addEventListener("keydown", (event) => {
+              if (event.key === "Escape" && button.getAttribute("aria-expanded") === "true") {
+                event.stopImmediatePropagation(); // closing the menu, not Stop all
+                foldMenu(true);
+                button.focus();
+              }
+            });
           }
 
           // What each server event changes, by view; only the view on screen is fetched again.
@@ -68,6 +95,7 @@ extension BuiltInSoundboard {
             scenes.init();
             charts.init();
             credits.init();
+            initMenu();
             player.onChange(() => {
               nowPlaying.render();
               items.syncPlayButtons();

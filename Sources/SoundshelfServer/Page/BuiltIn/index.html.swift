@@ -18,7 +18,8 @@ extension BuiltInSoundboard {
         <a class="skip" href="#main">Skip to content</a>
         <header class="top">
           <div class="brand"><img src="icon.svg" alt="" width="28" height="28"><span>Soundshelf</span></div>
-          <nav class="views" aria-label="Views">
+          <button type="button" class="btn views-button" id="views-button" aria-controls="views" aria-expanded="false"><span class="visually-hidden">View: </span><span id="views-current">Library</span> <span aria-hidden="true">▾</span></button>
+          <nav class="views" id="views" aria-label="Views">
             <a href="#library" data-view="library">Library</a>
             <a href="#favorites" data-view="favorites">Favorites</a>
             <a href="#scenes" data-view="scenes">Scenes</a>
@@ -57,6 +58,7 @@ extension BuiltInSoundboard {
                 <details class="filter-box" id="filter-box">
                   <summary>Filters <span id="filter-count"></span></summary>
                   <div id="facets"></div>
+                  <div class="filter-actions"><button type="button" class="btn primary" id="show-results">Show results</button></div>
                 </details>
                 <button type="button" class="btn link" id="clear-filters" hidden>Clear filters</button>
               </aside>

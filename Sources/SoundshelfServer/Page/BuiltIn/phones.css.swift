@@ -7,10 +7,27 @@ extension BuiltInSoundboard {
 
         /* Phones */
         @media (max-width: 760px) {
-          .top { padding: .4rem .5rem; gap: .25rem; flex-wrap: nowrap; }
-          .views { flex-wrap: nowrap; overflow-x: auto; }
-          .views a { padding: .4rem .45rem; }
-          .live { display: none; }
+          /* One header row: the views fold into a menu under a button naming the view on screen. */
+          .top { padding: .4rem .5rem; gap: .4rem; flex-wrap: nowrap; }
+          .brand span { display: none; }
+          .views-button { display: inline-flex; align-items: center; gap: .3rem; }
+          .views {
+            display: none; position: absolute; top: 100%; left: .5rem; z-index: 8; min-width: 12rem; flex-direction: column;
+            gap: .15rem; padding: .4rem; background: var(--card); border: 1px solid var(--line); border-radius: .6rem;
+            box-shadow: 0 8px 24px rgb(0 0 0 / 18%);
+          }
+          .top.menu-open .views { display: flex; }
+          .views a { padding: .6rem .8rem; }
+          .top-tools { margin-left: auto; flex: none; }
+          /* The status line shows under the header, over the page, while it has something to say. */
+          .live {
+            position: fixed; top: 3.6rem; left: .5rem; right: .5rem; z-index: 7; flex: none; text-align: left;
+            white-space: normal; padding: .5rem .75rem; background: var(--card); color: var(--fg);
+            border: 1px solid var(--line); border-radius: .5rem; box-shadow: 0 4px 16px rgb(0 0 0 / 15%); pointer-events: none;
+          }
+          .live:empty { display: none; }
+          body.offline .live { display: block; }
+
           main { padding: .75rem; }
           .library, .scenes { grid-template-columns: 1fr; gap: .75rem; }
           .filters { position: static; max-height: none; overflow: visible; }
@@ -18,9 +35,21 @@ extension BuiltInSoundboard {
             display: list-item; cursor: pointer; font-weight: 600; padding: .5rem .75rem; margin-bottom: .5rem;
             border: 1px solid var(--line); border-radius: .5rem; background: var(--card);
           }
-          .brand span { display: none; }
-          .views { gap: 0; }
-          .views a { font-size: .95rem; }
+          /* Open, the filters cover the screen: their name on top (a tap folds them), the chips scrolling
+             between, and below "Show N results", so the list is never pushed screens down. */
+          .filter-box[open] > summary {
+            position: fixed; top: 0; left: 0; right: 0; height: 3.25rem; z-index: 9; margin: 0; padding: .8rem 1rem;
+            border-radius: 0; border-width: 0 0 1px;
+          }
+          .filter-box[open] #facets {
+            position: fixed; top: 3.25rem; bottom: 4rem; left: 0; right: 0; z-index: 9; overflow-y: auto;
+            padding: .75rem 1rem; background: var(--bg);
+          }
+          .filter-box[open] .filter-actions {
+            display: flex; position: fixed; bottom: 0; left: 0; right: 0; height: 4rem; z-index: 9; align-items: center;
+            padding: .6rem 1rem; background: var(--card); border-top: 1px solid var(--line);
+          }
+          .filter-actions .btn { flex: 1; }
           .facet { margin-bottom: .6rem; }
           .item { grid-template-columns: auto 1fr auto auto; gap: .1rem .5rem; }
           .item .play { grid-row: 1 / span 2; }
@@ -29,9 +58,16 @@ extension BuiltInSoundboard {
           .pad { min-height: 5rem; }
           .pack { grid-template-columns: 1fr auto; gap: .5rem; }
           .pack-progress { grid-column: 1 / -1; }
-          .now { padding: .45rem .75rem; flex-wrap: wrap; }
+
+          /* Now playing: a row per layer, its title wrapping beside its buttons; Stop all at the side. */
+          .now { padding: .45rem .5rem; gap: .5rem; align-items: flex-start; }
+          .now-list { flex-direction: column; flex-wrap: nowrap; gap: .3rem; }
+          .now-list li { white-space: normal; border-radius: 1.4rem; padding-left: .7rem; }
+          .now-list .now-title { flex: 1; min-width: 0; font-size: .9rem; line-height: 1.2; }
+          .now-list li .btn { flex: none; }
           .now-list input[type="range"] { display: none; }
           .item .wave, .now-list .wave { display: none; }
+          .stop-all { padding: .4rem .6rem; }
           .settings fieldset { grid-template-columns: 1fr 1fr; }
         }
 

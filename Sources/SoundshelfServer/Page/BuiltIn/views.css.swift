@@ -7,9 +7,10 @@ extension BuiltInSoundboard {
 
         /* Scenes */
         .scenes { display: grid; grid-template-columns: minmax(14rem, 18rem) 1fr; gap: 1.5rem; align-items: start; }
-        .new-scene { display: flex; gap: .4rem; margin-bottom: .75rem; }
+        /* The field keeps room for its whole placeholder: Create goes below it when the column is narrow. */
+        .new-scene { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: .4rem; margin-bottom: .75rem; }
         .new-scene input {
-          flex: 1; min-width: 0; font: inherit; padding: .45rem .7rem; border: 1px solid var(--line); border-radius: .5rem;
+          flex: 1 1 17rem; min-width: 0; font: inherit; padding: .45rem .7rem; border: 1px solid var(--line); border-radius: .5rem;
           background: var(--card); color: var(--fg);
         }
         .scene-names { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem; }
@@ -19,7 +20,8 @@ extension BuiltInSoundboard {
           color: var(--fg); cursor: pointer;
         }
         .scene-name.on { border-color: var(--accent); box-shadow: inset 4px 0 0 var(--accent); font-weight: 600; }
-        .scene-name .count { color: var(--muted); font-variant-numeric: tabular-nums; }
+        .scene-name span { min-width: 0; }
+        .scene-name .count { flex: none; color: var(--muted); font-variant-numeric: tabular-nums; }
         .board-head { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin-bottom: .9rem; }
         .board-head h2 { font-size: 1.35rem; }
         .rename { display: flex; gap: .4rem; }
