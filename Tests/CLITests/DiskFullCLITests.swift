@@ -61,7 +61,7 @@ struct DiskFullCLITests {
         disk.resize(disk.used)
         let favorite = try ToolRunner.run("client", ["favorite", item, "--root", root])
         #expect(favorite.status != 0)
-        #expect(favorite.stderr.contains("the disk is full at \(root): more than "), "\(favorite.stderr)")
+        #expect(favorite.stderr.contains("the disk is full at \(root): at least "), "\(favorite.stderr)")
         #expect(favorite.stderr.contains(" bytes needed, ") && favorite.stderr.contains("free some disk space"))
         for leak in ["SQLite error", "code 13", "DatabaseError", "GRDB", "LibraryClient."] {
             #expect(!favorite.stderr.contains(leak), "\(favorite.stderr)")

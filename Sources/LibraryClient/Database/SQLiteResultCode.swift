@@ -42,7 +42,7 @@ extension LibraryClientError {
     /// The library error for a GRDB failure on the database at `path`. When the disk is full (the
     /// code says so, or an I/O error met a disk with less than 1 MiB free) its
     /// message is the sentence every full-disk error says, with what the disk has free (SQLite
-    /// does not say how much it needed: at least one page more than that).
+    /// does not say how much it needed: at least one 4 KiB page more than that).
     static func database(_ error: DatabaseError, path: String) -> LibraryClientError {
         let code = SQLiteResultCode(rawValue: error.extendedResultCode.rawValue)
         let folder = (path as NSString).deletingLastPathComponent
@@ -51,7 +51,7 @@ extension LibraryClientError {
         if let free = DiskSpace.free(at: folder), code.isFull || (code.primary == 10 && free < 1 << 20) {
             return .database(
                 path: path, code: code.isFull ? code : SQLiteResultCode(rawValue: 13),
-                message: "the disk is full at \(folder): more than \(free) bytes needed, \(free) free")
+                message: "the disk is full at \(folder): at least \(free + 4096) bytes needed, \(free) free")
         }
         return .database(path: path, code: code, message: error.message ?? "\(error.resultCode)")
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why installing, repairing or removing a pack failed. Every case names what failed and where
 /// (URL, file or archive entry) and, for integrity failures, the expected and actual values; the
 /// description is one sentence of facts. It is what `pack_state.last_error` holds.
@@ -89,6 +91,17 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
     static func diskFull(_ error: any Error, path: String, needed: Int64) -> PackInstallError? {
         guard DiskSpace.isFull(error) else { return nil }
         return .diskFull(path: path, needed: max(needed, 1), free: DiskSpace.free(at: path) ?? 0)
+    }
+
+    /// A file-system step on `path` that failed with `error`: the full-disk sentence (with the free
+    /// space of the folder holding `path`) when the disk is full, else "`step` (the system's words)".
+    static func fileSystem(path: String, step: String, _ error: any Error) -> PackInstallError {
+        if DiskSpace.isFull(error) {
+            let folder = (path as NSString).deletingLastPathComponent
+            let free = DiskSpace.free(at: folder) ?? 0
+            return .diskFull(path: folder, needed: free + 4096, free: free)
+        }
+        return .fileSystem(path: path, reason: "\(step) (\(DiskSpace.reason(error)))")
     }
 
     /// Whether a partial download is worth keeping for a later resume.

@@ -35,8 +35,7 @@ struct StagingArea: Sendable {
                 try fm.removeItem(at: downloads.appendingPathComponent(name))
             }
         } catch {
-            throw PackInstallError.fileSystem(
-                path: folder.path, reason: "cannot prepare the staging folder (\(DiskSpace.reason(error)))")
+            throw PackInstallError.fileSystem(path: folder.path, step: "cannot prepare the staging folder", error)
         }
     }
 

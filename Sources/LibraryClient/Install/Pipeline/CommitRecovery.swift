@@ -21,8 +21,7 @@ struct CommitRecovery: Sendable {
         do {
             try Data("\(version)\n".utf8).write(to: marker, options: .atomic)
         } catch {
-            throw PackInstallError.fileSystem(
-                path: marker.path, reason: "cannot record the install step (\(DiskSpace.reason(error)))")
+            throw PackInstallError.fileSystem(path: marker.path, step: "cannot record the install step", error)
         }
     }
 
@@ -46,8 +45,7 @@ struct CommitRecovery: Sendable {
                 try fm.moveItem(at: staging.old, to: staging.installed)
             } catch {
                 throw PackInstallError.fileSystem(
-                    path: staging.installed.path,
-                    reason: "cannot put the previous version back in place (\(DiskSpace.reason(error)))")
+                    path: staging.installed.path, step: "cannot put the previous version back in place", error)
             }
         }
         end()

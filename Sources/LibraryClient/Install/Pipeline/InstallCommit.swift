@@ -23,8 +23,7 @@ struct InstallCommit: Sendable {
             if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
         } catch {
             throw PackInstallError.fileSystem(
-                path: staging.paths.audioAssets.path,
-                reason: "cannot prepare AudioAssets (\(DiskSpace.reason(error)))")
+                path: staging.paths.audioAssets.path, step: "cannot prepare AudioAssets", error)
         }
         let hadOld = fm.fileExists(atPath: target.path)
         do {
@@ -33,7 +32,7 @@ struct InstallCommit: Sendable {
         } catch {
             if hadOld && !fm.fileExists(atPath: target.path) { try? fm.moveItem(at: old, to: target) }
             throw PackInstallError.fileSystem(
-                path: target.path, reason: "cannot move the verified files into place (\(DiskSpace.reason(error)))")
+                path: target.path, step: "cannot move the verified files into place", error)
         }
         let rows = InstallRows(packId: staging.packId, kind: kind, manifest: loaded.manifest, manifestURL: loaded.url)
         do {

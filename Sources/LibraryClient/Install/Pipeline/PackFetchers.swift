@@ -45,7 +45,7 @@ struct PackFetchers: Sendable {
             let target = staging.files.appendingPathComponent(asset.fileName)
             do { try FileManager.default.moveItem(at: partial, to: target) } catch {
                 throw PackInstallError.fileSystem(
-                    path: target.path, reason: "cannot move the download into staging (\(DiskSpace.reason(error)))")
+                    path: target.path, step: "cannot move the download into staging", error)
             }
         }
     }

@@ -23,8 +23,7 @@ struct PackUninstaller: Sendable {
         if moved {
             do { try fm.moveItem(at: staging.installed, to: staging.old) } catch {
                 throw PackInstallError.fileSystem(
-                    path: staging.installed.path,
-                    reason: "cannot remove the pack folder (\(DiskSpace.reason(error)))")
+                    path: staging.installed.path, step: "cannot remove the pack folder", error)
             }
         }
         let packId = pack.id

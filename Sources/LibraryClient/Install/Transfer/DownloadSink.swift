@@ -58,8 +58,7 @@ final class DownloadSink: @unchecked Sendable {
             }
         }
         do { handle = try FileHandle(forUpdating: URL(fileURLWithPath: path)) } catch {
-            throw PackInstallError.fileSystem(
-                path: path, reason: "cannot open the download file (\(DiskSpace.reason(error)))")
+            throw PackInstallError.fileSystem(path: path, step: "cannot open the download file", error)
         }
         if resume && existing > 0 && existing <= expectedBytes { try hashExisting() }
     }
