@@ -163,6 +163,8 @@ class Page:
             const result = {};
             for (const chip of document.querySelectorAll('#facets .chip')) {
               const dimension = chip.dataset.dimension;
+              const count = Number(chip.querySelector('.count').textContent);
+              if (count === 0) continue; // kept in place, disabled; `client facets` leaves it out
               (result[dimension] = result[dimension] || {})[chip.dataset.value] =
                 Number(chip.querySelector('.count').textContent);
             }

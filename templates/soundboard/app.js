@@ -83,7 +83,24 @@ export const app = (() => {
     if ((affects[what] || []).includes(view)) loaders[view]();
   }
 
+  // The sticky header's and the now-playing bar's heights, for scroll-padding (app.css): a focused
+  // control or an anchor scrolls clear of them.
+  function watchBars() {
+    const root = document.documentElement.style;
+    const header = document.querySelector("header.top");
+    const now = document.getElementById("now");
+    const measure = () => {
+      root.setProperty("--top-h", `${header.getBoundingClientRect().height}px`);
+      root.setProperty("--now-h", `${now.hidden ? 0 : now.getBoundingClientRect().height}px`);
+    };
+    new ResizeObserver(measure).observe(header);
+    new ResizeObserver(measure).observe(now);
+    new MutationObserver(measure).observe(now, { attributes: true, attributeFilter: ["hidden"] });
+    measure();
+  }
+
   function init() {
+    watchBars();
     // The server's clock from the start: the first sound played is shared on time with the players.
     startClock();
     library.init();

@@ -1,18 +1,15 @@
 // The library: kind tabs, a search box, facet chips with disjunctive counts (OR within a
-// dimension, AND across), and the matching items.
+// dimension, AND across; facets.js) that include the search, and the matching items. A search
+// with nothing in the open kind says where it has matches.
 import { el } from "./dom.js";
 import { api } from "./api.js";
+import { dimensions, facetCounts, filterParams, initChipKeys, renderChips } from "./facets.js";
 import { items } from "./items.js";
 import { fail } from "./notice.js";
 
 export const library = (() => {
-  const dimensions = [
-    { key: "locations", param: "location", label: "Location" },
-    { key: "moods", param: "mood", label: "Mood" },
-    { key: "themes", param: "theme", label: "Theme" },
-    { key: "creatureTypes", param: "creatureType", label: "Creature type" },
-  ];
   const kindWords = { music: "music entries", atmosphere: "atmospheres", sfx: "sound effects" };
+  const tabNames = { atmosphere: "Atmosphere", sfx: "Effects", music: "Music" };
   const pageSize = 100;
   const state = { kind: "atmosphere", selected: {}, query: "", items: [], next: null };
   let generation = 0;
@@ -24,14 +21,7 @@ export const library = (() => {
   }
   resetFilters();
 
-  function params(extra) {
-    const result = { kind: state.kind };
-    for (const dimension of dimensions) {
-      const ids = [...state.selected[dimension.key].keys()];
-      if (ids.length) result[dimension.param] = ids;
-    }
-    return Object.assign(result, extra);
-  }
+  const params = (extra) => filterParams(state.kind, state.selected, null, extra);
 
   function filtered() {
     return dimensions.some((dimension) => state.selected[dimension.key].size > 0);
@@ -40,25 +30,43 @@ export const library = (() => {
   async function load() {
     const mine = ++generation;
     const list = document.getElementById("items");
+    const box = document.getElementById("facets");
     list.setAttribute("aria-busy", "true");
+    box.setAttribute("aria-busy", "true");
     try {
       const query = state.query.trim();
-      const [page, facets] = await Promise.all([
+      const kind = state.kind;
+      const base = api.facets({ kind }); // every value of the kind: the chips and their order
+      const [page, facets, counts, elsewhere] = await Promise.all([
         api.items(params({ q: query || undefined, limit: pageSize })),
-        api.facets(params()),
+        base,
+        base.then((document_) => facetCounts(kind, state.selected, query, document_)),
+        query ? matchesElsewhere(kind, query) : [],
       ]);
       if (mine !== generation) return;
       state.items = page.items;
       state.next = page.nextCursor || null;
-      renderFacets(facets);
-      renderItems(page.total);
+      renderFacets(facets, counts);
+      const unfiltered = query && page.total === 0 && filtered() ? await api.items({ kind, q: query, limit: 1 }) : null;
+      if (mine !== generation) return;
+      renderItems(page.total, elsewhere, unfiltered ? unfiltered.total : 0);
     } catch (error) {
       if (mine !== generation) return;
       list.replaceChildren(el("li", { class: "empty error", text: error.message }));
       document.getElementById("summary").textContent = "";
     } finally {
-      if (mine === generation) list.removeAttribute("aria-busy");
+      if (mine === generation) {
+        list.removeAttribute("aria-busy");
+        box.removeAttribute("aria-busy");
+      }
     }
+  }
+
+  // [{kind, total}] for the other kinds the search matches, without filters (they belong to a kind).
+  async function matchesElsewhere(kind, query) {
+    const others = Object.keys(kindWords).filter((other) => other !== kind);
+    const pages = await Promise.all(others.map((other) => api.items({ kind: other, q: query, limit: 1 })));
+    return others.map((other, index) => ({ kind: other, total: pages[index].total })).filter((one) => one.total > 0);
   }
 
   async function more() {
@@ -76,54 +84,14 @@ export const library = (() => {
     }
   }
 
-  function renderFacets(document_) {
-    const box = document.getElementById("facets");
-    box.replaceChildren();
-    const facets = (document_ && document_.facets) || {};
-    for (const dimension of dimensions) {
-      const values = facets[dimension.key];
-      if (!values) continue; // a dimension this kind may not use
-      const selected = state.selected[dimension.key];
-      const shown = values.slice();
-      for (const [id, name] of selected) {
-        if (!shown.some((value) => String(value.id) === id)) shown.push({ id, name, count: 0 });
-      }
-      if (shown.length === 0) continue;
-      const chips = el("div", { class: "chips" });
-      for (const value of shown) {
-        const id = String(value.id);
-        const on = selected.has(id);
-        chips.append(
-          el(
-            "button",
-            {
-              type: "button",
-              class: `chip${on ? " on" : ""}`,
-              "aria-pressed": String(on),
-              "data-dimension": dimension.key,
-              "data-value": value.name,
-              onclick: () => toggle(dimension.key, id, value.name),
-            },
-            el("span", { class: "chip-name", text: value.name }),
-            el("span", { class: "count", text: String(value.count), "aria-label": `${value.count} items` }),
-          ),
-        );
-      }
-      box.append(
-        el(
-          "fieldset",
-          { class: "facet", "data-facet": dimension.key },
-          el("legend", { text: dimension.label }),
-          chips,
-        ),
-      );
-    }
+  function renderFacets(base, counts) {
+    renderChips(document.getElementById("facets"), base, counts, state.selected, toggle);
     document.getElementById("clear-filters").hidden = !filtered();
     const chosen = dimensions.reduce((sum, dimension) => sum + state.selected[dimension.key].size, 0);
     document.getElementById("filter-count").textContent = chosen ? `(${chosen} chosen)` : "";
   }
 
-  function renderItems(total) {
+  function renderItems(total, elsewhere = [], withoutFilters = 0) {
     const list = document.getElementById("items");
     const query = state.query.trim();
     const summary = document.getElementById("summary");
@@ -134,12 +102,13 @@ export const library = (() => {
     document.getElementById("show-results").textContent = `Show ${total} ${total === 1 ? "result" : "results"}`;
     let empty;
     if (total > 0) empty = "";
-    else if (filtered() || query) {
+    else if (query) empty = noMatch(query, word, elsewhere, withoutFilters);
+    else if (filtered()) {
       empty = el(
         "span",
         {},
         "Nothing matches these filters. ",
-        el("button", { type: "button", class: "btn link", onclick: clear, text: "Clear filters" }),
+        el("button", { type: "button", class: "btn link", onclick: clearFilters, text: "Clear filters" }),
       );
     } else {
       empty = `The library has no ${word} yet: sync a catalog with “client sync”.`;
@@ -157,6 +126,49 @@ export const library = (() => {
       );
     }
     document.getElementById("more").hidden = !state.next;
+  }
+
+  // A search with no result here: whether the filters or the search are the cause, and the kinds
+  // where it has matches ("3 in Effects", which opens that tab with the search kept).
+  function noMatch(query, word, elsewhere, withoutFilters) {
+    const link = (text, onclick) => el("button", { type: "button", class: "btn link", onclick, text });
+    const parts = [];
+    if (withoutFilters > 0) {
+      parts.push(`Nothing matches “${query}” with these filters (${withoutFilters} without them). `);
+      parts.push(link("Clear filters", clearFilters));
+      return el("span", {}, ...parts);
+    }
+    parts.push(`No ${word} match “${query}”${filtered() ? ", with or without filters" : ""}. `);
+    if (elsewhere.length) {
+      parts.push("It matches ");
+      elsewhere.forEach((one, index) => {
+        if (index) parts.push(index === elsewhere.length - 1 ? " and " : ", ");
+        parts.push(link(`${one.total} in ${tabNames[one.kind]}`, () => openKind(one.kind)));
+      });
+      parts.push(". ");
+    } else {
+      parts.push("Nothing else in the library does either. ");
+    }
+    parts.push(link("Clear the search", clearSearch));
+    return el("span", {}, ...parts);
+  }
+
+  function openKind(kind) {
+    setKind(kind);
+    const tab = document.querySelector(`#kind-tabs [data-kind="${kind}"]`);
+    if (tab) tab.focus();
+  }
+
+  function clearFilters() {
+    resetFilters();
+    load();
+  }
+
+  function clearSearch() {
+    state.query = "";
+    document.getElementById("search").value = "";
+    document.getElementById("search").focus();
+    load();
   }
 
   function toggle(key, id, name) {
@@ -226,6 +238,15 @@ export const library = (() => {
       }, 200);
     });
     document.getElementById("clear-filters").addEventListener("click", clear);
+    initChipKeys(document.getElementById("facets"));
+    // "Skip to the sounds": to the first sound that plays, else to the list.
+    document.getElementById("skip-sounds").addEventListener("click", (event) => {
+      event.preventDefault();
+      const target =
+        document.querySelector("#items button[data-play]:not(:disabled)") ||
+        document.querySelector("#items button:not(:disabled)");
+      (target || document.getElementById("summary")).focus();
+    });
     document.getElementById("more").addEventListener("click", more);
   }
 

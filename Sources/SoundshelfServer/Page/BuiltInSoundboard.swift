@@ -12,6 +12,7 @@ package enum BuiltInSoundboard {
         "charts.js": chartsJs,
         "credits.js": creditsJs,
         "dom.js": domJs,
+        "facets.js": facetsJs,
         "favorites.js": favoritesJs,
         "hotkeys.js": hotkeysJs,
         "icon.svg": iconSvg,

@@ -40,7 +40,11 @@ extension BuiltInSoundboard {
           }
         }
         * { box-sizing: border-box; }
-        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        /* Focus and anchors scroll clear of the sticky header and the now-playing bar (app.js measures both). */
+        html {
+          -webkit-text-size-adjust: 100%; text-size-adjust: 100%;
+          scroll-padding-top: calc(var(--top-h, 4rem) + .5rem); scroll-padding-bottom: calc(var(--now-h, 0px) + .5rem);
+        }
         body {
           margin: 0;
           font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
@@ -48,7 +52,7 @@ extension BuiltInSoundboard {
           background: var(--bg);
           overflow-wrap: break-word; /* a word breaks only when it cannot fit a line of its own */
         }
-        body.has-now main { padding-bottom: 6rem; }
+        body.has-now main { padding-bottom: calc(var(--now-h, 5rem) + 1rem); }
         a { color: var(--accent); }
         h1 { font-size: 1.5rem; margin: 0 0 .75rem; }
         h2 { font-size: 1.2rem; margin: 0; }
@@ -58,6 +62,8 @@ extension BuiltInSoundboard {
         }
         .skip { position: absolute; left: -999px; top: .5rem; background: var(--card); padding: .5rem 1rem; z-index: 10; }
         .skip:focus { left: .5rem; }
+        body:not([data-view="library"]) #skip-sounds { display: none; }
+        .summary:focus { outline: none; }
         :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
         main:focus { outline: none; }
 
@@ -115,7 +121,9 @@ extension BuiltInSoundboard {
 
         /* Library */
         .library { display: grid; grid-template-columns: minmax(15rem, 20rem) 1fr; gap: 1.5rem; align-items: start; }
-        .filters { position: sticky; top: 4.5rem; max-height: calc(100vh - 5rem); overflow: auto; padding-right: .25rem; }
+        .filters {
+          position: sticky; top: 4.5rem; max-height: calc(100vh - 5rem - var(--now-h, 0px)); overflow: auto; padding-right: .25rem;
+        }
         .search input {
           width: 100%; font: inherit; padding: .55rem .8rem; border: 1px solid var(--line); border-radius: .5rem;
           background: var(--card); color: var(--fg); margin-bottom: .75rem;
@@ -133,6 +141,7 @@ extension BuiltInSoundboard {
           min-width: 1.6rem; text-align: center; border-radius: 1rem; background: var(--card);
           font-variant-numeric: tabular-nums; font-size: .8rem; padding: 0 .3rem;
         }
+        .chip:disabled { opacity: .5; cursor: default; }
         .chip.on { background: var(--chip-on); color: var(--accent-fg); }
         .chip.on .count { color: var(--fg); }
 

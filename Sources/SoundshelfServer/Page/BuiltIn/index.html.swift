@@ -16,6 +16,7 @@ extension BuiltInSoundboard {
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>
+        <a class="skip" href="#items" id="skip-sounds">Skip to the sounds</a>
         <header class="top">
           <div class="brand"><img src="icon.svg" alt="" width="28" height="28"><span>Soundshelf</span></div>
           <button type="button" class="btn views-button" id="views-button" aria-controls="views" aria-expanded="false"><span class="visually-hidden">View: </span><span id="views-current">Library</span> <span aria-hidden="true">▾</span></button>
@@ -63,7 +64,7 @@ extension BuiltInSoundboard {
                 <button type="button" class="btn link" id="clear-filters" hidden>Clear filters</button>
               </aside>
               <div class="results">
-                <p class="summary" id="summary" aria-live="polite"></p>
+                <p class="summary" id="summary" aria-live="polite" tabindex="-1"></p>
                 <ul class="items" id="items"></ul>
                 <button type="button" class="btn" id="more" hidden>Show more</button>
               </div>
