@@ -87,6 +87,7 @@ package struct ItemDetailJSON: Encodable {
 
     enum Keys: String, CodingKey {
         case tags, availability, loopable, takes, playback, credits, source, loudness, gain, loop, peaks, ucs
+        case appleMusicPlaylistId
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -106,5 +107,7 @@ package struct ItemDetailJSON: Encodable {
         try c.encode(detail.sound?.loop, forKey: .loop)
         try c.encode(detail.sound?.peaks, forKey: .peaks)
         try c.encode(detail.ucs, forKey: .ucs)
+        // A music entry's playlist, for a link that opens it.
+        try c.encodeIfPresent(detail.appleMusicPlaylistID, forKey: .appleMusicPlaylistId)
     }
 }

@@ -3,14 +3,27 @@
 import { api } from "./api.js";
 import { credits } from "./credits.js";
 import { el, duration } from "./dom.js";
+import { detail } from "./item-details.js";
 import { fail, requestRefresh } from "./notice.js";
 import * as player from "./player.js";
 import { scenes } from "./scenes.js";
-import { showTracks } from "./tracks.js";
+import { appleMusicLink, showTracks } from "./tracks.js";
 import { waveform } from "./waveform.js";
 
 export const items = (() => {
   const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
+
+  // A music entry's "Open in Apple Music": the list row does not carry the playlist, its details do.
+  function musicLink(item) {
+    const link = appleMusicLink(item);
+    if (link) return link;
+    const slot = el("span", { class: "apple-music-slot" });
+    detail(item).then((full) => {
+      const found = appleMusicLink(full);
+      if (found) slot.replaceWith(found);
+    });
+    return slot;
+  }
 
   function playButton(item) {
     if (item.kind === "music") {
@@ -107,6 +120,7 @@ export const items = (() => {
         credits.badge(item),
         item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
         meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
+        item.kind === "music" ? musicLink(item) : null,
       ),
       waveform(item.peaks, { bars: 48 }) || el("span", { class: "wave none", "aria-hidden": "true" }),
       el("span", { class: "dur", text: duration(item.duration) }),

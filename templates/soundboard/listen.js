@@ -56,14 +56,33 @@ async function join() {
   }
   follower.watchDrift();
   applyVolume();
-  follower.onChange = () => {
-    const count = follower.layers.size;
-    $("listen-playing").textContent = count === 0 ? "Nothing playing right now." : `${count} playing`;
-  };
+  follower.onChange = () => $("listen-playing").replaceChildren(...playing(follower.layers));
   follower.onChange();
   $("listen-join").hidden = true;
   $("listen-controls").hidden = false;
   if (hooks) hooks.install(state, capture);
+}
+
+// What plays, by title (the start events carry the sound's title): "Playing:" and one line each;
+// layers of the same sound are counted ("Rain ×2"), layers without a title as "N more".
+function playing(layers) {
+  if (layers.size === 0) return ["Nothing playing right now."];
+  const sounds = layers.size === 1 ? "1 sound" : `${layers.size} sounds`;
+  const counts = new Map();
+  for (const { event } of layers.values()) {
+    if (event.title) counts.set(event.title, (counts.get(event.title) || 0) + 1);
+  }
+  if (counts.size === 0) return [`${sounds} playing.`]; // a server that does not pass the titles on
+  const list = document.createElement("ul");
+  list.className = "listen-titles";
+  for (const [title, count] of counts) {
+    const line = document.createElement("li");
+    line.textContent = count > 1 ? `${title} ×${count}` : title;
+    list.append(line);
+  }
+  const untitled = layers.size - [...counts.values()].reduce((sum, count) => sum + count, 0);
+  if (untitled > 0) list.append(Object.assign(document.createElement("li"), { textContent: `${untitled} more` }));
+  return [`Playing ${sounds}:`, list];
 }
 
 // The stream: a snapshot first (on every connection: a reconnecting page catches up), then events,

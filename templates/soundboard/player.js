@@ -156,6 +156,7 @@ async function trigger(entry, fade, at = 0) {
     type: "start",
     layer: `${item.id}~${++triggers}`,
     item: item.id,
+    title: item.title, // the listen page names what plays
     take: pick.take,
     kind: item.kind,
     gain: layer.gainDb,

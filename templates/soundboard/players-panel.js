@@ -1,5 +1,6 @@
 // The Players panel (a dialog): makes a listen link and shows it with its QR code (qr.js, drawn
-// here, nothing fetched), lists the links with the players connected to each, and revokes them.
+// here, nothing fetched), lists the links with the players connected to each, copies and revokes them,
+// and says when phones cannot open them (a server on 127.0.0.1).
 // GET/POST/DELETE /api/listeners; the list refreshes every 3 s while the panel is open.
 import { el } from "./dom.js";
 import { fail } from "./notice.js";
@@ -16,10 +17,57 @@ async function call(method, path) {
   return json;
 }
 
+// A link on a loopback address opens only on this computer: the panel says so, and how to let phones in.
+function loopback(url) {
+  try {
+    return /^(127\.|localhost$|\[::1\]$)/.test(new URL(url).hostname);
+  } catch (error) {
+    return false;
+  }
+}
+
+// A link named by what it is: when it was made and who can open it.
+function linkName(link) {
+  const made = typeof link.created === "number" ? new Date((link.created + 978307200) * 1000) : null; // since 2001
+  const time = made ? made.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+  let host = "";
+  try {
+    host = new URL(link.url).host;
+  } catch (error) {}
+  const reach = loopback(link.url) ? "this computer only" : host;
+  return `Listen link${time ? ` from ${time}` : ""}${reach ? ` (${reach})` : ""}`;
+}
+
+// Copies `text`; the button says "Copied" (or, when the browser refuses, selects the text to copy by hand).
+async function copy(text, button, field) {
+  let done = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    }
+  } catch (error) {}
+  if (!done) {
+    const area = field || Object.assign(document.createElement("textarea"), { value: text, readOnly: true });
+    if (!field) (button.closest("dialog") || document.body).append(area);
+    area.select();
+    try {
+      done = document.execCommand("copy");
+    } catch (error) {}
+    if (!field) area.remove();
+  }
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  button.textContent = done ? "Copied" : "Select and copy";
+  setTimeout(() => (button.textContent = label), 2000);
+  if (!done && field) field.select();
+}
+
 function show(link) {
   document.getElementById("players-link").hidden = false;
   document.getElementById("players-url").value = link.url;
   document.getElementById("players-qr").innerHTML = qrSVG(link.url, 220);
+  document.getElementById("players-reach").hidden = !loopback(link.url);
 }
 
 async function refresh() {
@@ -30,16 +78,24 @@ async function refresh() {
     return;
   }
   const list = document.getElementById("players-list");
-  const rows = answer.listeners.map((link, index) =>
+  const rows = answer.listeners.map((link) =>
     el(
       "li",
       { "data-listener": link.token },
       el("button", {
         type: "button",
-        class: "btn link",
+        class: "btn link name",
         title: "Show this link and its code",
         onclick: () => show(link),
-        text: `Link ${index + 1}`,
+        text: linkName(link),
+      }),
+      el("button", {
+        type: "button",
+        class: "btn",
+        "data-copy-link": link.token,
+        "aria-label": `Copy the ${linkName(link).replace(/^Listen link/, "listen link")}`,
+        onclick: (event) => copy(link.url, event.currentTarget),
+        text: "Copy",
       }),
       el("span", {
         class: "players-count",
@@ -55,6 +111,9 @@ async function refresh() {
     ),
   );
   if (rows.length === 0) rows.push(el("li", { class: "hint", text: "No listen link yet." }));
+  if (answer.listeners.length && document.getElementById("players-link").hidden) {
+    document.getElementById("players-reach").hidden = !answer.listeners.some((link) => loopback(link.url));
+  }
   list.replaceChildren(...rows);
 }
 
@@ -79,6 +138,8 @@ export function init() {
     timer = setInterval(refresh, 3000);
   });
   dialog.addEventListener("close", () => clearInterval(timer));
+  const field = document.getElementById("players-url");
+  document.getElementById("players-copy").addEventListener("click", (event) => copy(field.value, event.currentTarget, field));
   document.getElementById("players-new").addEventListener("click", async () => {
     try {
       show(await call("POST", "/api/listeners"));

@@ -103,7 +103,8 @@ export const scenes = (() => {
         el("h2", { text: scene.title }),
         el("button", { type: "button", class: "btn link", id: "rename-scene", onclick: startRename, text: "Rename" }),
         el("span", { class: "summary", text: `${scene.count} sounds · ${duration(scene.duration)}` }),
-        el("button", {
+        // An empty scene has nothing to play: no Play, only how to fill it (below).
+        scene.items.length === 0 ? null : el("button", {
           type: "button",
           class: "btn primary",
           id: "play-scene",

@@ -1,7 +1,36 @@
 // The Tracks dialog of a music entry (from its row in a list or its button on a scene's board):
-// the tracks the server cached for it, or why there are none.
+// the tracks the server cached for it, or that none are fetched yet; and the entry's link to its
+// playlist on Apple Music (from the item's `appleMusicPlaylistId`, in the storefront it names or "us").
 import { api } from "./api.js";
 import { el, duration } from "./dom.js";
+
+/// https://music.apple.com/{storefront}/playlist/{name}/{id}, or null when the item names no playlist.
+export function appleMusicURL(item) {
+  const id = item.appleMusicPlaylistId || (item.appleMusic && item.appleMusic.playlistId);
+  if (!id) return null;
+  const storefront = /^[a-z]{2}$/.test(item.appleMusicStorefront || "") ? item.appleMusicStorefront : "us";
+  const name = (item.title || "playlist")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `https://music.apple.com/${storefront}/playlist/${name || "playlist"}/${encodeURIComponent(id)}`;
+}
+
+/// A link that opens the entry's playlist in Apple Music (a new tab), or null.
+export function appleMusicLink(item, className = "btn link apple-music") {
+  const href = appleMusicURL(item);
+  if (!href) return null;
+  return el("a", {
+    class: className,
+    href,
+    target: "_blank",
+    rel: "noopener noreferrer",
+    "aria-label": `Open ${item.title} in Apple Music`,
+    text: "Open in Apple Music ↗",
+  });
+}
 
 export async function showTracks(item) {
   const dialog = document.getElementById("tracks-dialog");
@@ -18,7 +47,12 @@ export async function showTracks(item) {
     const tracks = result.tracks || [];
     if (tracks.length === 0) {
       body.replaceChildren(
-        el("p", { class: "empty", text: "No tracks cached yet: run “client music refresh” to fetch them." }),
+        el("p", {
+          class: "empty",
+          text: "This playlist’s track list has not been fetched yet, so there is nothing to show here."
+            + " It still plays in Apple Music.",
+        }),
+        ...[appleMusicLink(item)].filter(Boolean),
       );
       return;
     }
@@ -36,7 +70,7 @@ export async function showTracks(item) {
         ),
       );
     }
-    body.replaceChildren(list);
+    body.replaceChildren(...[appleMusicLink(item)].filter(Boolean), list);
   } catch (error) {
     body.replaceChildren(el("p", { class: "empty error", text: error.message }));
   }

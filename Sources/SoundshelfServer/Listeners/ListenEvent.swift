@@ -6,7 +6,8 @@ import Foundation
 /// - `start`: a layer starts: `layer` (its id), `item`, `take`, `kind`, `gain` (dB, the owner's
 ///   draw and normalization), `cents` (the pitch draw), `volume`, `fade` (s), `loop` (false, true,
 ///   or `{start, end}` frames), `sampleRate` (of the file), `duration` (s of the file), `takes`
-///   (how many the item has, when more than one: players load the others ahead).
+///   (how many the item has, when more than one: players load the others ahead), `title` (what
+///   the listen page names it by).
 /// - `stop`: `layer` fades out over `fade` s. `volume`: `layer`'s volume. `kind`: the `kind`
 ///   bus's `volume`. `stopAll`: every layer fades out over `fade` s.
 /// - `load`: `files` (`[{item, take}]`, up to ``maxFiles``) may play soon (the owner's open
@@ -27,6 +28,8 @@ struct ListenEvent: Codable, Sendable, Equatable {
     var duration: Double?
     var takes: Int?
     var files: [ListenSnapshot.File]?
+    /// The item's title, for the listen page's "playing" line.
+    var title: String?
 
     static let types = ["start", "stop", "volume", "kind", "stopAll", "load"]
     /// The most files one `load` event may name.
@@ -34,6 +37,7 @@ struct ListenEvent: Codable, Sendable, Equatable {
 
     /// Why the owner's page cannot send this event (a sentence naming the field), or nil.
     var problem: String? {
+        if let title, title.count > 300 { return "title: longer than 300 characters" }
         guard Self.types.contains(type) else {
             return "type: '\(type)' is not an event listeners play; use one of \(Self.types.joined(separator: ", "))"
         }

@@ -44,6 +44,7 @@ extension BuiltInSoundboard {
         html {
           -webkit-text-size-adjust: 100%; text-size-adjust: 100%;
           scroll-padding-top: calc(var(--top-h, 4rem) + .5rem); scroll-padding-bottom: calc(var(--now-h, 0px) + .5rem);
+          scrollbar-gutter: stable; /* the page keeps its width when its scrollbar comes or goes */
         }
         body {
           margin: 0;
@@ -121,9 +122,8 @@ extension BuiltInSoundboard {
 
         /* Library */
         .library { display: grid; grid-template-columns: minmax(15rem, 20rem) 1fr; gap: 1.5rem; align-items: start; }
-        .filters {
-          position: sticky; top: 4.5rem; max-height: calc(100vh - 5rem - var(--now-h, 0px)); overflow: auto; padding-right: .25rem;
-        }
+        /* The sidebar scrolls with the page: one scrollbar, never a second one beside the list's. */
+        .filters { padding-right: .25rem; }
         .search input {
           width: 100%; font: inherit; padding: .55rem .8rem; border: 1px solid var(--line); border-radius: .5rem;
           background: var(--card); color: var(--fg); margin-bottom: .75rem;
@@ -152,6 +152,7 @@ extension BuiltInSoundboard {
         }
         .item.unavailable .title { color: var(--muted); }
         .item-text { display: flex; flex-direction: column; min-width: 0; }
+        .item-text .apple-music, #tracks-body .apple-music { align-self: flex-start; padding-left: 0; padding-right: 0; font-size: .85rem; }
         .item .title { font-weight: 600; }
         .item .sub, .item .meta { font-size: .85rem; }
         .dur { color: var(--muted); font-variant-numeric: tabular-nums; font-size: .9rem; }

@@ -121,11 +121,15 @@ extension BuiltInSoundboard {
             <h2 id="players-title">Players</h2>
             <button class="btn icon" aria-label="Close">✕</button>
           </form>
-          <p class="hint">Players hear what you play, in sync, on their own phone or laptop: give them a listen link (or let them scan its code). A link lets them only listen.</p>
+          <p class="hint">Players hear what you play, in sync, on their own phone or laptop: give them a listen link. A link lets them only listen.</p>
+          <p class="hint reach" id="players-reach" hidden>Phones cannot open this link: the server listens on this computer only (127.0.0.1), so the link and its code work only here. To let phones in, stop the server and start it again with <code>client serve --host 0.0.0.0</code>, then make a new link: it will carry this computer’s network address.</p>
           <button type="button" class="btn primary" id="players-new">New listen link</button>
           <div class="players-link" id="players-link" hidden>
             <div class="players-qr" id="players-qr"></div>
-            <input type="text" readonly id="players-url" aria-label="Listen link" />
+            <div class="players-copy">
+              <input type="text" readonly id="players-url" aria-label="Listen link" />
+              <button type="button" class="btn" id="players-copy" data-copy="players-url">Copy</button>
+            </div>
           </div>
           <h3>Links and players connected</h3>
           <ul class="players-list" id="players-list"></ul>

@@ -68,6 +68,11 @@ extension BuiltInSoundboard {
           width: 100%;
           min-height: 2.5rem;
         }
+        .listen-titles {
+          margin: 0.5rem 0 0;
+          padding-left: 1.25rem;
+          color: var(--fg);
+        }
 
         """##
 }

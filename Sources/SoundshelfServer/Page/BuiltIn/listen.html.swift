@@ -21,7 +21,7 @@ extension BuiltInSoundboard {
               <div id="listen-controls" hidden>
                 <label>Volume <input id="listen-volume" type="range" min="0" max="1" step="0.01" value="1" /></label>
                 <button id="listen-mute" type="button" aria-pressed="false">Mute</button>
-                <p id="listen-playing" aria-live="polite"></p>
+                <div id="listen-playing" aria-live="polite"></div>
               </div>
             </main>
           </body>

@@ -9,7 +9,7 @@ extension BuiltInSoundboard {
         import { fail, requestRefresh, say } from "./notice.js";
 
         export const packs = (() => {
-          const state = { packs: [], busy: new Set() };
+          const state = { packs: [], busy: new Set(), asking: null };
           const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effects" };
           const stateNames = {
             not_downloaded: "Not installed",
@@ -55,34 +55,55 @@ extension BuiltInSoundboard {
             for (const pack of state.packs) list.append(card(pack));
           }
 
+          // The bytes a pack takes (or will fetch): the server's figure once it knows one, else none.
+          function size(pack) {
+            for (const key of ["bytesTotal", "bytes", "size"]) {
+              if (typeof pack[key] === "number" && pack[key] > 0) return pack[key];
+            }
+            return 0;
+          }
+
+          function progressText(pack, total, done, percent) {
+            if (pack.phase === "installing") return "Verifying and moving into place…";
+            if (!total) return "Starting…"; // the size comes with the first progress event
+            return `${percent}% · ${bytes(done)} of ${bytes(total)}`;
+          }
+
+          function actionButton(pack, installing, installed) {
+            if (pack.kind === "music") return null;
+            if (installed) {
+              return el("button", {
+                type: "button",
+                class: "btn",
+                "data-uninstall": pack.id,
+                disabled: installing,
+                onclick: () => askUninstall(pack),
+                text: "Uninstall",
+              });
+            }
+            return el("button", {
+              type: "button",
+              class: "btn primary",
+              "data-install": pack.id,
+              disabled: installing,
+              onclick: () => run(pack, "install"),
+              text: pack.state === "failed" ? "Retry install" : pack.state === "offloaded" ? "Bring back" : "Install",
+            });
+          }
+
           function card(pack) {
             const installing = pack.state === "downloading" || state.busy.has(pack.id);
-            const installed = pack.state === "downloaded";
-            const total = pack.bytesTotal || 0;
+            const installed = pack.state === "downloaded" && !installing;
+            const total = size(pack);
             const done = Math.min(pack.bytesDownloaded || 0, total);
-            const percent = installed ? 100 : total > 0 ? Math.floor((done / total) * 100) : 0;
-            const action = installed
-              ? el("button", {
-                  type: "button",
-                  class: "btn",
-                  "data-uninstall": pack.id,
-                  disabled: installing,
-                  onclick: () => run(pack, "uninstall"),
-                  text: "Uninstall",
-                })
-              : el("button", {
-                  type: "button",
-                  class: "btn primary",
-                  "data-install": pack.id,
-                  disabled: installing,
-                  onclick: () => run(pack, "install"),
-                  text: pack.state === "failed" ? "Retry install" : pack.state === "offloaded" ? "Bring back" : "Install",
-                });
+            const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
+            // While the size is unknown the bar is indeterminate (no value), not a bar at 0.
             const bar = el("progress", {
               max: "100",
-              value: String(percent),
-              "aria-label": `${pack.title}: ${percent}%`,
+              value: total > 0 && pack.phase !== "installing" ? String(percent) : null,
+              "aria-label": `${pack.title}: ${total > 0 ? `${percent}%` : "starting"}`,
             });
+            const sizeText = total ? bytes(total) : installed || installing ? "" : "size shown once it starts";
             return el(
               "li",
               { class: `pack state-${pack.state}`, "data-pack": pack.id, "data-state": pack.state },
@@ -92,36 +113,73 @@ extension BuiltInSoundboard {
                 el("span", { class: "title", text: pack.title }),
                 el("span", {
                   class: "meta",
-                  text: [kindNames[pack.kind] || pack.kind, `version ${pack.version}`, total ? bytes(total) : ""]
+                  text: [kindNames[pack.kind] || pack.kind, `version ${pack.version}`, pack.kind === "music" ? "" : sizeText]
                     .filter(Boolean)
                     .join(" · "),
                 }),
                 pack.lastError && pack.state === "failed" ? el("span", { class: "error", text: pack.lastError }) : null,
               ),
+              // The bar only while installing: an installed pack says so once, in its state.
               el(
                 "div",
-                { class: "pack-progress", hidden: !installing && !installed },
+                { class: "pack-progress", hidden: !installing },
                 bar,
-                el("span", {
-                  class: "percent",
-                  text: installing
-                    ? pack.phase === "installing"
-                      ? "Verifying and moving into place…"
-                      : `${percent}% · ${bytes(done)} of ${bytes(total)}`
-                    : installed
-                      ? "Installed"
-                      : "",
-                }),
+                el("span", { class: "percent", text: installing ? progressText(pack, total, done, percent) : "" }),
               ),
-              el("span", { class: "state", text: stateNames[pack.state] || pack.state }),
-              pack.kind === "music" ? null : action,
+              el("span", { class: "state", text: installing ? "Installing…" : stateNames[pack.state] || pack.state }),
+              state.asking === pack.id ? confirmation(pack, total) : actionButton(pack, installing, installed),
             );
+          }
+
+          // Uninstall asks first, in the card: what it frees, and that the sounds stay listed.
+          function confirmation(pack, total) {
+            const cancel = () => {
+              state.asking = null;
+              redraw(pack, `[data-uninstall="${CSS.escape(pack.id)}"]`);
+            };
+            return el(
+              "div",
+              {
+                class: "pack-confirm",
+                role: "alertdialog",
+                "aria-label": `Uninstall ${pack.title}?`,
+                onkeydown: (event) => event.key === "Escape" && cancel(),
+              },
+              el("p", {
+                text: `Uninstall “${pack.title}”? ${total ? `This frees ${bytes(total)}.` : "This frees its files."}`
+                  + " Its sounds stay listed; install it again to play them.",
+              }),
+              el("button", {
+                type: "button",
+                class: "btn danger",
+                "data-confirm-uninstall": pack.id,
+                onclick: () => {
+                  state.asking = null;
+                  run(pack, "uninstall");
+                },
+                text: "Uninstall",
+              }),
+              el("button", { type: "button", class: "btn", "data-cancel-uninstall": pack.id, onclick: cancel, text: "Cancel" }),
+            );
+          }
+
+          function askUninstall(pack) {
+            state.asking = pack.id;
+            redraw(pack, `[data-cancel-uninstall="${CSS.escape(pack.id)}"]`);
+          }
+
+          function redraw(pack, focus) {
+            const node = document.querySelector(`[data-pack="${CSS.escape(pack.id)}"]`);
+            if (node) node.replaceWith(card(pack));
+            const target = focus && document.querySelector(focus);
+            if (target) target.focus();
           }
 
           async function run(pack, what) {
             state.busy.add(pack.id);
             if (what === "install") {
               pack.state = "downloading";
+              pack.phase = null;
               pack.bytesDownloaded = 0;
             }
             render();

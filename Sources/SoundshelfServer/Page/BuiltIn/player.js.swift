@@ -161,6 +161,7 @@ extension BuiltInSoundboard {
             type: "start",
             layer: `${item.id}~${++triggers}`,
             item: item.id,
+            title: item.title, // the listen page names what plays
             take: pick.take,
             kind: item.kind,
             gain: layer.gainDb,

@@ -82,6 +82,11 @@ extension BuiltInSoundboard {
         .pack .state { color: var(--muted); font-size: .9rem; }
         .pack.state-downloaded .state { color: var(--playing); font-weight: 600; }
         .pack.state-failed .state { color: var(--danger); font-weight: 600; }
+        .pack-confirm {
+          grid-column: 1 / -1; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem;
+          padding: .6rem .75rem; border-radius: .5rem; background: var(--chip); border: 1px solid var(--danger);
+        }
+        .pack-confirm p { margin: 0; flex: 1 1 16rem; }
 
         /* Tracks dialog */
         dialog {
@@ -106,7 +111,13 @@ extension BuiltInSoundboard {
 
         /* Players panel: the listen link, its QR code and the links with their players. */
         .players-link { display: flex; flex-direction: column; gap: 0.5rem; align-items: flex-start; margin: 0.75rem 0; }
-        .players-link input { width: 100%; box-sizing: border-box; }
+        .players-link { align-items: stretch; }
+        .players-qr { align-self: flex-start; }
+        .players-copy { display: flex; gap: .5rem; align-items: center; }
+        .players-copy input { flex: 1; min-width: 0; box-sizing: border-box; font: inherit; padding: .4rem .6rem; }
+        .players-list .name { font-weight: 600; }
+        .reach { border-color: var(--danger); }
+        .reach code { white-space: nowrap; }
         .players-qr svg { display: block; }
         .players-list { padding: 0; list-style: none; }
         .players-list li { display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap; margin: 0.25rem 0; }
