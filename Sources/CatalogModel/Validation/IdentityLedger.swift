@@ -41,7 +41,8 @@ package struct IdentityPlace: Sendable, Equatable {
 
 /// The ids in a dictionary: right for a pack or a catalog of modest size.
 package final class MemoryIdentityLedger: IdentityLedger {
-    private var places: [String: IdentityPlace] = [:]
+    /// Where each id was met first.
+    private(set) var places: [String: IdentityPlace] = [:]
 
     package init() {}
 

@@ -107,22 +107,11 @@ package struct IdentityRegistry {
     }
 }
 
-/// Records every claim's first place, for ``IdentityRegistry/places(inFile:)``.
-private final class RecordingLedger: IdentityLedger {
-    var places: [String: IdentityPlace] = [:]
-
-    func claim(_ id: String, at place: IdentityPlace) -> IdentityPlace? {
-        if let first = places[id] { return first }
-        places[id] = place
-        return nil
-    }
-}
-
 extension IdentityRegistry {
     /// Where each id the file claims (a pack.yaml, or catalog.yaml's music entries) first stands in
     /// it, made again from the file as a catalog check makes its claims.
     static func places(inFile file: String) -> [String: IdentityPlace] {
-        let ledger = RecordingLedger()
+        let ledger = MemoryIdentityLedger()
         var registry = IdentityRegistry(ledger: ledger)
         var report = DiagnosticReport()
         if let pack = PackSource.load(path: file).0 {

@@ -96,12 +96,9 @@ public enum PackInstallError: Error, Sendable, CustomStringConvertible, Equatabl
     /// A file-system step on `path` that failed with `error`: the full-disk sentence (with the free
     /// space of the folder holding `path`) when the disk is full, else "`step` (the system's words)".
     static func fileSystem(path: String, step: String, _ error: any Error) -> PackInstallError {
-        if DiskSpace.isFull(error) {
-            let folder = (path as NSString).deletingLastPathComponent
-            let free = DiskSpace.free(at: folder) ?? 0
-            return .diskFull(path: folder, needed: free + 4096, free: free)
-        }
-        return .fileSystem(path: path, reason: "\(step) (\(DiskSpace.reason(error)))")
+        let folder = (path as NSString).deletingLastPathComponent
+        return diskFull(error, path: folder, needed: (DiskSpace.free(at: folder) ?? 0) + 4096)
+            ?? .fileSystem(path: path, reason: "\(step) (\(DiskSpace.reason(error)))")
     }
 
     /// Whether a partial download is worth keeping for a later resume.

@@ -11,30 +11,24 @@ struct AudioBudgetKeeper: Sendable {
     let database: AppDatabase
     let policy: DownloadPolicy
 
-    /// An installed pack that may be offloaded, with what offloading it gives back.
-    struct Candidate {
-        var pack: OffloadedPack
-        var isKept: Bool
-    }
-
     /// Makes room for `incoming` bytes of audio of `packId`; returns the packs offloaded.
     func makeRoom(for packId: String, incoming: Int64) async throws -> [OffloadedPack] {
         let (budget, installed, candidates) = try await database.read { db in
             (try StoragePolicyRecord.fetchOne(db)?.audioBudget, try Self.installedBytes(db), try Self.candidates(db))
         }
         guard let budget else { return [] }
-        let own = candidates.first { $0.pack.packId == packId }?.pack.bytes ?? 0
+        let own = candidates.first { $0.packId == packId }?.bytes ?? 0
         var excess = installed - own + incoming - budget
         guard excess > 0 else { return [] }
-        let others = candidates.filter { $0.pack.packId != packId }
-        let offloadable = others.reduce(Int64(0)) { $0 + $1.pack.bytes }
+        let others = candidates.filter { $0.packId != packId }
+        let offloadable = others.reduce(Int64(0)) { $0 + $1.bytes }
         guard offloadable >= excess else {
             throw PackInstallError.overBudget(
                 packId: packId, incoming: incoming, budget: budget, kept: installed - own - offloadable)
         }
         var offloaded: [OffloadedPack] = []
         for candidate in others where excess > 0 {
-            let id = candidate.pack.packId
+            let id = candidate.packId
             guard let pack = try await database.read({ db in try PackWithState.fetchOne(db, id: id) }) else { continue }
             do {
                 _ = try await PackUninstaller(paths: paths, database: database, policy: policy, lockWait: 0)
@@ -42,8 +36,8 @@ struct AudioBudgetKeeper: Sendable {
             } catch PackInstallError.busy {
                 continue
             }
-            offloaded.append(candidate.pack)
-            excess -= candidate.pack.bytes
+            offloaded.append(candidate)
+            excess -= candidate.bytes
         }
         guard excess <= 0 else {
             throw PackInstallError.overBudget(
@@ -63,8 +57,8 @@ struct AudioBudgetKeeper: Sendable {
                 """) ?? 0
     }
 
-    /// Installed packs in the order they are offloaded.
-    static func candidates(_ db: Database) throws -> [Candidate] {
+    /// Installed packs in the order they are offloaded (the ORDER BY puts kept packs last).
+    static func candidates(_ db: Database) throws -> [OffloadedPack] {
         // Raw SQL: one pass over the installed packs with their bytes, latest play and whether the
         // user keeps one of their items (a favorite, a scene member).
         try Row.fetchAll(
@@ -83,11 +77,9 @@ struct AudioBudgetKeeper: Sendable {
                 ORDER BY kept, last_played IS NOT NULL, last_played, p.title COLLATE NOCASE, p.id
                 """
         ).map { row in
-            Candidate(
-                pack: OffloadedPack(
-                    packId: row["id"], slug: row["slug"], title: row["title"], bytes: row["bytes"],
-                    lastPlayedAt: row["last_played"]),
-                isKept: row["kept"])
+            OffloadedPack(
+                packId: row["id"], slug: row["slug"], title: row["title"], bytes: row["bytes"],
+                lastPlayedAt: row["last_played"])
         }
     }
 }
