@@ -19,25 +19,12 @@ import Testing
 struct SoundboardPolishBrowserTests {
     @Test("sizes, confirmations, reachable links, playlists, what plays and one scrollbar at 390×844 and 1280×800")
     func thePageIsFinished() async throws {
-        let tmp = try TemporaryDirectory(prefix: "soundboard-polish")
-        let root = tmp.path("root")
-        func json(_ arguments: [String]) throws -> [String: Any] {
-            let result = try ToolRunner.run("client", arguments + ["--root", root, "--json"])
-            try #require(result.status == 0, "client \(arguments.joined(separator: " ")) failed: \(result.stderr)")
-            let object = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
-            return try #require(object, "client \(arguments.first ?? "") printed no JSON object: \(result.stdout)")
-        }
-        func items(_ document: [String: Any]) -> [[String: Any]] { document["items"] as? [[String: Any]] ?? [] }
-
-        let source = try DemoCatalog.copyCatalog(into: tmp)
-        let dist = tmp.path("dist")
-        let publish = try ToolRunner.run("catalog", ["publish", dist, "--source", source])
-        try #require(publish.status == 0, "catalog publish failed: \(publish.stderr)")
-        let nginx = try NginxServer(root: dist)
-        defer { nginx.stop() }
-        _ = try json(["sync", "--catalog", nginx.baseURL.absoluteString])
-        _ = try json(["install", SoundboardBrowserTests.dungeon])
-        _ = try json(["install", "table-beds"])
+        let page = try DemoPageLibrary(
+            prefix: "soundboard-polish", installing: [SoundboardBrowserTests.dungeon, "table-beds"])
+        defer { withExtendedLifetime(page) {} }  // nginx serves the catalog to the end
+        let root = page.root
+        let json = page.json
+        let items = page.items
 
         // Two installed atmospheres for the listen page to name, and a pack left to install.
         let atmospheres = items(try json(["list", "--kind", "atmosphere"]))

@@ -15,27 +15,14 @@ import Testing
 struct SoundboardSearchBrowserTests {
     @Test("'N in Effects' when the atmospheres have none, counts with the search, zero chips kept and disabled")
     func theSearchFindsAcrossKinds() async throws {
-        let tmp = try TemporaryDirectory(prefix: "soundboard-search")
-        let root = tmp.path("root")
-        func json(_ arguments: [String]) throws -> [String: Any] {
-            let result = try ToolRunner.run("client", arguments + ["--root", root, "--json"])
-            try #require(result.status == 0, "client \(arguments.joined(separator: " ")) failed: \(result.stderr)")
-            let object = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
-            return try #require(object, "client \(arguments.first ?? "") printed no JSON object: \(result.stdout)")
-        }
+        let page = try DemoPageLibrary(prefix: "soundboard-search", installing: [SoundboardBrowserTests.dungeon])
+        defer { withExtendedLifetime(page) {} }  // nginx serves the catalog to the end
+        let root = page.root
+        let json = page.json
         func count(_ query: String, _ kind: String) throws -> Int {
             try #require(
                 try json(["search", query, "--kind", kind])["total"] as? Int, "client search printed no total")
         }
-
-        let source = try DemoCatalog.copyCatalog(into: tmp)
-        let dist = tmp.path("dist")
-        let publish = try ToolRunner.run("catalog", ["publish", dist, "--source", source])
-        try #require(publish.status == 0, "catalog publish failed: \(publish.stderr)")
-        let nginx = try NginxServer(root: dist)
-        defer { nginx.stop() }
-        _ = try json(["sync", "--catalog", nginx.baseURL.absoluteString])
-        _ = try json(["install", SoundboardBrowserTests.dungeon])
 
         // "door": no atmosphere, some effects; "tavern": some atmospheres (the tab the page opens on).
         try #require(try count("door", "atmosphere") == 0, "the demo catalog has an atmosphere matching 'door'")
