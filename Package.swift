@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "packer", targets: ["packer"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "client", targets: ["client"]),
+        .executable(name: "soundshelf-relay", targets: ["soundshelf-relay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -21,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // The relay's WebSocket (server side) and `client serve --relay`'s outbound one (client side).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
         // Hummingbird's own dependencies, named for the server's graceful shutdown and its logger.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
@@ -161,8 +164,26 @@ let package = Package(
             dependencies: [
                 "CatalogFormat", "LibraryClient", "LibraryJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The relay (SPEC §22): sessions of listening along held in memory for game masters whose
+        // `client serve` connects out to it; it reuses SoundshelfServer's listen-along pieces (the
+        // hub, the events, the listen page) and stores no library.
+        .target(
+            name: "SoundshelfRelay",
+            dependencies: [
+                "SoundshelfServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // `soundshelf-relay`: a thin command over SoundshelfRelay.
+        .executableTarget(
+            name: "soundshelf-relay",
+            dependencies: [
+                "SoundshelfRelay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The app's library from a terminal, and `client serve`: thin commands over LibraryClient.
         .executableTarget(
@@ -223,6 +244,15 @@ let package = Package(
                 "SoundshelfServer", "LibraryClient", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        // The relay in-process (HummingbirdTesting, live): sessions, tokens, the owner's WebSocket.
+        .testTarget(
+            name: "SoundshelfRelayTests",
+            dependencies: [
+                "SoundshelfRelay", "SoundshelfServer", "CatalogFormat", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]),
         // The shared test helpers' own tests (the fault-injecting HTTP server, nginx on loopback).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),

@@ -24,11 +24,15 @@ package struct SoundboardServer: Sendable {
     package let access: ServerAccess
     /// The players listening along: their tokens (gone when the server stops) and what plays now.
     let listeners = ListenerHub()
+    /// The relay players listen through (`--relay`), or nil: they reach this server on its address.
+    package let relay: RelayConfiguration?
 
     /// `token`: the one to ask for; nil asks for none on loopback and makes a random one elsewhere.
     package init(
-        library: Library, host: String, port: Int, page: SoundboardPage, catalog: String? = nil, token: String? = nil
+        library: Library, host: String, port: Int, page: SoundboardPage, catalog: String? = nil, token: String? = nil,
+        relay: RelayConfiguration? = nil
     ) {
+        self.relay = relay
         self.library = library
         self.host = host
         self.port = port
@@ -67,7 +71,8 @@ package struct SoundboardServer: Sendable {
         CollectionRoutes(api: api).register(on: router)
         ListeningRoutes(api: api).register(on: router)
         AudioRoutes(api: api).register(on: router)
-        ListenerRoutes(hub: listeners, page: page, access: access, hosts: hosts).register(on: router)
+        let link = relay.map { RelayLink(configuration: $0, hub: listeners, library: library) }
+        ListenerRoutes(hub: listeners, page: page, access: access, hosts: hosts, relay: link).register(on: router)
         EventRoutes(events: events).register(on: router)
         var logger = Logger(label: "soundshelf.serve")
         logger.logLevel = .warning
@@ -84,6 +89,7 @@ package struct SoundboardServer: Sendable {
             },
             logger: logger)
         app.addServices(events)
+        if let link { app.addServices(link) }
         return app
     }
 

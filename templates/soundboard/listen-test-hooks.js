@@ -73,7 +73,7 @@ export function syncCapture(engine, workletURL) {
 
 /// The listen page's recorder, added to `engine` before the page's clocks start (see `attach`).
 export async function prepare(engine) {
-  const capture = syncCapture(engine, "/listen/capture-worklet.js");
+  const capture = syncCapture(engine, "listen/capture-worklet.js");
   await capture.attach();
   return capture;
 }

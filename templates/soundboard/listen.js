@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 const testing = new URLSearchParams(location.search).has("test");
 const status = (text) => ($("listen-status").textContent = text);
 const audioURL = (item, take) =>
-  take > 0 ? `/listen/audio/${encodeURIComponent(item)}/${take}` : `/listen/audio/${encodeURIComponent(item)}`;
+  take > 0 ? `listen/audio/${encodeURIComponent(item)}/${take}` : `listen/audio/${encodeURIComponent(item)}`;
 const stored = (key, fallback) => {
   try {
     const value = JSON.parse(localStorage.getItem(key));
@@ -39,7 +39,7 @@ async function join() {
   // The round trips, the audio clock's line (a few hundred ms of output timestamps) and the stream
   // start together; the stream's snapshot is played once the clocks are known.
   const map = new AudioClockMap(engine.context).start();
-  const clock = new ServerClock("/listen/clock");
+  const clock = new ServerClock("listen/clock");
   const clocks = clock.start().then(async () => {
     for (let waited = 0; !map.line && waited < 1000; waited += 50) await new Promise((done) => setTimeout(done, 50));
   });
@@ -90,7 +90,7 @@ function playing(layers) {
 // the server's pushed times bound it (a few come soon after the stream opens): the running loops
 // are placed once it is known within 5 ms (or after a second).
 function connect() {
-  const source = new EventSource("/listen/events");
+  const source = new EventSource("listen/events");
   state.source = source;
   let ready = Promise.resolve();
   const then = (step) => (ready = ready.then(step).catch(() => {}));

@@ -43,7 +43,7 @@ package enum AccessToken {
     }
 
     /// The token in a URL's query (`?token=…`), percent-encoded where a query needs it.
-    static func query(_ token: String) -> String {
+    package static func query(_ token: String) -> String {
         var unreserved = CharacterSet.alphanumerics
         unreserved.insert(charactersIn: "-._~")
         return "token=" + (token.addingPercentEncoding(withAllowedCharacters: unreserved) ?? token)

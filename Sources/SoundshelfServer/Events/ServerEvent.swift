@@ -6,13 +6,13 @@ import ServiceLifecycle
 
 /// One Server-Sent Event: `event: NAME` and `data: JSON` (one line), or a comment line (the
 /// heartbeat). Its bytes are made once and written as they are to every stream it goes to.
-struct ServerEvent: Sendable {
-    let bytes: ByteBuffer
+package struct ServerEvent: Sendable {
+    package let bytes: ByteBuffer
 
     /// The event as it goes on the wire.
-    var text: String { String(buffer: bytes) }
+    package var text: String { String(buffer: bytes) }
 
-    init(name: String, json: some Encodable) throws {
+    package init(name: String, json: some Encodable) throws {
         let data = try LibraryJSON.line(json)
         var buffer = ByteBuffer()
         buffer.reserveCapacity(name.utf8.count + data.count + 16)
@@ -29,7 +29,7 @@ struct ServerEvent: Sendable {
 
     /// A `text/event-stream` answer writing each event of `stream` until it ends (the client went
     /// away, the server shuts down, or a listen link was revoked).
-    static func response(_ stream: AsyncStream<ServerEvent>) -> Response {
+    package static func response(_ stream: AsyncStream<ServerEvent>) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"

@@ -12,31 +12,38 @@ import Foundation
 ///   bus's `volume`. `stopAll`: every layer fades out over `fade` s.
 /// - `load`: `files` (`[{item, take}]`, up to ``maxFiles``) may play soon (the owner's open
 ///   scene): players fetch them ahead, so a first play starts on time. It has no `at`.
-struct ListenEvent: Codable, Sendable, Equatable {
-    var type: String
-    var at: Double?
-    var layer: String?
-    var item: String?
-    var take: Int?
-    var kind: String?
-    var gain: Double?
-    var cents: Double?
-    var volume: Double?
-    var fade: Double?
-    var loop: ListenLoop?
-    var sampleRate: Double?
-    var duration: Double?
-    var takes: Int?
-    var files: [ListenSnapshot.File]?
+package struct ListenEvent: Codable, Sendable, Equatable {
+    package var type: String
+    package var at: Double?
+    package var layer: String?
+    package var item: String?
+    package var take: Int?
+    package var kind: String?
+    package var gain: Double?
+    package var cents: Double?
+    package var volume: Double?
+    package var fade: Double?
+    package var loop: ListenLoop?
+    package var sampleRate: Double?
+    package var duration: Double?
+    package var takes: Int?
+    package var files: [ListenSnapshot.File]?
     /// The item's title, for the listen page's "playing" line.
-    var title: String?
+    package var title: String?
+
+    package init(type: String, at: Double? = nil, layer: String? = nil, item: String? = nil) {
+        self.type = type
+        self.at = at
+        self.layer = layer
+        self.item = item
+    }
 
     static let types = ["start", "stop", "volume", "kind", "stopAll", "load"]
     /// The most files one `load` event may name.
     static let maxFiles = 64
 
     /// Why the owner's page cannot send this event (a sentence naming the field), or nil.
-    var problem: String? {
+    package var problem: String? {
         if let title, title.count > 300 { return "title: longer than 300 characters" }
         guard Self.types.contains(type) else {
             return "type: '\(type)' is not an event listeners play; use one of \(Self.types.joined(separator: ", "))"
@@ -75,7 +82,7 @@ struct ListenEvent: Codable, Sendable, Equatable {
 }
 
 /// A layer's loop: false (plays once), true (the whole file) or loop points in frames.
-enum ListenLoop: Codable, Sendable, Equatable {
+package enum ListenLoop: Codable, Sendable, Equatable {
     case whole(Bool)
     case points(start: Int, end: Int)
 
@@ -86,7 +93,7 @@ enum ListenLoop: Codable, Sendable, Equatable {
 
     private enum Keys: String, CodingKey { case start, end }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let on = try? decoder.singleValueContainer().decode(Bool.self) {
             self = .whole(on)
             return
@@ -96,7 +103,7 @@ enum ListenLoop: Codable, Sendable, Equatable {
             start: try points.decode(Int.self, forKey: .start), end: try points.decode(Int.self, forKey: .end))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .whole(let on):
             var value = encoder.singleValueContainer()
@@ -111,8 +118,8 @@ enum ListenLoop: Codable, Sendable, Equatable {
 
 /// The server's clock for listening along: milliseconds (fractional) on a monotonic clock. Pages
 /// estimate their offset from it with NTP-style round trips (`GET /api/clock`).
-enum ServerClock {
-    static func now() -> Double {
+package enum ServerClock {
+    package static func now() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
     }
 }

@@ -4,14 +4,32 @@ import LibraryJSON
 /// The players listening along (docs/FORMAT.md §15.2): their tokens (random, revocable, gone when the server
 /// stops: they live only here), their event streams, and what the owner's page is playing now, so
 /// a player who joins late or reconnects gets a snapshot and starts every running loop at its phase.
-final class ListenerHub: @unchecked Sendable {
+package final class ListenerHub: @unchecked Sendable {
     /// What a listener token starts with: a request presenting such a token is a listener's, and an
     /// unknown or revoked one is refused with 401 rather than taken for the owner's.
-    static let prefix = "listen_"
+    package static let prefix = "listen_"
+    /// How long a listen link works after it is made: 12 hours (an evening's session and then some).
+    package static let lifetime: TimeInterval = 12 * 3600
 
-    struct Listener: Sendable {
-        let token: String
-        let created: Date
+    package struct Listener: Sendable, Codable, Equatable {
+        package let token: String
+        package let created: Date
+        package let expires: Date
+
+        package init(token: String, created: Date, expires: Date) {
+            self.token = token
+            self.created = created
+            self.expires = expires
+        }
+    }
+
+    /// What changed, for an observer that mirrors the hub elsewhere (`client serve --relay`).
+    package enum Change: Sendable {
+        case added(Listener)
+        case revoked(String)
+        case posted(ListenEvent)
+        /// The streams open now changed (a player came or went): how many each token has.
+        case streams([String: Int])
     }
 
     private struct Subscriber {
@@ -27,6 +45,9 @@ final class ListenerHub: @unchecked Sendable {
     /// The files started or announced (`load`) lately, newest last: a joining page loads them ahead.
     private var recent: [ListenSnapshot.File] = []
     private var finished = false
+    /// Streams open elsewhere (on a relay), per token, counted with this hub's own.
+    private var remoteStreams: [String: Int] = [:]
+    private var observer: (@Sendable (Change) -> Void)?
     private let tick: Duration
     /// Sends the server's time to every stream each ``tick`` while any is open: one timer and one
     /// encoding for all of them.
@@ -35,8 +56,18 @@ final class ListenerHub: @unchecked Sendable {
     /// `tick`: how often a stream gets the server's time (`event: clock`, `{"now"}`), which also
     /// keeps the connection open. A page takes each as a bound on its clock offset: the time was
     /// read before the page got it, whatever the delays of its round trips.
-    init(tick: Duration = .seconds(1)) {
+    package init(tick: Duration = .seconds(1)) {
         self.tick = tick
+    }
+
+    /// Calls `observer` after every change (outside the hub's lock, in the order they happened on
+    /// one thread); one observer at a time.
+    package func observe(_ observer: @escaping @Sendable (Change) -> Void) {
+        lock.withLock { self.observer = observer }
+    }
+
+    private func notify(_ change: Change) {
+        lock.withLock { observer }?(change)
     }
 
     /// When a new stream gets the server's time besides the ticks: soon after it opens, so a page
@@ -44,15 +75,24 @@ final class ListenerHub: @unchecked Sendable {
     /// its clock before it places what plays, rather than after the next tick.
     static let firstTimes: [Duration] = [.milliseconds(100), .milliseconds(250), .milliseconds(500)]
 
-    /// A new listener token (``prefix`` and 256 random bits).
-    func add() -> Listener {
-        let listener = Listener(token: Self.prefix + AccessToken.random(), created: Date())
-        lock.withLock { listeners.append(listener) }
+    /// A new listener token (``prefix`` and 256 random bits) that works for ``lifetime``; or the
+    /// `listener` given (a relay takes the owner's).
+    @discardableResult
+    package func add(_ given: Listener? = nil) -> Listener {
+        let now = Date()
+        let listener =
+            given ?? Listener(token: Self.prefix + AccessToken.random(), created: now, expires: now + Self.lifetime)
+        lock.withLock {
+            listeners.removeAll { $0.token == listener.token }
+            listeners.append(listener)
+        }
+        notify(.added(listener))
         return listener
     }
 
     /// Revokes a token and closes its streams; false when no such token is live.
-    func revoke(_ token: String) -> Bool {
+    @discardableResult
+    package func revoke(_ token: String) -> Bool {
         let closing = lock.withLock { () -> [AsyncStream<ServerEvent>.Continuation]? in
             guard let index = listeners.firstIndex(where: { AccessToken.matches(token, $0.token) }) else { return nil }
             let revoked = listeners.remove(at: index).token
@@ -61,29 +101,69 @@ final class ListenerHub: @unchecked Sendable {
         }
         guard let closing else { return false }
         for continuation in closing { continuation.finish() }
+        notify(.revoked(token))
         return true
     }
 
+    /// Revokes the tokens whose time is up (each tick, and before a token is looked up).
+    private func revokeExpired() {
+        let now = Date()
+        let expired = lock.withLock { listeners.filter { $0.expires <= now }.map(\.token) }
+        for token in expired { revoke(token) }
+    }
+
     /// The live token `candidate` equals (each compared in constant time), or nil.
-    func listener(matching candidate: String) -> String? {
+    package func listener(matching candidate: String) -> String? {
         guard candidate.hasPrefix(Self.prefix) else { return nil }
+        let now = Date()
         let all = lock.withLock { listeners }
         var found: String?
-        for listener in all where AccessToken.matches(candidate, listener.token) { found = listener.token }
+        for listener in all where AccessToken.matches(candidate, listener.token) && listener.expires > now {
+            found = listener.token
+        }
         return found
     }
 
-    /// The live tokens with how many streams each has open now.
-    func connected() -> [(listener: Listener, streams: Int)] {
-        lock.withLock {
-            listeners.map { listener in (listener, subscribers.values.filter { $0.token == listener.token }.count) }
+    /// The live tokens with how many streams each has open now (here and on a relay).
+    package func connected() -> [(listener: Listener, streams: Int)] {
+        revokeExpired()
+        return lock.withLock {
+            listeners.map { listener in
+                let here = subscribers.values.filter { $0.token == listener.token }.count
+                return (listener, here + remoteStreams[listener.token, default: 0])
+            }
         }
+    }
+
+    /// The streams open on a relay now, per token (counted by ``connected()``).
+    package func setRemoteStreams(_ counts: [String: Int]) {
+        lock.withLock { remoteStreams = counts }
+    }
+
+    /// How many streams each token has open on this hub.
+    package func streamCounts() -> [String: Int] {
+        lock.withLock { Dictionary(subscribers.values.map { ($0.token, 1) }, uniquingKeysWith: +) }
+    }
+
+    /// Takes the owner's state as it is (a relay, when the owner connects or comes back): these
+    /// tokens and no others (streams of the others are closed), and what plays now.
+    package func restore(listeners given: [Listener], snapshot: ListenSnapshot) {
+        let closing = lock.withLock { () -> [AsyncStream<ServerEvent>.Continuation] in
+            listeners = given
+            layers = snapshot.layers
+            kinds = snapshot.kinds
+            recent = snapshot.recent
+            let live = Set(given.map(\.token))
+            let keys = subscribers.filter { !live.contains($0.value.token) }.map(\.key)
+            return keys.compactMap { subscribers.removeValue(forKey: $0)?.continuation }
+        }
+        for continuation in closing { continuation.finish() }
     }
 
     /// A listener's stream: a snapshot of what plays now, then every event the owner posts (and the
     /// server's time every ``tick``); ends
     /// when the token is revoked, the client goes away or the server stops.
-    func subscribe(token: String) -> AsyncStream<ServerEvent> {
+    package func subscribe(token: String) -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: ServerEvent.self, bufferingPolicy: .bufferingNewest(512))
         let key = UUID()
@@ -98,6 +178,7 @@ final class ListenerHub: @unchecked Sendable {
             return stream
         }
         continuation.yield(first)
+        notify(.streams(streamCounts()))
         let early = Task {
             var slept = Duration.zero
             for time in Self.firstTimes {
@@ -116,13 +197,15 @@ final class ListenerHub: @unchecked Sendable {
     }
 
     private func unsubscribe(_ key: UUID) {
-        lock.withLock {
-            subscribers.removeValue(forKey: key)
+        let removed = lock.withLock { () -> Bool in
+            let removed = subscribers.removeValue(forKey: key) != nil
             if subscribers.isEmpty {
                 ticker?.cancel()
                 ticker = nil
             }
+            return removed
         }
+        if removed { notify(.streams(streamCounts())) }
     }
 
     private func startTicker() -> Task<Void, Never> {
@@ -131,6 +214,7 @@ final class ListenerHub: @unchecked Sendable {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let self else { return }
+                self.revokeExpired()
                 guard let clock = try? ServerEvent(name: "clock", json: ["now": ServerClock.now()]) else { continue }
                 for target in self.lock.withLock({ self.subscribers.values.map(\.continuation) }) {
                     target.yield(clock)
@@ -140,23 +224,30 @@ final class ListenerHub: @unchecked Sendable {
     }
 
     /// Keeps the state up to date with an event of the owner's page and relays it to every stream;
-    /// returns how many streams it went to.
+    /// returns how many streams it went to (here and, through a relay, elsewhere).
     @discardableResult
-    func post(_ event: ListenEvent) -> Int {
+    package func post(_ event: ListenEvent) -> Int {
         guard let message = try? ServerEvent(name: "listen", json: event) else { return 0 }
-        let targets = lock.withLock { () -> [AsyncStream<ServerEvent>.Continuation] in
+        let (targets, elsewhere) = lock.withLock { () -> ([AsyncStream<ServerEvent>.Continuation], Int) in
             apply(event)
-            return subscribers.values.map(\.continuation)
+            return (subscribers.values.map(\.continuation), remoteStreams.values.reduce(0, +))
         }
         for target in targets { target.yield(message) }
-        return targets.count
+        notify(.posted(event))
+        return targets.count + elsewhere
     }
 
     /// What plays now (one-shots that have ended are left out).
-    func snapshot() -> ListenSnapshot { lock.withLock { currentSnapshot() } }
+    package func snapshot() -> ListenSnapshot { lock.withLock { currentSnapshot() } }
+
+    /// The live listen links.
+    package func liveListeners() -> [Listener] {
+        let now = Date()
+        return lock.withLock { listeners.filter { $0.expires > now } }
+    }
 
     /// Ends every stream and forgets every token (the server stops).
-    func finishAll() {
+    package func finishAll() {
         let targets = lock.withLock {
             finished = true
             listeners = []
@@ -200,14 +291,26 @@ final class ListenerHub: @unchecked Sendable {
 /// The first event of a listener's stream (`event: snapshot`): the server time, the layers playing
 /// (their `start` events, with their current volume), the kinds' volumes, and the files started or
 /// announced lately (`recent`: `{item, take}`, up to 64), which a joining page loads before they play.
-struct ListenSnapshot: Codable, Sendable {
-    struct File: Codable, Sendable, Equatable {
-        let item: String
-        let take: Int
+package struct ListenSnapshot: Codable, Sendable, Equatable {
+    package struct File: Codable, Sendable, Equatable {
+        package let item: String
+        package let take: Int
+
+        package init(item: String, take: Int) {
+            self.item = item
+            self.take = take
+        }
     }
 
-    let now: Double
-    let layers: [ListenEvent]
-    let kinds: [String: Double]
-    let recent: [File]
+    package var now: Double
+    package var layers: [ListenEvent]
+    package var kinds: [String: Double]
+    package var recent: [File]
+
+    package init(now: Double, layers: [ListenEvent], kinds: [String: Double], recent: [File]) {
+        self.now = now
+        self.layers = layers
+        self.kinds = kinds
+        self.recent = recent
+    }
 }

@@ -7,14 +7,16 @@ import Hummingbird
 /// (what the owner's page plays, relayed to every player). Everyone's: `GET /api/clock` (the server
 /// time, for NTP-style round trips; also at `/listen/clock`). The players': `GET /listen` (the listen page), `/listen/{file}`
 /// (its modules), `/listen/events` (SSE: a `snapshot`, then `listen` events), `/listen/audio/…`.
-struct ListenerRoutes {
+package struct ListenerRoutes {
     let hub: ListenerHub
     let page: SoundboardPage
     let access: ServerAccess
     let hosts: AllowedHosts
+    /// The relay players listen through, when the server was started with one.
+    var relay: RelayLink? = nil
 
     /// The page files a listener may fetch under `/listen/`.
-    static let pageFiles: Set<String> = [
+    package static let pageFiles: Set<String> = [
         "listen.html", "listen.js", "listen.css", "listen-clock.js", "listen-follower.js", "audio-engine.js",
         "wav-stream.js", "capture-worklet.js", "listen-test-hooks.js", "icon.svg",
     ]
@@ -26,7 +28,9 @@ struct ListenerRoutes {
         router.post("/api/listeners") { request, _ in
             let listener = hub.add()
             return try JSONResponse.make(
-                ListenerJSON(token: listener.token, url: listenURL(listener.token, request), created: nil),
+                ListenerJSON(
+                    token: listener.token, url: listenURL(listener.token, request), created: nil,
+                    expires: listener.expires),
                 status: .created)
         }
         router.get("/api/listeners") { request, _ in
@@ -34,9 +38,11 @@ struct ListenerRoutes {
             let rows = all.map {
                 ListenerJSON(
                     token: $0.listener.token, url: listenURL($0.listener.token, request),
-                    created: $0.listener.created, streams: $0.streams)
+                    created: $0.listener.created, expires: $0.listener.expires, streams: $0.streams)
             }
-            return try JSONResponse.make(ListenersJSON(listeners: rows, players: all.map(\.streams).reduce(0, +)))
+            return try JSONResponse.make(
+                ListenersJSON(
+                    listeners: rows, players: all.map(\.streams).reduce(0, +), relay: relay.map(RelayStatusJSON.init)))
         }
         router.delete("/api/listeners/{token}") { _, context in
             let token = try context.parameter("token")
@@ -71,6 +77,7 @@ struct ListenerRoutes {
     /// The listen link: on this server's address as a player would reach it (on 0.0.0.0 or ::, this
     /// machine's first network address; on loopback, the address the owner's page used).
     func listenURL(_ token: String, request: Request) -> String {
+        if let relay { return relay.configuration.listenURL(session: relay.session, token: token) }
         let port = hosts.listeningPort
         let host: String
         if ServerAccess.isWildcard(access.host),
@@ -91,11 +98,27 @@ struct ListenerJSON: Encodable {
     let token: String
     let url: String
     let created: Date?
+    var expires: Date? = nil
     var streams: Int? = nil
 }
 
-/// `GET /api/listeners`: the live links and the players (open streams) connected now.
+/// `GET /api/listeners`: the live links and the players (open streams) connected now; with a
+/// relay, its address and whether the server is connected to it.
 struct ListenersJSON: Encodable {
     let listeners: [ListenerJSON]
     let players: Int
+    var relay: RelayStatusJSON? = nil
+}
+
+/// The relay in `/api/listeners`: `{"url", "connected", "problem"}`.
+struct RelayStatusJSON: Encodable {
+    let url: String
+    let connected: Bool
+    let problem: String?
+
+    init(_ link: RelayLink) {
+        url = link.configuration.base
+        connected = link.isConnected
+        problem = link.isConnected ? nil : link.problem
+    }
 }

@@ -6,7 +6,7 @@ import LibraryClient
 /// path; nothing else on disk is reachable), with its content type, `Range` (206, 416), `ETag` and
 /// `If-None-Match` (304). 404 when the item is not installed. The same files are at
 /// `/listen/audio/…` for the listen page (whose cookie is scoped to `/listen`).
-struct AudioRoutes {
+package struct AudioRoutes {
     let api: APIContext
 
     func register(on router: Router<BasicRequestContext>) {
@@ -65,7 +65,7 @@ struct AudioRoutes {
     }
 
     /// Ids are UUIDs: anything with a path separator, a dot-dot, an escape or a NUL is refused.
-    static func isPlainID(_ id: String) -> Bool {
+    package static func isPlainID(_ id: String) -> Bool {
         !id.isEmpty && !id.contains("..") && !id.contains(where: { "/\\%\0".contains($0) })
     }
 

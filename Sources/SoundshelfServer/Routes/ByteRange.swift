@@ -2,12 +2,12 @@ import Foundation
 
 /// One `Range: bytes=…` request against a file of `size` bytes (RFC 9110 §14): `a-b`, `a-` or `-n`.
 /// Several ranges, or a header that is not a byte range, mean the whole file.
-enum ByteRange: Equatable {
+package enum ByteRange: Equatable {
     case whole
     case part(ClosedRange<Int>)
     case unsatisfiable
 
-    static func parse(_ header: String?, size: Int) -> ByteRange {
+    package static func parse(_ header: String?, size: Int) -> ByteRange {
         guard let header, header.hasPrefix("bytes=") else { return .whole }
         let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
         guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .whole }

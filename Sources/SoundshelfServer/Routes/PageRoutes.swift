@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// `GET /` (index.html) and `GET /{file}` (the page's CSS, JavaScript and images).
-struct PageRoutes {
+package struct PageRoutes {
     let page: SoundboardPage
 
     func register(on router: Router<BasicRequestContext>) {
@@ -11,7 +11,7 @@ struct PageRoutes {
         router.get("/{file}") { _, context in try Self.respond(page, try context.parameter("file")) }
     }
 
-    static func respond(_ page: SoundboardPage, _ name: String) throws -> Response {
+    package static func respond(_ page: SoundboardPage, _ name: String) throws -> Response {
         guard let file = page.file(name) else { throw APIError.notFound("no page file '\(name)'") }
         var headers = HTTPFields()
         headers[.contentType] = file.contentType

@@ -29,6 +29,12 @@ struct ServeCommand: AsyncParsableCommand {
             "A templates folder whose soundboard/ replaces the built-in page (default: $SOUNDSHELF_TEMPLATES).",
             valueName: "DIR"))
     var templates: String?
+    @Option(
+        help: ArgumentHelp(
+            "A relay players listen through from anywhere (http(s)://…; see docs/RELAY.md).", valueName: "URL"))
+    var relay: String?
+    @Option(help: ArgumentHelp("The file holding the relay's key (with --relay).", valueName: "F"))
+    var relayKeyFile: String?
     @OptionGroup var global: GlobalOptions
 
     struct Listening: Encodable {
@@ -39,6 +45,10 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if let token, let problem = AccessToken.problem(with: token) { throw ValidationError("--token: \(problem)") }
+        if (relay == nil) != (relayKeyFile == nil) {
+            throw ValidationError(
+                "--relay and --relay-key-file go together: the relay's address and the file of its key")
+        }
     }
 
     func run() async throws {
@@ -47,9 +57,11 @@ struct ServeCommand: AsyncParsableCommand {
                 try TemplateOverride.directory(option: templates, holding: "soundboard/index.html").map {
                     .folder(URL(fileURLWithPath: $0).appendingPathComponent(SoundboardPage.folderName))
                 } ?? .builtIn
+            let relay = try relay.map { try RelayConfiguration(url: $0, keyFile: relayKeyFile ?? "") }
             let library = try await global.openSyncedLibrary()
             let server = SoundboardServer(
-                library: library, host: host, port: port, page: page, catalog: global.catalogLocation, token: token)
+                library: library, host: host, port: port, page: page, catalog: global.catalogLocation, token: token,
+                relay: relay)
             let json = global.json
             let open = self.open
             let reach = server.access.reach
@@ -59,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
                 } else {
                     Output.line("serving \(library.paths.root.path) on \(url) (Ctrl-C stops)")
                     Output.line(reach)
+                    if let relay { Output.line("players listen through the relay at \(relay.base)") }
                 }
                 if open { Browser.open(url) }
             }

@@ -9,9 +9,9 @@ extension BuiltInSoundboard {
             <meta charset="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <title>Listen along · Soundshelf</title>
-            <link rel="icon" href="/listen/icon.svg" />
-            <link rel="stylesheet" href="/listen/listen.css" />
-            <script type="module" src="/listen/listen.js"></script>
+            <link rel="icon" href="listen/icon.svg" />
+            <link rel="stylesheet" href="listen/listen.css" />
+            <script type="module" src="listen/listen.js"></script>
           </head>
           <body>
             <main class="listen">

@@ -1,0 +1,129 @@
+import Foundation
+import NIOCore
+import SoundshelfServer
+
+/// One game master's session on the relay: its listen links and what plays (a ``ListenerHub``,
+/// as on the LAN), the owner's socket while it is connected, and the audio asked of the owner.
+final class RelaySession: @unchecked Sendable {
+    let id: String
+    let secret: String
+    let hub = ListenerHub()
+    private let lock = NSLock()
+    private var owner: (socket: UUID, outgoing: AsyncStream<String>.Continuation)?
+    private var ownerLeft: Date? = Date()
+    private var nextFetch = 1
+    /// Fetches asked of the owner and not answered yet: what they are for and who waits.
+    private var fetches: [Int: Fetch] = [:]
+    /// The hash each (item, take) had when the owner sent it, to find it in the cache.
+    private var hashes: [FileKey: String] = [:]
+
+    struct FileKey: Hashable {
+        let item: String
+        let take: Int
+    }
+
+    private struct Fetch {
+        let key: FileKey
+        var waiters: [CheckedContinuation<RelayFileCache.File, any Error>]
+    }
+
+    init(id: String, secret: String) {
+        self.id = id
+        self.secret = secret
+        hub.observe { [weak self] change in
+            guard case .streams(let counts) = change, let self else { return }
+            self.send(RelayMessage(type: .players, streams: counts))
+        }
+    }
+
+    /// The owner's socket connected: messages for it go to `outgoing` (a previous socket of the
+    /// same session is let go).
+    func connect(_ socket: UUID, _ outgoing: AsyncStream<String>.Continuation) {
+        let previous = lock.withLock { () -> AsyncStream<String>.Continuation? in
+            defer {
+                owner = (socket, outgoing)
+                ownerLeft = nil
+            }
+            return owner?.outgoing
+        }
+        previous?.finish()
+    }
+
+    /// The owner's socket closed; files asked of it fail (players' pages ask again).
+    func disconnect(_ socket: UUID) {
+        let failed = lock.withLock { () -> [CheckedContinuation<RelayFileCache.File, any Error>] in
+            guard let owner, owner.socket == socket else { return [] }
+            self.owner = nil
+            ownerLeft = Date()
+            defer { fetches = [:] }
+            return fetches.values.flatMap(\.waiters)
+        }
+        for waiter in failed { waiter.resume(throwing: RelayError.ownerAway(session: id)) }
+    }
+
+    /// Since when the owner has been away (nil while connected).
+    var awaySince: Date? { lock.withLock { ownerLeft } }
+
+    /// Sends `message` to the owner if connected.
+    func send(_ message: RelayMessage) {
+        guard let text = try? message.encoded() else { return }
+        _ = lock.withLock { owner?.outgoing }?.yield(text)
+    }
+
+    /// An item's file: from `cache` when the owner sent it before, else asked of the owner (one
+    /// request for any number of players asking at once).
+    func file(item: String, take: Int, cache: RelayFileCache) async throws -> RelayFileCache.File {
+        let key = FileKey(item: item, take: take)
+        if let sha = lock.withLock({ hashes[key] }), let file = cache.file(sha) { return file }
+        return try await withCheckedThrowingContinuation { waiter in
+            enum Step {
+                case waiting, away
+                case ask(Int, AsyncStream<String>.Continuation)
+            }
+            let step = lock.withLock { () -> Step in
+                if let id = fetches.first(where: { $0.value.key == key })?.key {
+                    fetches[id]?.waiters.append(waiter)
+                    return .waiting
+                }
+                guard let owner else { return .away }
+                let id = nextFetch
+                nextFetch += 1
+                fetches[id] = Fetch(key: key, waiters: [waiter])
+                return .ask(id, owner.outgoing)
+            }
+            switch step {
+            case .waiting: break
+            case .away: waiter.resume(throwing: RelayError.ownerAway(session: id))
+            case .ask(let fetch, let outgoing):
+                if let text = try? RelayMessage(type: .fetch, id: fetch, item: item, take: take).encoded() {
+                    outgoing.yield(text)
+                }
+            }
+        }
+    }
+
+    /// The owner's answer to fetch `id`: the file (kept in `cache`) or why there is none.
+    func answer(_ id: Int, with result: Result<RelayFileCache.File, RelayError>, cache: RelayFileCache) {
+        let fetch = lock.withLock { () -> Fetch? in
+            guard let fetch = fetches.removeValue(forKey: id) else { return nil }
+            if case .success(let file) = result { hashes[fetch.key] = file.sha256 }
+            return fetch
+        }
+        guard let fetch else { return }
+        if case .success(let file) = result { cache.keep(file) }
+        for waiter in fetch.waiters { waiter.resume(with: result.mapError { $0 as any Error }) }
+    }
+
+    /// What a fetch id asked for.
+    func asked(_ id: Int) -> FileKey? { lock.withLock { fetches[id]?.key } }
+
+    /// Ends the session: players' streams close, the owner's socket is let go.
+    func end() {
+        hub.finishAll()
+        let outgoing = lock.withLock { () -> AsyncStream<String>.Continuation? in
+            defer { owner = nil }
+            return owner?.outgoing
+        }
+        outgoing?.finish()
+    }
+}

@@ -1,0 +1,179 @@
+import CatalogFormat
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import LibraryClient
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `client serve --relay`: the one outbound WebSocket to a relay (docs/FORMAT.md §15.3). It says
+/// `hello` with this server's session, sends the state once the relay's clock is known, then
+/// mirrors every listen link made or revoked and every listen event (times moved into the relay's
+/// clock), and answers the relay's `fetch`es with installed audio. A dropped socket is opened again
+/// (0.25 s, doubling to 5 s); the relay keeps the session meanwhile and gets the state anew.
+final class RelayLink: Service, @unchecked Sendable {
+    typealias Frame = WebSocketOutboundWriter.OutboundFrame
+
+    let configuration: RelayConfiguration
+    let hub: ListenerHub
+    let library: Library
+    /// This server's session on the relay; the same for its whole run, on any relay behind the address.
+    let session = RelayMessage.randomID()
+    let secret = AccessToken.random()
+    private let lock = NSLock()
+    private let clock = RelayClock()
+    private var outgoing: AsyncStream<Frame>.Continuation?
+    private var lastError: String?
+    private let logger: Logger
+
+    init(configuration: RelayConfiguration, hub: ListenerHub, library: Library) {
+        self.configuration = configuration
+        self.hub = hub
+        self.library = library
+        var logger = Logger(label: "soundshelf.relay-link")
+        logger.logLevel = .warning
+        self.logger = logger
+    }
+
+    /// Whether the socket is open and the relay has the state.
+    var isConnected: Bool { lock.withLock { outgoing != nil } }
+
+    /// Why the last connection failed or ended, if it did.
+    var problem: String? { lock.withLock { lastError } }
+
+    func run() async throws {
+        hub.observe { [weak self] change in self?.forward(change) }
+        var pause: Duration = .milliseconds(250)
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                try await connect()
+                pause = .milliseconds(250)
+            } catch let error as RelayLinkError {
+                lock.withLock { lastError = error.description }
+                logger.warning("relay: \(error)")
+            } catch {
+                lock.withLock { lastError = "\(error)" }
+            }
+            lock.withLock { outgoing = nil }
+            hub.setRemoteStreams([:])
+            let wait = pause
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
+
+    private func connect() async throws {
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(configuration.key)"
+        let settings = WebSocketClientConfiguration(
+            maxFrameSize: RelayMessage.maxText, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(15))
+        )
+        try await WebSocketClient.connect(url: configuration.socketURL, configuration: settings, logger: logger) {
+            [self] inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: RelayMessage.maxText).makeAsyncIterator()
+            try await outbound.write(.text(try RelayMessage(type: .hello, session: session, secret: secret).encoded()))
+            guard case .text(let text)? = try await messages.next(), let welcome = try? RelayMessage.decoded(text)
+            else {
+                throw RelayLinkError.noWelcome
+            }
+            if welcome.type == .refused { throw RelayLinkError.refused(welcome.message ?? "no reason given") }
+            guard welcome.type == .welcome else { throw RelayLinkError.noWelcome }
+            let (stream, continuation) = AsyncStream.makeStream(of: Frame.self)
+            clock.reset()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in stream { try await outbound.write(message) }
+                }
+                group.addTask { try await self.ping(continuation) }
+                while let message = try await messages.next() {
+                    guard case .text(let text) = message, let decoded = try? RelayMessage.decoded(text) else {
+                        continue
+                    }
+                    self.receive(decoded, continuation)
+                }
+                continuation.finish()
+                group.cancelAll()
+            }
+        }
+        lock.withLock { lastError = "the relay closed the connection" }
+    }
+
+    /// Clock round trips: five at once, then one every 2 s (the relay answers each at once).
+    private func ping(_ continuation: AsyncStream<Frame>.Continuation) async throws {
+        var sent = 0
+        while !Task.isCancelled {
+            if let text = try? RelayMessage(type: .clock, sent: ServerClock.now()).encoded() {
+                continuation.yield(.text(text))
+            }
+            sent += 1
+            try await Task.sleep(for: sent < 5 ? .milliseconds(50) : .seconds(2))
+        }
+    }
+
+    private func receive(_ message: RelayMessage, _ continuation: AsyncStream<Frame>.Continuation) {
+        switch message.type {
+        case .clock:
+            guard let sent = message.sent, let now = message.now else { return }
+            let first = clock.observe(sent: sent, relayNow: now, received: ServerClock.now())
+            if first { sendState(continuation) }
+        case .players: hub.setRemoteStreams(message.streams ?? [:])
+        case .fetch:
+            guard let id = message.id, let item = message.item else { return }
+            Task { await self.answer(id, item: item, take: message.take ?? 0, continuation) }
+        default: break
+        }
+    }
+
+    /// The state, then every change: under the lock, so a change is either in the state or after it.
+    private func sendState(_ continuation: AsyncStream<Frame>.Continuation) {
+        lock.withLock {
+            let message = RelayMessage(
+                type: .state, listeners: hub.liveListeners(), snapshot: clock.toRelay(hub.snapshot()))
+            if let text = try? message.encoded() { continuation.yield(.text(text)) }
+            outgoing = continuation
+            lastError = nil
+        }
+    }
+
+    private func forward(_ change: ListenerHub.Change) {
+        let message: RelayMessage
+        switch change {
+        case .added(let listener): message = RelayMessage(type: .grant, listener: listener)
+        case .revoked(let token): message = RelayMessage(type: .revoke, token: token)
+        case .posted(let event): message = RelayMessage(type: .listen, event: clock.toRelay(event))
+        case .streams: return
+        }
+        guard let text = try? message.encoded() else { return }
+        lock.withLock { _ = outgoing?.yield(.text(text)) }
+    }
+
+    /// An installed file for the relay: `file` and its bytes in pieces, or `missing`.
+    private func answer(
+        _ id: Int, item: String, take: Int, _ continuation: AsyncStream<Frame>.Continuation
+    ) async {
+        var pieces: [Frame]
+        do {
+            guard AudioRoutes.isPlainID(item),
+                let audio = try await library.items.fetchInstalledAudio(itemID: item, take: take)
+            else { throw RelayLinkError.refused("item \(item) has no installed take \(take)") }
+            let data = try Data(contentsOf: audio.file)
+            guard data.count <= RelayMessage.maxFile else { throw RelayLinkError.refused("larger than a relay takes") }
+            let sha = SHA256Digest.hex(of: data)
+            let header = RelayMessage(
+                type: .file, id: id, sha256: sha, bytes: data.count, contentType: AudioContentType.forFile(audio.file))
+            pieces = [.text(try header.encoded())]
+            var offset = 0
+            while offset < data.count {
+                let end = min(offset + RelayMessage.chunk, data.count)
+                pieces.append(.binary(ByteBuffer(bytes: data[offset..<end])))
+                offset = end
+            }
+        } catch {
+            let reason = (error as? RelayLinkError).map { "\($0)" } ?? "the file cannot be read"
+            pieces = [(try? RelayMessage(type: .missing, id: id, message: reason).encoded()).map { .text($0) }]
+                .compactMap { $0 }
+        }
+        lock.withLock { for piece in pieces { continuation.yield(piece) } }
+    }
+}
