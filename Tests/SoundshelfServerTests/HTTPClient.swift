@@ -54,14 +54,20 @@ enum HTTPClient {
     }
 }
 
-/// An open `GET /api/events` (curl -N), collecting the stream as it arrives.
+/// An open `GET /api/events` (curl -N), or another event stream, collecting it as it arrives.
 final class EventStream: @unchecked Sendable {
     private let process = Process()
     private let output = StreamedOutput()
 
-    init(_ url: String) throws {
+    /// The server's `api/events` (`url` is the server's, ending in `/`).
+    convenience init(_ url: String) throws {
+        try self.init(stream: url + "api/events")
+    }
+
+    /// The stream at `stream`, with `headers`.
+    init(stream: String, headers: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-N", url + "api/events"]
+        process.arguments = ["-s", "-N"] + headers.flatMap { ["-H", "\($0.key): \($0.value)"] } + [stream]
         process.standardOutput = output.pipe
         process.standardError = output.errors
         try process.run()

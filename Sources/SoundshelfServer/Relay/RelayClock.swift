@@ -3,19 +3,21 @@ import Foundation
 /// This server's clock against a relay's, from round trips on the owner's socket: the sample with
 /// the shortest round trip of the last ``window`` gives the offset (NTP's rule: its midpoint is
 /// the least uncertain), so events keep their moment when they reach players through the relay.
-final class RelayClock: @unchecked Sendable {
+package final class RelayClock: @unchecked Sendable {
     /// How many recent round trips are kept.
     static let window = 16
+
+    package init() {}
     private let lock = NSLock()
     private var samples: [(roundTrip: Double, offset: Double)] = []
 
     /// Forgets the samples (a new socket, maybe to another relay).
-    func reset() { lock.withLock { samples = [] } }
+    package func reset() { lock.withLock { samples = [] } }
 
     /// A round trip sent at `sent` (this server's ms), answered with the relay's `relayNow`, back at
     /// `received`; true when it is the first since ``reset()``.
     @discardableResult
-    func observe(sent: Double, relayNow: Double, received: Double) -> Bool {
+    package func observe(sent: Double, relayNow: Double, received: Double) -> Bool {
         lock.withLock {
             samples.append((received - sent, relayNow - (sent + received) / 2))
             if samples.count > Self.window { samples.removeFirst() }
@@ -24,13 +26,13 @@ final class RelayClock: @unchecked Sendable {
     }
 
     /// Relay time minus this server's time (ms), or nil before a round trip.
-    var offset: Double? { lock.withLock { samples.min { $0.roundTrip < $1.roundTrip }?.offset } }
+    package var offset: Double? { lock.withLock { samples.min { $0.roundTrip < $1.roundTrip }?.offset } }
 
     /// The shortest round trip kept (ms).
-    var roundTrip: Double? { lock.withLock { samples.map(\.roundTrip).min() } }
+    package var roundTrip: Double? { lock.withLock { samples.map(\.roundTrip).min() } }
 
     /// `event` with its time moved into the relay's clock.
-    func toRelay(_ event: ListenEvent) -> ListenEvent {
+    package func toRelay(_ event: ListenEvent) -> ListenEvent {
         guard let at = event.at, let offset else { return event }
         var moved = event
         moved.at = at + offset
@@ -38,7 +40,7 @@ final class RelayClock: @unchecked Sendable {
     }
 
     /// `snapshot` with every time moved into the relay's clock.
-    func toRelay(_ snapshot: ListenSnapshot) -> ListenSnapshot {
+    package func toRelay(_ snapshot: ListenSnapshot) -> ListenSnapshot {
         var moved = snapshot
         moved.now = snapshot.now + (offset ?? 0)
         moved.layers = snapshot.layers.map(toRelay)

@@ -45,21 +45,39 @@ final class RelayLink: Service, @unchecked Sendable {
     func run() async throws {
         hub.observe { [weak self] change in self?.forward(change) }
         var pause: Duration = .milliseconds(250)
+        var told: String?
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            var problem: String
             do {
                 try await connect()
                 pause = .milliseconds(250)
-            } catch let error as RelayLinkError {
-                lock.withLock { lastError = error.description }
-                logger.warning("relay: \(error)")
+                problem = "the relay closed the connection"
             } catch {
-                lock.withLock { lastError = "\(error)" }
+                problem = Self.words(for: error, relay: configuration.base)
             }
-            lock.withLock { outgoing = nil }
+            lock.withLock {
+                outgoing = nil
+                lastError = problem
+            }
             hub.setRemoteStreams([:])
+            if problem != told {
+                logger.warning("relay: \(problem); trying again")
+                told = problem
+            }
             let wait = pause
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
             pause = min(pause * 2, .seconds(5))
+        }
+    }
+
+    /// A connection's failure in words a game master can act on.
+    static func words(for error: any Error, relay: String) -> String {
+        switch error {
+        case let error as RelayLinkError: return error.description
+        case let error as WebSocketClientError where error == .webSocketUpgradeFailed:
+            return "the relay at \(relay) did not take the relay key (or is not a Soundshelf relay)"
+        default:
+            return "cannot reach the relay at \(relay) (\(error))"
         }
     }
 
@@ -96,7 +114,6 @@ final class RelayLink: Service, @unchecked Sendable {
                 group.cancelAll()
             }
         }
-        lock.withLock { lastError = "the relay closed the connection" }
     }
 
     /// Clock round trips: five at once, then one every 2 s (the relay answers each at once).
