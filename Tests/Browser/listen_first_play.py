@@ -3,7 +3,10 @@
 master would: the page opened without test hooks, nothing opened or played before, the first click or key the action
 itself. Each case loads the owner's page anew. The players' pages (listen hooks) report what they hear.
 
-    listen_first_play.py --url http://127.0.0.1:PORT/ --expected expected.json
+    listen_first_play.py --url http://127.0.0.1:PORT/ --expected expected.json [--through RELAY]
+
+With --through (a server started with `client serve --relay RELAY`), every listen link must open on the relay, so
+the players' pages never reach the game master's server.
 
 Cases: a looping atmosphere's ▶ in the library list before any player joined (players joining then hear it, at its
 phase); the same with players joined, then a late joiner; the same on a page whose requests take 200 ms each way, so
@@ -238,10 +241,14 @@ class Cases:
     order = ("before_join", "escape", "joined", "space", "slow_clock", "effects", "scene", "hotkey", "favorite", "volume")
 
 
-def run(url, expected, screenshots=None):
+def run(url, expected, screenshots=None, through=None):
     """Runs every case (a failed one does not stop the others); returns the failures."""
     cases = Cases(url, expected)
     failures = []
+    if through:
+        if not cases.link.startswith(through.rstrip("/") + "/s/"):
+            return [f"the listen link {cases.link} is not on the relay {through}"]
+        print(f"players listened through {through.rstrip('/')}", flush=True)
     try:
         for name in Cases.order:
             case = getattr(cases, name)
@@ -269,8 +276,9 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--expected", required=True)
     parser.add_argument("--screenshots", help="a folder for the owner's page when a case fails")
+    parser.add_argument("--through", help="the relay every listen link must open on")
     args = parser.parse_args()
-    failures = run(args.url, json.load(open(args.expected)), args.screenshots)
+    failures = run(args.url, json.load(open(args.expected)), args.screenshots, args.through)
     for failure in failures:
         print(f"FAILED: {failure}")
     if not failures:

@@ -1,6 +1,7 @@
 // The Players panel (a dialog): makes a listen link and shows it with its QR code (qr.js, drawn
 // here, nothing fetched), lists the links with the players connected to each, copies and revokes them,
-// and says when phones cannot open them (a server on 127.0.0.1).
+// and says when phones cannot open them (a server on 127.0.0.1), or, with a relay (`client serve
+// --relay`), where players listen and whether the server is connected to it.
 // GET/POST/DELETE /api/listeners; the list refreshes every 3 s while the panel is open.
 import { el } from "./dom.js";
 import { fail } from "./notice.js";
@@ -67,7 +68,7 @@ function show(link) {
   document.getElementById("players-link").hidden = false;
   document.getElementById("players-url").value = link.url;
   document.getElementById("players-qr").innerHTML = qrSVG(link.url, 220);
-  document.getElementById("players-reach").hidden = !loopback(link.url);
+  document.getElementById("players-reach").hidden = !loopback(link.url) || !document.getElementById("players-relay").hidden;
 }
 
 async function refresh() {
@@ -114,7 +115,25 @@ async function refresh() {
   if (answer.listeners.length && document.getElementById("players-link").hidden) {
     document.getElementById("players-reach").hidden = !answer.listeners.some((link) => loopback(link.url));
   }
+  relayLine(answer.relay);
   list.replaceChildren(...rows);
+}
+
+// With a relay, players anywhere open the links on the relay's address; the line says whether this
+// server is connected to it now (links keep working once it is back).
+function relayLine(relay) {
+  const line = document.getElementById("players-relay");
+  line.hidden = !relay;
+  if (!relay) return;
+  document.getElementById("players-reach").hidden = true;
+  let host = relay.url;
+  try {
+    host = new URL(relay.url).host;
+  } catch (error) {}
+  line.classList.toggle("reach", !relay.connected);
+  line.textContent = relay.connected
+    ? `Players anywhere listen through the relay at ${host}: send them a link (in your video call or chat).`
+    : `Not connected to the relay at ${host} now${relay.problem ? `: ${relay.problem}` : ""}. Trying again; links work once it is back.`;
 }
 
 async function revoke(token) {

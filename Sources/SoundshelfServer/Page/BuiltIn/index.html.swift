@@ -123,6 +123,7 @@ extension BuiltInSoundboard {
           </form>
           <p class="hint">Players hear what you play, in sync, on their own phone or laptop: give them a listen link. A link lets them only listen.</p>
           <p class="hint reach" id="players-reach" hidden>Phones cannot open this link: the server listens on this computer only (127.0.0.1), so the link and its code work only here. To let phones in, stop the server and start it again with <code>client serve --host 0.0.0.0</code>, then make a new link: it will carry this computer’s network address.</p>
+          <p class="hint" id="players-relay" role="status" hidden></p>
           <button type="button" class="btn primary" id="players-new">New listen link</button>
           <div class="players-link" id="players-link" hidden>
             <div class="players-qr" id="players-qr"></div>
@@ -133,7 +134,7 @@ extension BuiltInSoundboard {
           </div>
           <h3>Links and players connected</h3>
           <ul class="players-list" id="players-list"></ul>
-          <p class="hint">Revoking a link disconnects its players. Links end when the server stops. Mark a layer “only I hear this” (“Me” in the now-playing bar) to keep it from the players.</p>
+          <p class="hint">Revoking a link disconnects its players. Links end when the server stops, or after 12 hours. Mark a layer “only I hear this” (“Me” in the now-playing bar) to keep it from the players.</p>
         </dialog>
 
         <dialog id="settings-dialog" aria-labelledby="settings-title">
