@@ -24,12 +24,18 @@ struct OwnerSocket {
         var bytes: ByteBuffer
     }
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    /// `session`: the id in the socket's path (`/s/{session}/owner`, by which a proxy in front of
+    /// several relays sends the owner and its players to the same one); `hello` must name it.
+    func run(session path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         var messages = inbound.messages(maxSize: RelayMessage.maxText).makeAsyncIterator()
         guard case .text(let text)? = try await messages.next(), let hello = try? RelayMessage.decoded(text),
             hello.type == .hello, let id = hello.session, let secret = hello.secret
         else {
             try await refuse("the first message is hello {session, secret}", outbound)
+            return
+        }
+        guard id == path else {
+            try await refuse("hello names session \(id) on the socket of session \(path)", outbound)
             return
         }
         let session: RelaySession

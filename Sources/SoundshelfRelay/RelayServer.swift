@@ -6,7 +6,7 @@ import ServiceLifecycle
 import SoundshelfServer
 
 /// `soundshelf-relay`: listening along over the internet (SPEC §22, docs/FORMAT.md §15.3). Game
-/// masters' `client serve --relay` connect out to `/owner` (a WebSocket; `Authorization: Bearer`
+/// masters' `client serve --relay` connect out to `/s/{session}/owner` (a WebSocket; `Authorization: Bearer`
 /// one of ``keys``); players reach `/s/{session}/listen?token=…` (``PlayerRoutes``). Everything is
 /// in memory: sessions end when their owner has been away longer than ``grace``.
 ///
@@ -63,14 +63,15 @@ package struct RelayServer: Sendable {
         let sockets = Router(context: RelayRequestContext.self)
         let owner = OwnerSocket(sessions: sessions, cache: cache, logger: logger)
         let keys = self.keys
-        sockets.ws("/owner") { request, _ in
+        sockets.ws("/s/{session}/owner") { request, _ in
             let bearer = request.headers[.authorization].flatMap {
                 $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil
             }
             guard keys.accepts(bearer) else { return .dontUpgrade }
             return .upgrade([:])
-        } onUpgrade: { inbound, outbound, _ in
-            try await owner.run(inbound: inbound, outbound: outbound)
+        } onUpgrade: { inbound, outbound, context in
+            let session = context.requestContext.parameters.get("session") ?? ""
+            try await owner.run(session: session, inbound: inbound, outbound: outbound)
         }
         let host = self.host
         var app = Application(

@@ -55,7 +55,7 @@ final class ScriptedOwner: @unchecked Sendable {
         let stream = self.stream
         task = Task {
             try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/owner",
+                url: "ws://127.0.0.1:\(port)/s/\(session)/owner",
                 configuration: .init(maxFrameSize: RelayMessage.maxText, additionalHeaders: headers),
                 logger: Logger(label: "owner")
             ) { inbound, outbound, _ in

@@ -9,7 +9,10 @@ enum NginxConfig {
         """
 
     /// Every request is logged to `access.log` (see ``NginxServer/accessLog()``).
-    static func text(root: String, port: UInt16, workDirectory: String, rateLimit: String? = nil) -> String {
+    static func text(
+        root: String, port: UInt16, workDirectory: String, rateLimit: String? = nil, http: String = "",
+        locations: String = "location / { }"
+    ) -> String {
         func inWork(_ name: String) -> String { quoted(workDirectory + "/" + name) }
         return """
             daemon off;
@@ -30,12 +33,13 @@ enum NginxConfig {
                 fastcgi_temp_path \(inWork("fastcgi"));
                 uwsgi_temp_path \(inWork("uwsgi"));
                 scgi_temp_path \(inWork("scgi"));
+                \(http)
                 server {
                     listen 127.0.0.1:\(port);
                     server_name localhost;
                     root \(quoted(root));
                     index index.html;
-                    location / { }
+                    \(locations)
                 }
             }
 

@@ -49,7 +49,13 @@ public final class NginxServer: @unchecked Sendable {
     /// - Throws: ``Failure/notInstalled(path:)`` without nginx, ``Failure/didNotStart(reason:log:)`` otherwise.
     /// `rateLimit`: nginx's `limit_rate` per response (e.g. `"200k"`), to keep a download running
     /// long enough to interrupt it.
-    public init(root: String, executable: String = "/usr/sbin/nginx", rateLimit: String? = nil) throws {
+    ///
+    /// `http` and `locations`: nginx directives added to the `http` block and put in place of the
+    /// server's `location / { }` (a proxy in front of several relays, say).
+    public init(
+        root: String, executable: String = "/usr/sbin/nginx", rateLimit: String? = nil, http: String = "",
+        locations: String = "location / { }"
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure.notInstalled(path: executable)
         }
@@ -60,7 +66,10 @@ public final class NginxServer: @unchecked Sendable {
         var log = ""
         for attempt in 1...5 {
             let port = try LoopbackSocket.freePort()
-            let process = try Self.launch(executable, root: root, port: port, work: work, rateLimit: rateLimit)
+            let config = NginxConfig.text(
+                root: root, port: port, workDirectory: work.path, rateLimit: rateLimit, http: http, locations: locations
+            )
+            let process = try Self.launch(executable, config: config, work: work)
             let readiness = Self.waitUntilReady(process, port: port)
             if readiness == .ready {
                 self.process = process
@@ -97,12 +106,9 @@ public final class NginxServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: workDirectory)
     }
 
-    private static func launch(_ executable: String, root: String, port: UInt16, work: URL, rateLimit: String?) throws
-        -> Process
-    {
+    private static func launch(_ executable: String, config text: String, work: URL) throws -> Process {
         let config = work.appendingPathComponent("nginx.conf")
-        try NginxConfig.text(root: root, port: port, workDirectory: work.path, rateLimit: rateLimit).write(
-            to: config, atomically: true, encoding: .utf8)
+        try text.write(to: config, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(at: work.appendingPathComponent("error.log"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

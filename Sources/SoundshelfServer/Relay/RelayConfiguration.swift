@@ -37,9 +37,11 @@ package struct RelayConfiguration: Sendable {
         try self.init(url: url, key: key)
     }
 
-    /// The owners' WebSocket: `ws(s)://…/owner`.
-    var socketURL: String {
-        (base.lowercased().hasPrefix("https:") ? "wss:" + base.dropFirst(6) : "ws:" + base.dropFirst(5)) + "/owner"
+    /// The owner's WebSocket for `session`: `ws(s)://…/s/{session}/owner` (the session in the path,
+    /// as in its players' links, so a proxy in front of several relays sends them all to one).
+    func socketURL(session: String) -> String {
+        (base.lowercased().hasPrefix("https:") ? "wss:" + base.dropFirst(6) : "ws:" + base.dropFirst(5))
+            + "/s/\(session)/owner"
     }
 
     /// A player's listen link on the relay.

@@ -87,7 +87,9 @@ final class RelayLink: Service, @unchecked Sendable {
         let settings = WebSocketClientConfiguration(
             maxFrameSize: RelayMessage.maxText, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(15))
         )
-        try await WebSocketClient.connect(url: configuration.socketURL, configuration: settings, logger: logger) {
+        try await WebSocketClient.connect(
+            url: configuration.socketURL(session: session), configuration: settings, logger: logger
+        ) {
             [self] inbound, outbound, _ in
             var messages = inbound.messages(maxSize: RelayMessage.maxText).makeAsyncIterator()
             try await outbound.write(.text(try RelayMessage(type: .hello, session: session, secret: secret).encoded()))
