@@ -82,6 +82,7 @@ struct OwnerSocket {
         }
         switch message.type {
         case .state:
+            session.origins = message.origins ?? []
             session.hub.restore(
                 listeners: message.listeners ?? [],
                 snapshot: message.snapshot ?? ListenSnapshot(now: 0, layers: [], kinds: [:], recent: []))

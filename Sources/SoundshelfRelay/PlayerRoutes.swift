@@ -18,6 +18,11 @@ struct PlayerRoutes {
         router.get("/s/{session}/listen") { request, context in
             let (session, token) = try self.admit(request, context)
             var response = try PageRoutes.respond(page, "listen.html")
+            // The page fetches each sound where the catalog publishes it (checked by its SHA-256).
+            let origins = session.origins.joined(separator: " ")
+            response.headers[.contentSecurityPolicy] =
+                "default-src 'self'; connect-src 'self'\(origins.isEmpty ? "" : " " + origins); media-src 'self'; "
+                + "img-src 'self' data:; object-src 'none'; frame-ancestors 'none'"
             if request.uri.queryParameters["token"].map(String.init) == token {
                 response.setCookie(
                     Cookie(

@@ -15,6 +15,7 @@ final class RelayFileCache: @unchecked Sendable {
     private var files: [String: File] = [:]
     private var order: [String] = []
     private var total = 0
+    private var received = 0
 
     init(limit: Int) { self.limit = limit }
 
@@ -31,6 +32,7 @@ final class RelayFileCache: @unchecked Sendable {
     /// Keeps `file` (a file larger than the whole cache is served once and not kept).
     func keep(_ file: File) {
         let size = file.bytes.readableBytes
+        lock.withLock { received += 1 }
         guard size <= limit else { return }
         lock.withLock {
             if files[file.sha256] != nil { return }
@@ -46,4 +48,7 @@ final class RelayFileCache: @unchecked Sendable {
 
     /// The bytes held now.
     var bytes: Int { lock.withLock { total } }
+
+    /// How many files owners have sent since the relay started.
+    var filesReceived: Int { lock.withLock { received } }
 }

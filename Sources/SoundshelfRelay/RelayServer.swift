@@ -56,7 +56,11 @@ package struct RelayServer: Sendable {
     ) -> some ApplicationProtocol {
         let router = Router(context: RelayRequestContext.self)
         router.add(middleware: RelayErrorMiddleware())
-        router.get("/health") { _, _ in try RelayJSON.response(["sessions": sessions.count]) }
+        let cache = self.cache
+        router.get("/health") { _, _ in
+            try RelayJSON.response(
+                ["sessions": sessions.count, "filesFromOwners": cache.filesReceived, "cachedBytes": cache.bytes])
+        }
         PlayerRoutes(sessions: sessions, cache: cache, guesses: guesses, page: page).register(on: router)
         var logger = Logger(label: "soundshelf.relay")
         logger.logLevel = .warning

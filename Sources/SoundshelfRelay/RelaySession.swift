@@ -16,6 +16,7 @@ final class RelaySession: @unchecked Sendable {
     private var fetches: [Int: Fetch] = [:]
     /// The hash each (item, take) had when the owner sent it, to find it in the cache.
     private var hashes: [FileKey: String] = [:]
+    private var publishedOrigins: [String] = []
 
     struct FileKey: Hashable {
         let item: String
@@ -59,6 +60,18 @@ final class RelaySession: @unchecked Sendable {
             return fetches.values.flatMap(\.waiters)
         }
         for waiter in failed { waiter.resume(throwing: RelayError.ownerAway(session: id)) }
+    }
+
+    /// The origins the owner's files are published at (from its `state`): the listen page may
+    /// fetch from these. Only `http(s)://host[:port]`, at most 16.
+    var origins: [String] {
+        get { lock.withLock { publishedOrigins } }
+        set {
+            let plain = newValue.filter {
+                $0.range(of: #"^https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?$"#, options: .regularExpression) != nil
+            }
+            lock.withLock { publishedOrigins = Array(plain.prefix(16)) }
+        }
     }
 
     /// Since when the owner has been away (nil while connected).

@@ -10,8 +10,12 @@ struct ListenLibrary {
     let tmp: TemporaryDirectory
     let root: String
     let expectedFile: String
+    /// With `onTheWeb`, the nginx the catalog is synced and installed from (every file with
+    /// `Access-Control-Allow-Origin: *`, as docs/RELAY.md asks of a catalog's host).
+    let nginx: NginxServer?
 
-    init(prefix: String) throws {
+    /// `onTheWeb`: synced over HTTP from nginx (kept running), else from the folder.
+    init(prefix: String, onTheWeb: Bool = false) throws {
         tmp = try TemporaryDirectory(prefix: prefix)
         root = tmp.path("root")
         expectedFile = tmp.path("expected.json")
@@ -25,7 +29,12 @@ struct ListenLibrary {
         let dist = tmp.path("dist")
         let publish = try ToolRunner.run("catalog", ["publish", dist, "--source", source])
         try #require(publish.status == 0, "catalog publish failed: \(publish.stderr)")
-        try client(["sync", "--catalog", URL(fileURLWithPath: dist, isDirectory: true).absoluteString])
+        nginx =
+            onTheWeb
+            ? try NginxServer(
+                root: dist, locations: #"location / { add_header Access-Control-Allow-Origin "*" always; }"#) : nil
+        let location = nginx?.baseURL.absoluteString ?? URL(fileURLWithPath: dist, isDirectory: true).absoluteString
+        try client(["sync", "--catalog", location])
         for pack in packs { try client(["install", pack]) }
     }
 

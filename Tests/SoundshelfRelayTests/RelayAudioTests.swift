@@ -38,6 +38,9 @@ struct RelayAudioTests {
             #expect(part.status == .partialContent)
             #expect(Data(buffer: part.body) == bytes[100..<200])
             #expect(owner.messages.filter { $0.type == .fetch }.count == 1, "asked once, then served from the cache")
+            let health = try await client.execute(uri: "/health", method: .get)
+            let counts = try JSONSerialization.jsonObject(with: Data(buffer: health.body)) as? [String: Int]
+            #expect(counts?["filesFromOwners"] == 1 && counts?["cachedBytes"] == bytes.count)
             let missing = try await client.execute(
                 uri: "/s/\(owner.session)/listen/audio/item-2", method: .get, headers: bearer)
             #expect(missing.status == .notFound)

@@ -11,6 +11,7 @@
 // whole: it streams in chunks scheduled back to back (wav-stream.js: gapless, at its loop points).
 // Every other format is decoded whole whatever its length (memory grows with it: 10 minutes of
 // stereo take about 230 MB), because a media element looping the file leaves a gap at the seam.
+import { fetchAudio } from "./verified-fetch.js";
 import { WavStream } from "./wav-stream.js";
 
 export const streamLimitBytes = 60 * 48000 * 2 * 4;
@@ -67,14 +68,11 @@ export class AudioEngine {
     glide(bus.gain, volume, this.context);
   }
 
-  /// The decoded audio of `url` (fetched and decoded once, then shared by every layer).
-  load(url) {
+  /// The decoded audio of `url` (fetched and decoded once, then shared by every layer); with
+  /// `source` ({url, sha256}: where the catalog publishes it), fetched there and checked first.
+  load(url, source) {
     if (!this.buffers.has(url)) {
-      const loading = fetch(url)
-        .then((response) => {
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return response.arrayBuffer();
-        })
+      const loading = fetchAudio(url, source)
         .then((bytes) => {
           const rate = fileSampleRate(new DataView(bytes)); // before decoding detaches the bytes
           return this.context.decodeAudioData(bytes).then((buffer) => {

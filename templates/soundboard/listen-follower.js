@@ -115,9 +115,10 @@ export class Follower {
     this.onChange();
   }
 
-  /// Fetches and decodes `files` ([{item, take}]) in the background, once each.
+  /// Fetches and decodes `files` ([{item, take, url?, sha256?}]) in the background, once each
+  /// (through a relay, from where the catalog publishes them when the file says so).
   loadAhead(files) {
-    for (const file of files || []) this.engine.load(this.audioURL(file.item, file.take || 0)).catch(() => {});
+    for (const file of files || []) this.engine.load(this.audioURL(file.item, file.take || 0), file).catch(() => {});
   }
 
   drop(id, entry, fade, at = 0) {
@@ -130,7 +131,7 @@ export class Follower {
     const entry = { event, layer: null, stopped: null };
     this.layers.set(event.layer, entry);
     const url = this.audioURL(event.item, event.take || 0);
-    const loading = this.engine.load(url);
+    const loading = this.engine.load(url, event);
     // The item's other takes: a repeat or the next trigger may draw any of them.
     const others = Array.from({ length: event.takes || 1 }, (_, take) => ({ item: event.item, take }));
     this.loadAhead(others.filter((file) => file.take !== (event.take || 0)));

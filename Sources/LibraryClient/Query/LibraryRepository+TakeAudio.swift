@@ -15,10 +15,12 @@ extension LibraryRepository {
     public func fetchInstalledAudio(itemID: String, take: Int) async throws -> InstalledAudio? {
         if take == 0 { return try await fetchInstalledAudio(itemID: itemID) }
         guard take > 0, let id = CanonicalID.parse(itemID) else { return nil }
-        let stored: (localPath: String?, sha256: String?)? = try await context.database.read { db in
-            try LocalAssetRecord.all().recording(take: take, of: id).fetchOne(db).map { ($0.localPath, $0.sha256) }
+        let stored = try await context.database.read { db in
+            try LocalAssetRecord.all().recording(take: take, of: id).fetchOne(db).map {
+                ($0.localPath, $0.sha256, $0.remoteURL)
+            }
         }
-        guard let stored, let localPath = stored.localPath, !localPath.isEmpty else { return nil }
+        guard let stored, let localPath = stored.0, !localPath.isEmpty else { return nil }
         let paths = context.paths
         let file = paths.file(forLocalPath: localPath).standardizedFileURL
         guard file.path.hasPrefix(paths.audioAssets.standardizedFileURL.path + "/"),
@@ -26,6 +28,7 @@ extension LibraryRepository {
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = (attributes[.size] as? NSNumber)?.int64Value
         else { return nil }
-        return InstalledAudio(itemID: id, file: file, bytes: size, sha256: stored.sha256)
+        return InstalledAudio(
+            itemID: id, file: file, bytes: size, sha256: stored.1, publishedURL: InstalledAudio.published(stored.2))
     }
 }

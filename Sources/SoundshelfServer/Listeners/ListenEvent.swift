@@ -30,6 +30,10 @@ package struct ListenEvent: Codable, Sendable, Equatable {
     package var files: [ListenSnapshot.File]?
     /// The item's title, for the listen page's "playing" line.
     package var title: String?
+    /// Where the catalog publishes the file and its SHA-256 (a `start` forwarded to a relay, for a
+    /// library synced over HTTP(S)): a player's page fetches it there and checks it before decoding.
+    package var url: String?
+    package var sha256: String?
 
     package init(type: String, at: Double? = nil, layer: String? = nil, item: String? = nil) {
         self.type = type
@@ -45,6 +49,10 @@ package struct ListenEvent: Codable, Sendable, Equatable {
     /// Why the owner's page cannot send this event (a sentence naming the field), or nil.
     package var problem: String? {
         if let title, title.count > 300 { return "title: longer than 300 characters" }
+        if let problem = Self.problem(url: url, sha256: sha256) { return problem }
+        if let file = files?.first(where: { Self.problem(url: $0.url, sha256: $0.sha256) != nil }) {
+            return "files: '\(file.item)': " + (Self.problem(url: file.url, sha256: file.sha256) ?? "")
+        }
         guard Self.types.contains(type) else {
             return "type: '\(type)' is not an event listeners play; use one of \(Self.types.joined(separator: ", "))"
         }
@@ -70,6 +78,20 @@ package struct ListenEvent: Codable, Sendable, Equatable {
             return "volume: a '\(type)' event gives a volume of 0 or more"
         }
         if let fade, !(fade.isFinite && fade >= 0) { return "fade: seconds, 0 or more" }
+        return nil
+    }
+
+    /// Why a published file's `url` and `sha256` cannot be used (both or neither; an absolute
+    /// `http(s)` URL of at most 2,048 characters; 64 lowercase hex digits), or nil.
+    static func problem(url: String?, sha256: String?) -> String? {
+        guard url != nil || sha256 != nil else { return nil }
+        guard let url, let sha256 else { return "url and sha256: a published file gives both" }
+        guard url.count <= 2048, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""),
+            parsed.host?.isEmpty == false
+        else { return "url: an absolute http(s) URL of at most 2048 characters" }
+        guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            return "sha256: 64 lowercase hex digits"
+        }
         return nil
     }
 

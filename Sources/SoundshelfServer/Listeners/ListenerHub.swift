@@ -264,7 +264,9 @@ package final class ListenerHub: @unchecked Sendable {
         case "start":
             layers.removeAll { $0.layer == event.layer }
             layers.append(event)
-            if let item = event.item { remember([ListenSnapshot.File(item: item, take: event.take ?? 0)]) }
+            if let item = event.item {
+                remember([ListenSnapshot.File(item: item, take: event.take ?? 0, url: event.url, sha256: event.sha256)])
+            }
         case "stop": layers.removeAll { $0.layer == event.layer }
         case "volume":
             if let index = layers.firstIndex(where: { $0.layer == event.layer }) { layers[index].volume = event.volume }
@@ -276,7 +278,7 @@ package final class ListenerHub: @unchecked Sendable {
     }
 
     private func remember(_ files: [ListenSnapshot.File]) {
-        recent.removeAll { files.contains($0) }
+        recent.removeAll { file in files.contains { $0.item == file.item && $0.take == file.take } }
         recent.append(contentsOf: files)
         if recent.count > ListenEvent.maxFiles { recent.removeFirst(recent.count - ListenEvent.maxFiles) }
     }
@@ -295,10 +297,16 @@ package struct ListenSnapshot: Codable, Sendable, Equatable {
     package struct File: Codable, Sendable, Equatable {
         package let item: String
         package let take: Int
+        /// Where the catalog publishes it and its SHA-256 (through a relay, for a library synced
+        /// over HTTP(S)).
+        package var url: String?
+        package var sha256: String?
 
-        package init(item: String, take: Int) {
+        package init(item: String, take: Int, url: String? = nil, sha256: String? = nil) {
             self.item = item
             self.take = take
+            self.url = url
+            self.sha256 = sha256
         }
     }
 

@@ -42,6 +42,7 @@ package enum BuiltInSoundboard {
         "take-picker.js": takePickerJs,
         "test-hooks.js": testHooksJs,
         "tracks.js": tracksJs,
+        "verified-fetch.js": verifiedFetchJs,
         "views.css": viewsCss,
         "wav-stream.js": wavStreamJs,
         "waveform.js": waveformJs,

@@ -59,6 +59,8 @@ package enum RelayLinkError: Error, Equatable, CustomStringConvertible {
     case refused(String)
     /// The relay did not answer `hello` with `welcome`.
     case noWelcome
+    /// A file the relay asked for is not installed (or too large to relay).
+    case noFile(String)
 
     package var description: String {
         switch self {
@@ -67,6 +69,7 @@ package enum RelayLinkError: Error, Equatable, CustomStringConvertible {
         case .keyFile(let path, let reason): "\(path): \(reason)"
         case .refused(let reason): "the relay refused the session: \(reason)"
         case .noWelcome: "the relay did not welcome the session (is the address a Soundshelf relay?)"
+        case .noFile(let reason): reason
         }
     }
 }

@@ -21,16 +21,28 @@ final class RelayLink: Service, @unchecked Sendable {
     /// This server's session on the relay; the same for its whole run, on any relay behind the address.
     let session = RelayMessage.randomID()
     let secret = AccessToken.random()
-    private let lock = NSLock()
-    private let clock = RelayClock()
-    private var outgoing: AsyncStream<Frame>.Continuation?
-    private var lastError: String?
-    private let logger: Logger
+    let lock = NSLock()
+    let clock = RelayClock()
+    /// The socket's queue once the relay has the state (nil while away).
+    var outgoing: AsyncStream<Frame>.Continuation?
+    /// Which connection is the current one (a late `connected` of an earlier one is ignored).
+    var connection = 0
+    var lastError: String?
+    let logger: Logger
+    /// The hub's changes and each connection's start, handled in order by ``pump()``.
+    let work = AsyncStream.makeStream(of: Work.self)
+    let sources: PublishedSources
+
+    enum Work: Sendable {
+        case change(ListenerHub.Change)
+        case connected(Int, AsyncStream<Frame>.Continuation)
+    }
 
     init(configuration: RelayConfiguration, hub: ListenerHub, library: Library) {
         self.configuration = configuration
         self.hub = hub
         self.library = library
+        sources = PublishedSources(library: library)
         var logger = Logger(label: "soundshelf.relay-link")
         logger.logLevel = .warning
         self.logger = logger
@@ -43,7 +55,17 @@ final class RelayLink: Service, @unchecked Sendable {
     var problem: String? { lock.withLock { lastError } }
 
     func run() async throws {
-        hub.observe { [weak self] change in self?.forward(change) }
+        let work = self.work.continuation
+        hub.observe { change in work.yield(.change(change)) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.pump() }
+            await reconnect()
+            group.cancelAll()
+        }
+    }
+
+    /// Connects, and again after each failure or close, until the server stops.
+    private func reconnect() async {
         var pause: Duration = .milliseconds(250)
         var told: String?
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -101,6 +123,10 @@ final class RelayLink: Service, @unchecked Sendable {
             guard welcome.type == .welcome else { throw RelayLinkError.noWelcome }
             let (stream, continuation) = AsyncStream.makeStream(of: Frame.self)
             clock.reset()
+            let current = lock.withLock {
+                connection += 1
+                return connection
+            }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await message in stream { try await outbound.write(message) }
@@ -110,7 +136,7 @@ final class RelayLink: Service, @unchecked Sendable {
                     guard case .text(let text) = message, let decoded = try? RelayMessage.decoded(text) else {
                         continue
                     }
-                    self.receive(decoded, continuation)
+                    self.receive(decoded, connection: current, continuation)
                 }
                 continuation.finish()
                 group.cancelAll()
@@ -130,69 +156,19 @@ final class RelayLink: Service, @unchecked Sendable {
         }
     }
 
-    private func receive(_ message: RelayMessage, _ continuation: AsyncStream<Frame>.Continuation) {
+    private func receive(
+        _ message: RelayMessage, connection: Int, _ continuation: AsyncStream<Frame>.Continuation
+    ) {
         switch message.type {
         case .clock:
             guard let sent = message.sent, let now = message.now else { return }
             let first = clock.observe(sent: sent, relayNow: now, received: ServerClock.now())
-            if first { sendState(continuation) }
+            if first { work.continuation.yield(.connected(connection, continuation)) }
         case .players: hub.setRemoteStreams(message.streams ?? [:])
         case .fetch:
             guard let id = message.id, let item = message.item else { return }
             Task { await self.answer(id, item: item, take: message.take ?? 0, continuation) }
         default: break
         }
-    }
-
-    /// The state, then every change: under the lock, so a change is either in the state or after it.
-    private func sendState(_ continuation: AsyncStream<Frame>.Continuation) {
-        lock.withLock {
-            let message = RelayMessage(
-                type: .state, listeners: hub.liveListeners(), snapshot: clock.toRelay(hub.snapshot()))
-            if let text = try? message.encoded() { continuation.yield(.text(text)) }
-            outgoing = continuation
-            lastError = nil
-        }
-    }
-
-    private func forward(_ change: ListenerHub.Change) {
-        let message: RelayMessage
-        switch change {
-        case .added(let listener): message = RelayMessage(type: .grant, listener: listener)
-        case .revoked(let token): message = RelayMessage(type: .revoke, token: token)
-        case .posted(let event): message = RelayMessage(type: .listen, event: clock.toRelay(event))
-        case .streams: return
-        }
-        guard let text = try? message.encoded() else { return }
-        lock.withLock { _ = outgoing?.yield(.text(text)) }
-    }
-
-    /// An installed file for the relay: `file` and its bytes in pieces, or `missing`.
-    private func answer(
-        _ id: Int, item: String, take: Int, _ continuation: AsyncStream<Frame>.Continuation
-    ) async {
-        var pieces: [Frame]
-        do {
-            guard AudioRoutes.isPlainID(item),
-                let audio = try await library.items.fetchInstalledAudio(itemID: item, take: take)
-            else { throw RelayLinkError.refused("item \(item) has no installed take \(take)") }
-            let data = try Data(contentsOf: audio.file)
-            guard data.count <= RelayMessage.maxFile else { throw RelayLinkError.refused("larger than a relay takes") }
-            let sha = SHA256Digest.hex(of: data)
-            let header = RelayMessage(
-                type: .file, id: id, sha256: sha, bytes: data.count, contentType: AudioContentType.forFile(audio.file))
-            pieces = [.text(try header.encoded())]
-            var offset = 0
-            while offset < data.count {
-                let end = min(offset + RelayMessage.chunk, data.count)
-                pieces.append(.binary(ByteBuffer(bytes: data[offset..<end])))
-                offset = end
-            }
-        } catch {
-            let reason = (error as? RelayLinkError).map { "\($0)" } ?? "the file cannot be read"
-            pieces = [(try? RelayMessage(type: .missing, id: id, message: reason).encoded()).map { .text($0) }]
-                .compactMap { $0 }
-        }
-        lock.withLock { for piece in pieces { continuation.yield(piece) } }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// The owner's:
 /// - `hello` `{session, secret}`: the session it holds (the owner makes both; a relay that lost
 ///   the session, or another relay behind the same address, takes them as given). Answered by `welcome`.
-/// - `state` `{listeners, snapshot}`: every live listen link and what plays now (after `welcome`,
+/// - `state` `{listeners, snapshot, origins}`: every live listen link and what plays now (after `welcome`,
 ///   so a relay that restarted or took over has it all again); times are the relay's.
 /// - `grant` `{listener}` / `revoke` `{token}`: a listen link made or revoked on the owner's panel.
 /// - `listen` `{event}`: what the owner's page plays (its `at` in the relay's time).
@@ -45,13 +45,15 @@ package struct RelayMessage: Codable, Sendable, Equatable {
     package var message: String?
     /// A `file`'s content type (`audio/wav`, …), as the owner serves it.
     package var contentType: String?
+    /// In `state`: the origins the owner's files are published at (the listen page may fetch from them).
+    package var origins: [String]?
 
     package init(
         type: Kind, session: String? = nil, secret: String? = nil, listeners: [ListenerHub.Listener]? = nil,
         listener: ListenerHub.Listener? = nil, snapshot: ListenSnapshot? = nil, token: String? = nil,
         event: ListenEvent? = nil, sent: Double? = nil, now: Double? = nil, streams: [String: Int]? = nil,
         id: Int? = nil, item: String? = nil, take: Int? = nil, sha256: String? = nil, bytes: Int? = nil,
-        message: String? = nil, contentType: String? = nil
+        message: String? = nil, contentType: String? = nil, origins: [String]? = nil
     ) {
         self.type = type
         self.session = session
@@ -71,6 +73,7 @@ package struct RelayMessage: Codable, Sendable, Equatable {
         self.bytes = bytes
         self.message = message
         self.contentType = contentType
+        self.origins = origins
     }
 
     /// The largest text message either side accepts (a `state` with 64 recent files and every

@@ -37,6 +37,12 @@ struct InstallTests {
         }
         #expect(fx.wronglyInstalled(manifest).isEmpty)
         #expect(try await fx.audioRowCount() == manifest.assets.count)
+        // Each file's published URL is where the catalog serves it, byte for byte (what a relay's players fetch).
+        let first = try #require(manifest.assets.first { $0.takeNumber == 0 })
+        let audio = try #require(try await fx.library.items.fetchInstalledAudio(itemID: first.itemId))
+        let published = try #require(audio.publishedURL)
+        #expect(published.absoluteString.hasPrefix(nginx.baseURL.absoluteString + "packs/"))
+        #expect(try Data(contentsOf: published) == Data(contentsOf: audio.file))
         let detail = try await fx.library.packs.fetchPackDetail(PackReference(InstallFixture.dungeon))
         #expect(detail.items.count == manifest.assets.count)
         #expect(detail.items.allSatisfy { $0.availability == .available })
@@ -152,5 +158,8 @@ struct InstallTests {
         #expect(result.state == .downloaded)
         #expect(result.files == 6)
         #expect(fx.installedFiles(result.packID).count == 6)
+        let item = try #require(try fx.manifest(result.packID).assets.first { $0.takeNumber == 0 }?.itemId)
+        let audio = try await fx.library.items.fetchInstalledAudio(itemID: item)
+        #expect(audio != nil && audio?.publishedURL == nil, "a folder is nobody's address")
     }
 }
