@@ -32,7 +32,11 @@ struct PlayerRoutes {
             return response
         }
         router.get("/s/{session}/listen/clock") { request, context in
-            _ = try self.admit(request, context)
+            let (session, token) = try self.admit(request, context)
+            // A player's page reports how late events reach it (`?delay=MS`) on its round trips.
+            if let delay = request.uri.queryParameters["delay"].flatMap({ Double(String($0)) }) {
+                session.hub.report(token: token, delay: delay)
+            }
             return try RelayJSON.response(["now": ServerClock.now()])
         }
         router.get("/s/{session}/listen/events") { request, context in

@@ -32,8 +32,12 @@ final class RelaySession: @unchecked Sendable {
         self.id = id
         self.secret = secret
         hub.observe { [weak self] change in
-            guard case .streams(let counts) = change, let self else { return }
-            self.send(RelayMessage(type: .players, streams: counts))
+            guard let self else { return }
+            switch change {
+            case .streams, .delays:
+                self.send(RelayMessage(type: .players, streams: self.hub.streamCounts(), delays: self.hub.delays()))
+            default: break
+            }
         }
     }
 

@@ -114,7 +114,7 @@ async function trigger(entry, fade, at = 0) {
   let layer;
   let when = { at, server: null };
   try {
-    // Loaded first, then timed: every page starts it `share.lead` from now on the server's clock.
+    // Loaded first, then timed: every page starts it `share.lead()` from now on the server's clock.
     if (!stream) await audioEngine().load(url);
     when = share.schedule(at);
     entry.playOptions = {

@@ -34,6 +34,9 @@ package struct ListenEvent: Codable, Sendable, Equatable {
     /// library synced over HTTP(S)): a player's page fetches it there and checks it before decoding.
     package var url: String?
     package var sha256: String?
+    /// The server time (ms) the server got the event from the owner's page (set by the server): a
+    /// player's page measures how long events take to reach it from there.
+    package var posted: Double?
 
     package init(type: String, at: Double? = nil, layer: String? = nil, item: String? = nil) {
         self.type = type

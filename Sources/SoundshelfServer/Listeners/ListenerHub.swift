@@ -30,7 +30,17 @@ package final class ListenerHub: @unchecked Sendable {
         case posted(ListenEvent)
         /// The streams open now changed (a player came or went): how many each token has.
         case streams([String: Int])
+        /// A player reported how late events reach it: the latest delay (ms, p95) of each token.
+        case delays([String: Double])
     }
+
+    /// The lead the owner's page gives every start (ms): 120, or the slowest player's reported
+    /// delay plus ``leadMargin``, at most ``maxLead``.
+    package static let baseLead = 120.0
+    package static let leadMargin = 50.0
+    package static let maxLead = 1500.0
+    /// How long a player's reported delay counts (players report every 10 s).
+    static let delayLifetime: TimeInterval = 45
 
     private struct Subscriber {
         let token: String
@@ -47,6 +57,9 @@ package final class ListenerHub: @unchecked Sendable {
     private var finished = false
     /// Streams open elsewhere (on a relay), per token, counted with this hub's own.
     private var remoteStreams: [String: Int] = [:]
+    /// The delays players reported here, per token, and those a relay passed on.
+    private var reported: [String: (ms: Double, at: Date)] = [:]
+    private var remoteDelays: [String: Double] = [:]
     private var observer: (@Sendable (Change) -> Void)?
     private let tick: Duration
     /// Sends the server's time to every stream each ``tick`` while any is open: one timer and one
@@ -133,6 +146,39 @@ package final class ListenerHub: @unchecked Sendable {
                 return (listener, here + remoteStreams[listener.token, default: 0])
             }
         }
+    }
+
+    /// A player of `token` says events reach it `ms` after the server got them (p95 of its last ones).
+    package func report(token: String, delay ms: Double) {
+        guard ms.isFinite, ms >= 0 else { return }
+        let delays = lock.withLock { () -> [String: Double] in
+            reported[token] = (min(ms, 60_000), Date())
+            return currentDelays(includingRemote: false)
+        }
+        notify(.delays(delays))
+    }
+
+    /// The delays a relay's players reported, per token.
+    package func setRemoteDelays(_ delays: [String: Double]) {
+        lock.withLock { remoteDelays = delays }
+    }
+
+    /// The latest delay (ms) reported by the players of each token, here and on a relay.
+    package func delays() -> [String: Double] { lock.withLock { currentDelays(includingRemote: true) } }
+
+    /// The lead (ms) the owner's page should give every start, from the slowest player's delay.
+    package func lead() -> Double {
+        let slowest = delays().values.max() ?? 0
+        return min(Self.maxLead, max(Self.baseLead, slowest + Self.leadMargin))
+    }
+
+    private func currentDelays(includingRemote: Bool) -> [String: Double] {
+        let now = Date()
+        reported = reported.filter { now.timeIntervalSince($0.value.at) < Self.delayLifetime }
+        var delays = reported.mapValues(\.ms)
+        if includingRemote { delays.merge(remoteDelays) { max($0, $1) } }
+        let live = Set(listeners.map(\.token))
+        return delays.filter { live.contains($0.key) }
     }
 
     /// The streams open on a relay now, per token (counted by ``connected()``).

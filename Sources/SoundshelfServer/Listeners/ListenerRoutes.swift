@@ -35,14 +35,17 @@ package struct ListenerRoutes {
         }
         router.get("/api/listeners") { request, _ in
             let all = hub.connected()
+            let delays = hub.delays()
             let rows = all.map {
                 ListenerJSON(
                     token: $0.listener.token, url: listenURL($0.listener.token, request),
-                    created: $0.listener.created, expires: $0.listener.expires, streams: $0.streams)
+                    created: $0.listener.created, expires: $0.listener.expires, streams: $0.streams,
+                    delay: delays[$0.listener.token].map { $0.rounded() })
             }
             return try JSONResponse.make(
                 ListenersJSON(
-                    listeners: rows, players: all.map(\.streams).reduce(0, +), relay: relay.map(RelayStatusJSON.init)))
+                    listeners: rows, players: all.map(\.streams).reduce(0, +), lead: hub.lead().rounded(),
+                    relay: relay.map(RelayStatusJSON.init)))
         }
         router.delete("/api/listeners/{token}") { _, context in
             let token = try context.parameter("token")
@@ -52,12 +55,21 @@ package struct ListenerRoutes {
             return try JSONResponse.make(["revoked": token])
         }
         router.post("/api/listen/events") { request, _ in
-            let event = try await request.decodeJSON(as: ListenEvent.self)
+            var event = try await request.decodeJSON(as: ListenEvent.self)
+            event.posted = ServerClock.now()
             if let problem = event.problem { throw APIError.badRequest("the listen event's \(problem)") }
             return try JSONResponse.make(["delivered": hub.post(event)])
         }
         for path in ["/api/clock", "/listen/clock"] {
-            router.get(RouterPath(path)) { _, _ in try JSONResponse.make(["now": ServerClock.now()]) }
+            router.get(RouterPath(path)) { request, _ in
+                // A player's page reports how late events reach it (`?delay=MS`) on its round trips.
+                if let delay = request.uri.queryParameters["delay"].flatMap({ Double(String($0)) }),
+                    let token = ListenerGuard.token(of: request, hub: hub, port: hosts.listeningPort)
+                {
+                    hub.report(token: token, delay: delay)
+                }
+                return try JSONResponse.make(["now": ServerClock.now()])
+            }
         }
         let page = self.page
         router.get("/listen") { _, _ in try PageRoutes.respond(page, "listen.html") }
@@ -100,6 +112,8 @@ struct ListenerJSON: Encodable {
     let created: Date?
     var expires: Date? = nil
     var streams: Int? = nil
+    /// How late events reach this link's players (ms, the slowest's p95), when they reported it.
+    var delay: Double? = nil
 }
 
 /// `GET /api/listeners`: the live links and the players (open streams) connected now; with a
@@ -107,6 +121,8 @@ struct ListenerJSON: Encodable {
 struct ListenersJSON: Encodable {
     let listeners: [ListenerJSON]
     let players: Int
+    /// The lead (ms) the owner's page gives every start: 120, or the slowest player's delay + 50.
+    let lead: Double
     var relay: RelayStatusJSON? = nil
 }
 

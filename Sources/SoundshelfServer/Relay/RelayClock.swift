@@ -33,9 +33,10 @@ package final class RelayClock: @unchecked Sendable {
 
     /// `event` with its time moved into the relay's clock.
     package func toRelay(_ event: ListenEvent) -> ListenEvent {
-        guard let at = event.at, let offset else { return event }
+        guard let offset else { return event }
         var moved = event
-        moved.at = at + offset
+        moved.at = event.at.map { $0 + offset }
+        moved.posted = event.posted.map { $0 + offset }
         return moved
     }
 

@@ -45,7 +45,7 @@ extension RelayLink {
         case .added(let listener): return RelayMessage(type: .grant, listener: listener)
         case .revoked(let token): return RelayMessage(type: .revoke, token: token)
         case .posted(let event): return RelayMessage(type: .listen, event: clock.toRelay(await published(event)))
-        case .streams: return nil
+        case .streams, .delays: return nil
         }
     }
 

@@ -164,7 +164,9 @@ final class RelayLink: Service, @unchecked Sendable {
             guard let sent = message.sent, let now = message.now else { return }
             let first = clock.observe(sent: sent, relayNow: now, received: ServerClock.now())
             if first { work.continuation.yield(.connected(connection, continuation)) }
-        case .players: hub.setRemoteStreams(message.streams ?? [:])
+        case .players:
+            hub.setRemoteStreams(message.streams ?? [:])
+            hub.setRemoteDelays(message.delays ?? [:])
         case .fetch:
             guard let id = message.id, let item = message.item else { return }
             Task { await self.answer(id, item: item, take: message.take ?? 0, continuation) }

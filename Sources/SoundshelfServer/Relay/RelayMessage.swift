@@ -14,8 +14,8 @@ import Foundation
 /// - `file` `{id, sha256, bytes, contentType}` then `bytes` of binary messages: the audio a `fetch` asked for;
 ///   `missing` `{id, message}` when there is none.
 ///
-/// The relay's: `welcome` `{session, now}`, `clock` `{sent, now}`, `players` `{streams}` (the open
-/// streams per token, whenever it changes), `fetch` `{id, item, take}` (audio a player asked for
+/// The relay's: `welcome` `{session, now}`, `clock` `{sent, now}`, `players` `{streams, delays}` (the
+/// open streams per token and how late events reach them, whenever either changes), `fetch` `{id, item, take}` (audio a player asked for
 /// that the relay does not hold), `refused` `{message}` (then it closes).
 ///
 /// ```swift
@@ -37,6 +37,8 @@ package struct RelayMessage: Codable, Sendable, Equatable {
     package var sent: Double?
     package var now: Double?
     package var streams: [String: Int]?
+    /// In `players`: how late events reach each token's players (ms, p95), as they reported it.
+    package var delays: [String: Double]?
     package var id: Int?
     package var item: String?
     package var take: Int?
@@ -52,6 +54,7 @@ package struct RelayMessage: Codable, Sendable, Equatable {
         type: Kind, session: String? = nil, secret: String? = nil, listeners: [ListenerHub.Listener]? = nil,
         listener: ListenerHub.Listener? = nil, snapshot: ListenSnapshot? = nil, token: String? = nil,
         event: ListenEvent? = nil, sent: Double? = nil, now: Double? = nil, streams: [String: Int]? = nil,
+        delays: [String: Double]? = nil,
         id: Int? = nil, item: String? = nil, take: Int? = nil, sha256: String? = nil, bytes: Int? = nil,
         message: String? = nil, contentType: String? = nil, origins: [String]? = nil
     ) {
@@ -66,6 +69,7 @@ package struct RelayMessage: Codable, Sendable, Equatable {
         self.sent = sent
         self.now = now
         self.streams = streams
+        self.delays = delays
         self.id = id
         self.item = item
         self.take = take

@@ -134,6 +134,7 @@ extension BuiltInSoundboard {
           </div>
           <h3>Links and players connected</h3>
           <ul class="players-list" id="players-list"></ul>
+          <p class="hint" id="players-lead" role="status" hidden></p>
           <p class="hint">Revoking a link disconnects its players. Links end when the server stops, or after 12 hours. Mark a layer “only I hear this” (“Me” in the now-playing bar) to keep it from the players.</p>
         </dialog>
 

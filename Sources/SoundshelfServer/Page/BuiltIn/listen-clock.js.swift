@@ -23,6 +23,7 @@ extension BuiltInSoundboard {
         // A page plays an event of server time S at map.contextTime(clock.toPerformance(S)).
 
         export class ServerClock {
+          /// `report`, when set: a function giving a query string (`?delay=…`) the round trips carry.
           constructor(url, { rounds = 8, refresh = 10000 } = {}) {
             this.url = url;
             this.rounds = rounds;
@@ -85,7 +86,8 @@ extension BuiltInSoundboard {
               const sent = performance.now();
               let now;
               try {
-                const response = await fetch(this.url, { cache: "no-store", headers: { Accept: "application/json" } });
+                const url = this.report ? this.url + this.report() : this.url;
+                const response = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" } });
                 if (!response.ok) throw new Error(`HTTP ${response.status}`);
                 now = (await response.json()).now;
               } catch (error) {

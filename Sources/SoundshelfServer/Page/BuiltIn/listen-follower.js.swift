@@ -10,6 +10,8 @@ extension BuiltInSoundboard {
         // phase when this page's audio clock has drifted from the server's. No DOM code.
 
         const margin = 0.03; // s: a late layer starts this far ahead of the clock, at the phase it has then
+        const oneShotLateLimit = 0.1; // s: a live one-shot later than this is not played (it would be out of time)
+        const delayWindow = 64; // the last events' delays kept for the p95 the page reports
         const driftLimit = 0.003; // s: a loop further than this from its phase is restarted there
 
         /// How far (s, +: late) a looping layer's phase is from that of a loop started at context time
@@ -58,6 +60,8 @@ extension BuiltInSoundboard {
             this.onChange = () => {};
             this.timer = null;
             this.late = []; // s each start came after its time (0: on time), for the test mode
+            this.dropped = []; // s each live one-shot would have been late by, not played
+            this.delays = []; // ms from the server getting each event to this page getting it
             this.starts = []; // the machine time (performance.now() ms) each layer was heard from
             // The output's timing changed: every loop is checked against the new line at once.
             map.onStep.push(() => this.correctDrift());
@@ -88,14 +92,28 @@ extension BuiltInSoundboard {
             }
           }
 
-          /// One event the owner's page played.
+          /// How late events reach this page: `?delay=MS` (p95 of the last 64, from the server getting each
+          /// to this page getting it), which the clock's round trips carry, so the owner's page can give
+          /// every start lead enough for the slowest player. Empty before any event.
+          delayQuery() {
+            if (this.delays.length === 0) return "";
+            const sorted = [...this.delays].sort((a, b) => a - b);
+            const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))];
+            return `?delay=${Math.max(0, Math.round(p95))}`;
+          }
+
+          /// One event the owner's page played, as it arrives on the stream.
           handle(event) {
             const entry = this.layers.get(event.layer);
             const at = event.at !== undefined ? this.contextTime(event.at) : 0;
+            if (typeof event.posted === "number" && this.clock.offset !== null) {
+              this.delays.push(this.clock.now() - event.posted);
+              if (this.delays.length > delayWindow) this.delays.shift();
+            }
             switch (event.type) {
               case "start":
                 if (entry) this.drop(event.layer, entry, 0.05);
-                this.start(event);
+                this.start(event, true);
                 break;
               case "stop":
                 if (entry) this.drop(event.layer, entry, event.fade || 0, at);
@@ -132,7 +150,9 @@ extension BuiltInSoundboard {
             if (entry.layer) entry.layer.stop(fade, Math.max(at, this.engine.now));
           }
 
-          async start(event) {
+          /// Starts `event`'s layer once its file is loaded. `live` (an event just played, not a snapshot's):
+          /// a one-shot that would start more than 100 ms after its time is not played at all.
+          async start(event, live = false) {
             const entry = { event, layer: null, stopped: null };
             this.layers.set(event.layer, entry);
             const url = this.audioURL(event.item, event.take || 0);
@@ -147,6 +167,13 @@ extension BuiltInSoundboard {
               return;
             }
             if (entry.stopped) return;
+            const lateBy = this.engine.now + margin - this.contextTime(event.at);
+            if (live && !event.loop && lateBy > oneShotLateLimit) {
+              this.layers.delete(event.layer);
+              this.dropped.push(lateBy);
+              this.onChange();
+              return;
+            }
             entry.layer = await this.play(event, url, event.fade || 0);
             this.starts.push(this.map.performanceTime(entry.layer.startedAt));
             // A loop started late was placed by the clocks of a page just joined: checked again soon.

@@ -11,8 +11,23 @@ extension BuiltInSoundboard {
         import { loopPhaseError, nudge } from "./listen-follower.js";
 
         /// Seconds between a trigger and its sound, on every page (the owner's too): time for the event
-        /// to reach the players.
-        export const lead = 0.12;
+        /// to reach the players. 0.12, or what the server says the slowest player needs (`lead` of
+        /// GET /api/listeners: its reported delay + 50 ms, at most 1.5 s), asked every 10 s.
+        let leadSeconds = 0.12;
+        export const lead = () => leadSeconds;
+
+        // Who listens and the lead they need (GET /api/listeners), from the page's start and every 10 s.
+        function askListeners() {
+          fetch("/api/listeners", { headers: { Accept: "application/json" } })
+            .then((response) => (response.ok ? response.json() : Promise.reject()))
+            .then(learn)
+            .catch(() => {});
+        }
+
+        function learn(answer) {
+          players = answer.players || 0;
+          if (typeof answer.lead === "number" && answer.lead > 0) leadSeconds = Math.min(answer.lead, 1500) / 1000;
+        }
 
         let clock = null;
         let map = null;
@@ -28,6 +43,8 @@ extension BuiltInSoundboard {
         /// before the first click. A clock route that does not answer is asked again every 2 s.
         export function startClock() {
           if (clock) return;
+          askListeners();
+          setInterval(askListeners, 10000);
           clock = new ServerClock("/api/clock");
           const begin = () => clock.start().then(flush, () => setTimeout(begin, 2000));
           begin();
@@ -53,7 +70,7 @@ extension BuiltInSoundboard {
         export function schedule(at = 0) {
           if (!synced()) return { at, server: null };
           if (at > 0) return { at, server: toServer(at) };
-          const server = clock.now() + lead * 1000;
+          const server = clock.now() + leadSeconds * 1000;
           return { at: map.contextTime(clock.toPerformance(server)), server };
         }
 
@@ -65,17 +82,10 @@ extension BuiltInSoundboard {
         /// Keeps the owner's loops on the server's clock while players listen (the last event reached
         /// one), as the players' pages keep theirs: every 2 s, a loop whose phase is off by more than 3 ms
         /// is nudged back (`nudge`) or, far off, restarted at its phase (its audio clock runs off the
-        /// machine's). Who listens is asked every 10 s. `entries()` gives the player's entries ({layer, shared, playOptions}); `swap(entry,
+        /// machine's). Who listens is asked every 10 s (`askListeners`). `entries()` gives the player's entries ({layer, shared, playOptions}); `swap(entry,
         /// fresh)` puts a restarted layer in place of the old one.
         export function watchLoops(engine, entries, swap) {
-          let ticks = 0;
           setInterval(async () => {
-            if (ticks++ % 5 === 0) {
-              fetch("/api/listeners")
-                .then((response) => response.json())
-                .then((answer) => (players = answer.players || 0))
-                .catch(() => {});
-            }
             if (!synced() || players === 0) return; // nobody listens: the owner's own pace is the one
             for (const entry of entries()) {
               const layer = entry.layer;

@@ -49,6 +49,7 @@ extension BuiltInSoundboard {
             for (let waited = 0; !map.line && waited < 1000; waited += 50) await new Promise((done) => setTimeout(done, 50));
           });
           const follower = new Follower(engine, clock, map, audioURL);
+          clock.report = () => follower.delayQuery(); // how late events reach this page, for the owner's lead
           Object.assign(state, { engine, clock, map, follower, clocks });
           connect();
           try {

@@ -119,7 +119,7 @@ extension BuiltInSoundboard {
           let layer;
           let when = { at, server: null };
           try {
-            // Loaded first, then timed: every page starts it `share.lead` from now on the server's clock.
+            // Loaded first, then timed: every page starts it `share.lead()` from now on the server's clock.
             if (!stream) await audioEngine().load(url);
             when = share.schedule(at);
             entry.playOptions = {

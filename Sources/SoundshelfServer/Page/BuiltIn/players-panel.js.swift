@@ -105,7 +105,9 @@ extension BuiltInSoundboard {
               }),
               el("span", {
                 class: "players-count",
-                text: link.streams === 1 ? "1 player listening" : `${link.streams} players listening`,
+                text:
+                  (link.streams === 1 ? "1 player listening" : `${link.streams} players listening`) +
+                  (link.streams > 0 && typeof link.delay === "number" ? ` · ${link.delay} ms away` : ""),
               }),
               el("button", {
                 type: "button",
@@ -121,7 +123,18 @@ extension BuiltInSoundboard {
             document.getElementById("players-reach").hidden = !answer.listeners.some((link) => loopback(link.url));
           }
           relayLine(answer.relay);
+          leadLine(answer.lead);
           list.replaceChildren(...rows);
+        }
+
+        // Players far away hear a start late unless every page starts it a little after the click: the
+        // lead grows with the slowest player's delay (120 ms on a LAN).
+        function leadLine(lead) {
+          const line = document.getElementById("players-lead");
+          line.hidden = !(typeof lead === "number" && lead > 120);
+          if (!line.hidden) {
+            line.textContent = `Sounds start ${Math.round(lead)} ms after your click, so the farthest player hears them in time.`;
+          }
         }
 
         // With a relay, players anywhere open the links on the relay's address; the line says whether this
