@@ -122,15 +122,15 @@ class Player:
 NAMES = ("owner", "listener", "listener+80ms", "late joiner")
 
 
-def recordings(owner, players):
+def recordings(owner, players, names=NAMES):
     """Stops every page's recording: by page name, its samples, their machine times and the timestamp fit."""
-    named = [("owner", owner.recording())] + [(name, player.recording()) for name, player in zip(NAMES[1:], players)]
+    named = [("owner", owner.recording())] + [(name, player.recording()) for name, player in zip(names[1:], players)]
     return {name: machine_times(result) for name, result in named}
 
 
-def analyse(owner, players):
+def analyse(owner, players, names=NAMES):
     """Stops every page's recording; the onsets of each on the machine's clock, and every pair's skews."""
-    placed = recordings(owner, players)
+    placed = recordings(owner, players, names)
     for name, (_, _, fit) in placed.items():
         steps = ", ".join(f"{moved:+.1f} ms" for _, moved in fit["steps"])
         print(f"  {name}: getOutputTimestamp residual {fit['rms']:.2f} ms rms" + (f", steps placed apart: {steps}" if steps else ""))

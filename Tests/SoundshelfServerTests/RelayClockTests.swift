@@ -3,7 +3,9 @@ import Testing
 
 @Suite("client serve --relay: the relay's clock")
 struct RelayClockTests {
-    @Test("the offset is the shortest round trip's midpoint; events and snapshots move into the relay's time")
+    @Test(
+        "the offset lies between the tightest bounds of the round trips; events and snapshots move into the relay's time"
+    )
     func offset() {
         let clock = RelayClock()
         #expect(clock.offset == nil)
@@ -20,5 +22,9 @@ struct RelayClockTests {
         #expect(clock.toRelay(snapshot).layers.first?.at == 6000 && clock.toRelay(snapshot).now == 5010)
         clock.reset()
         #expect(clock.offset == nil)
+        // Two trips of 20 ms, one slow out (19 ms) and one slow back: each midpoint is 9 ms off, their bounds meet at 5000.
+        clock.observe(sent: 0, relayNow: 5001, received: 20)
+        clock.observe(sent: 100, relayNow: 5119, received: 120)
+        #expect(clock.offset == 5000)
     }
 }

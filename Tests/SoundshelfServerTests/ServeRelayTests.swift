@@ -76,6 +76,7 @@ struct ServeRelayTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(refused == 401, "a link revoked on the panel stops working on the relay")
+        #expect(fixture.server.stop(timeout: 10) == 0, "SIGTERM ends client serve also while connected to a relay")
     }
 
     @Test("a relay that lost the session (killed, started again) has it back from the owner within 5 s, loops and all")

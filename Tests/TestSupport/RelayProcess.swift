@@ -32,7 +32,7 @@ public final class RelayProcess: @unchecked Sendable {
         process.standardOutput = output.pipe
         process.standardError = output.errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try SignalReadySpawn.run(process)
         output.start()
         guard let line = output.waitForLine(containing: "http://", timeout: 30),
             let range = line.range(of: #"http://[0-9.]+:[0-9]+"#, options: .regularExpression),

@@ -75,25 +75,15 @@ export class ServerClock {
     return this.lower.length > 0 && pushed > this.offset ? pushed : this.offset;
   }
 
-  /// Several round trips; keeps the best of the recent ones. Resolves with the offset.
-  async sync(rounds = this.rounds) {
-    for (let round = 0; round < rounds; round++) {
-      const sent = performance.now();
-      let now;
-      try {
-        const url = this.report ? this.url + this.report() : this.url;
-        const response = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" } });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        now = (await response.json()).now;
-      } catch (error) {
-        if (this.offset === null && round === rounds - 1) throw error;
-        continue;
-      }
-      const received = performance.now();
-      const middle = now - (sent + received) / 2;
-      this.samples.push({ rtt: received - sent, offset: middle, lower: now - received, upper: now - sent, at: received });
+  /// Several round trips (`together` at a time: a far link's first sync takes two or three of its
+  /// round trips, not eight); keeps the best of the recent ones. Resolves with the offset.
+  async sync(rounds = this.rounds, together = this.offset === null ? 4 : 1) {
+    let answered = 0;
+    for (let round = 0; round < rounds; round += together) {
+      const wave = Array.from({ length: Math.min(together, rounds - round) }, () => this.trip());
+      answered += (await Promise.all(wave)).filter(Boolean).length;
     }
-    // The lowest round trip of the last minute (older ones may predate a clock change).
+    if (answered === 0 && this.offset === null) throw new Error("the clock route did not answer");    // The lowest round trip of the last minute (older ones may predate a clock change).
     const recent = this.samples.filter((sample) => sample.at > performance.now() - 60000);
     this.samples = recent.slice(-64);
     const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a), this.samples[0]);
@@ -102,6 +92,24 @@ export class ServerClock {
       this.rtt = best.rtt;
     }
     return this.offset;
+  }
+
+  /// One round trip; its sample is kept. Resolves false when the route did not answer.
+  async trip() {
+    const sent = performance.now();
+    let now;
+    try {
+      const url = this.report ? this.url + this.report() : this.url;
+      const response = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      now = (await response.json()).now;
+    } catch (error) {
+      return false;
+    }
+    const received = performance.now();
+    const middle = now - (sent + received) / 2;
+    this.samples.push({ rtt: received - sent, offset: middle, lower: now - received, upper: now - sent, at: received });
+    return true;
   }
 
   /// Syncs now and then every `refresh` ms.

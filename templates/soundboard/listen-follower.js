@@ -97,14 +97,24 @@ export class Follower {
     return `?delay=${Math.max(0, Math.round(p95))}`;
   }
 
-  /// One event the owner's page played, as it arrives on the stream.
+  /// An event as it arrives (before the ones ahead of it are handled): how late it came, from the
+  /// server getting it (`posted`) to now.
+  arrived(event) {
+    if (typeof event.posted !== "number" || this.clock.offset === null) return;
+    this.delays.push(this.clock.now() - event.posted);
+    if (this.delays.length > delayWindow) this.delays.shift();
+  }
+
+  /// The files a snapshot will play or may play soon, fetched at once (while the clocks settle).
+  prefetch(state) {
+    this.loadAhead(state.recent);
+    this.loadAhead((state.layers || []).map((event) => Object.assign({ take: event.take || 0 }, event)));
+  }
+
+  /// One event the owner's page played, handled in order.
   handle(event) {
     const entry = this.layers.get(event.layer);
     const at = event.at !== undefined ? this.contextTime(event.at) : 0;
-    if (typeof event.posted === "number" && this.clock.offset !== null) {
-      this.delays.push(this.clock.now() - event.posted);
-      if (this.delays.length > delayWindow) this.delays.shift();
-    }
     switch (event.type) {
       case "start":
         if (entry) this.drop(event.layer, entry, 0.05);

@@ -7,7 +7,7 @@ import { loopPhaseError, nudge } from "./listen-follower.js";
 
 /// Seconds between a trigger and its sound, on every page (the owner's too): time for the event
 /// to reach the players. 0.12, or what the server says the slowest player needs (`lead` of
-/// GET /api/listeners: its reported delay + 50 ms, at most 1.5 s), asked every 10 s.
+/// GET /api/listeners: its reported delay + 80 ms, at most 1.5 s), asked every 10 s and with every post.
 let leadSeconds = 0.12;
 export const lead = () => leadSeconds;
 
@@ -161,6 +161,9 @@ function post(event) {
       }),
     )
     .then((response) => response.json())
-    .then((answer) => (players = answer.delivered || 0))
+    .then((answer) => {
+      players = answer.delivered || 0;
+      if (typeof answer.lead === "number" && answer.lead > 0) leadSeconds = Math.min(answer.lead, 1500) / 1000;
+    })
     .catch(() => {});
 }

@@ -100,6 +100,9 @@ export function install(state, capture) {
     // The volume each kind's bus is set to (the owner's ⚙ Settings reach it); 1 until set.
     kinds: () => Object.fromEntries(Object.keys(state.engine.buses).map((kind) => [kind, state.engine.kindVolumes[kind] ?? 1])),
     late: () => state.follower.late,
+    // The live one-shots not played (s they would have been late by), and the delay this page reports.
+    dropped: () => state.follower.dropped,
+    delay: () => state.follower.delayQuery(),
     // The machine time (ms, as performance.timeOrigin + now()) the first layer was heard from.
     firstStart: () => (state.follower.starts.length ? performance.timeOrigin + state.follower.starts[0] : null),
     reconnect: () => state.reconnect(),

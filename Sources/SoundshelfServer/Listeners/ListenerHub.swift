@@ -35,9 +35,9 @@ package final class ListenerHub: @unchecked Sendable {
     }
 
     /// The lead the owner's page gives every start (ms): 120, or the slowest player's reported
-    /// delay plus ``leadMargin``, at most ``maxLead``.
+    /// delay plus ``leadMargin`` (a player starts a sound no sooner than 30 ms ahead, and jitter), at most ``maxLead``.
     package static let baseLead = 120.0
-    package static let leadMargin = 50.0
+    package static let leadMargin = 80.0
     package static let maxLead = 1500.0
     /// How long a player's reported delay counts (players report every 10 s).
     static let delayLifetime: TimeInterval = 45
@@ -57,8 +57,9 @@ package final class ListenerHub: @unchecked Sendable {
     private var finished = false
     /// Streams open elsewhere (on a relay), per token, counted with this hub's own.
     private var remoteStreams: [String: Int] = [:]
-    /// The delays players reported here, per token, and those a relay passed on.
-    private var reported: [String: (ms: Double, at: Date)] = [:]
+    /// The delays players reported here, per token (every player of a link reports: each report is
+    /// kept for ``delayLifetime``, and a link's delay is its slowest), and those a relay passed on.
+    private var reported: [String: [(ms: Double, at: Date)]] = [:]
     private var remoteDelays: [String: Double] = [:]
     private var observer: (@Sendable (Change) -> Void)?
     private let tick: Duration
@@ -152,7 +153,8 @@ package final class ListenerHub: @unchecked Sendable {
     package func report(token: String, delay ms: Double) {
         guard ms.isFinite, ms >= 0 else { return }
         let delays = lock.withLock { () -> [String: Double] in
-            reported[token] = (min(ms, 60_000), Date())
+            reported[token, default: []].append((min(ms, 60_000), Date()))
+            if reported[token, default: []].count > 256 { reported[token]?.removeFirst() }
             return currentDelays(includingRemote: false)
         }
         notify(.delays(delays))
@@ -174,8 +176,9 @@ package final class ListenerHub: @unchecked Sendable {
 
     private func currentDelays(includingRemote: Bool) -> [String: Double] {
         let now = Date()
-        reported = reported.filter { now.timeIntervalSince($0.value.at) < Self.delayLifetime }
-        var delays = reported.mapValues(\.ms)
+        reported = reported.mapValues { $0.filter { now.timeIntervalSince($0.at) < Self.delayLifetime } }
+            .filter { !$0.value.isEmpty }
+        var delays = reported.compactMapValues { $0.map(\.ms).max() }
         if includingRemote { delays.merge(remoteDelays) { max($0, $1) } }
         let live = Set(listeners.map(\.token))
         return delays.filter { live.contains($0.key) }

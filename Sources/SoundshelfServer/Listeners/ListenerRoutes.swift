@@ -58,7 +58,8 @@ package struct ListenerRoutes {
             var event = try await request.decodeJSON(as: ListenEvent.self)
             event.posted = ServerClock.now()
             if let problem = event.problem { throw APIError.badRequest("the listen event's \(problem)") }
-            return try JSONResponse.make(["delivered": hub.post(event)])
+            let delivered = hub.post(event)
+            return try JSONResponse.make(PostedJSON(delivered: delivered, lead: hub.lead().rounded()))
         }
         for path in ["/api/clock", "/listen/clock"] {
             router.get(RouterPath(path)) { request, _ in
@@ -121,9 +122,16 @@ struct ListenerJSON: Encodable {
 struct ListenersJSON: Encodable {
     let listeners: [ListenerJSON]
     let players: Int
-    /// The lead (ms) the owner's page gives every start: 120, or the slowest player's delay + 50.
+    /// The lead (ms) the owner's page gives every start: 120, or the slowest player's delay + 80.
     let lead: Double
     var relay: RelayStatusJSON? = nil
+}
+
+/// `POST /api/listen/events`' answer: the streams the event went to, and the lead (ms) the owner's
+/// page should give the next start.
+struct PostedJSON: Encodable {
+    let delivered: Int
+    let lead: Double
 }
 
 /// The relay in `/api/listeners`: `{"url", "connected", "problem"}`.

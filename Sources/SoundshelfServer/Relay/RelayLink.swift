@@ -71,7 +71,8 @@ final class RelayLink: Service, @unchecked Sendable {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             var problem: String
             do {
-                try await connect()
+                // The socket stays open until the relay closes it: a graceful shutdown (SIGTERM) closes it here.
+                try await cancelWhenGracefulShutdown { try await self.connect() }
                 pause = .milliseconds(250)
                 problem = "the relay closed the connection"
             } catch {

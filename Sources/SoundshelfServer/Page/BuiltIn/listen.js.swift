@@ -94,27 +94,47 @@ extension BuiltInSoundboard {
         // The stream: a snapshot first (on every connection: a reconnecting page catches up), then events,
         // handled in order. A clock whose round trips are slow one way is off by up to half of them until
         // the server's pushed times bound it (a few come soon after the stream opens): the running loops
-        // are placed once it is known within 5 ms (or after a second).
+        // are placed once it is known within 5 ms (or after 0.6 s: on a far link the bounds stay a round
+        // trip apart whatever the wait, and the last early pushed time comes 0.5 s after the stream opens).
         function connect() {
           const source = new EventSource("listen/events");
           state.source = source;
           let ready = Promise.resolve();
           const then = (step) => (ready = ready.then(step).catch(() => {}));
-          source.addEventListener("snapshot", (message) =>
+          source.addEventListener("snapshot", (message) => {
+            const snapshot = JSON.parse(message.data);
+            state.follower.prefetch(snapshot); // its files load while the clocks settle
             then(async () => {
               await state.clocks;
-              await state.clock.settled(5, 1000);
+              await state.clock.settled(5, 600);
               status("Listening along.");
-              state.follower.snapshot(JSON.parse(message.data));
-            }),
-          );
-          source.addEventListener("listen", (message) => then(() => state.follower.handle(JSON.parse(message.data))));
+              state.follower.snapshot(snapshot);
+            });
+          });
+          source.addEventListener("listen", (message) => {
+            const event = JSON.parse(message.data);
+            state.follower.arrived(event);
+            then(() => {
+              state.follower.handle(event);
+              reportDelay();
+            });
+          });
           source.addEventListener("clock", (message) => state.clock.observe(JSON.parse(message.data).now));
           source.onerror = () => {
             if (source.readyState === EventSource.CLOSED) {
               status("This listen link no longer works (revoked, or the server stopped). Ask the game master for a new one.");
             } else status("Reconnecting…");
           };
+        }
+
+        // How late events reach this page goes to the server with the clock's round trips (every 10 s);
+        // a new figure also at once (at most every 2 s), so the owner's lead grows before the next sound.
+        let reported = { query: "", at: 0 };
+        function reportDelay() {
+          const query = state.follower.delayQuery();
+          if (!query || query === reported.query || performance.now() - reported.at < 2000) return;
+          reported = { query, at: performance.now() };
+          fetch("listen/clock" + query, { cache: "no-store" }).catch(() => {});
         }
 
         function applyVolume() {
