@@ -142,13 +142,15 @@ async def main():
     sent = 0
     end = time.monotonic() + args.seconds
     layer = 0
+    due = time.monotonic()
     while time.monotonic() < end:
         owner = random.choice(owners)
         layer += 1
         owner.send({"type": "listen", "event": {"type": "start", "layer": f"l{layer}", "item": str(uuid.uuid4()),
                                                 "at": time.monotonic() * 1000, "loop": False, "duration": 0.5}})
         sent += 1
-        await asyncio.sleep(1 / args.cues)
+        due += 1 / args.cues
+        await asyncio.sleep(max(0, due - time.monotonic()))
     await asyncio.sleep(2)
     latencies.sort()
     count = len(latencies)

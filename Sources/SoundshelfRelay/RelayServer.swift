@@ -31,7 +31,8 @@ package struct RelayServer: Sendable {
 
     package init(
         host: String, port: Int, keys: RelayKeys, page: SoundboardPage = .builtIn, grace: TimeInterval = 300,
-        cacheBytes: Int = 512 << 20, maxSessions: Int = 10_000, guessLimit: Int = 20
+        cacheBytes: Int = 512 << 20, maxSessions: Int = 10_000, guessLimit: Int = 20,
+        fetchTimeout: Duration = .seconds(30)
     ) {
         self.host = host
         self.port = port
@@ -40,7 +41,7 @@ package struct RelayServer: Sendable {
         self.grace = grace
         self.cacheBytes = cacheBytes
         self.maxSessions = maxSessions
-        sessions = RelaySessions(grace: grace, limit: maxSessions)
+        sessions = RelaySessions(grace: grace, limit: maxSessions, fetchTimeout: fetchTimeout)
         cache = RelayFileCache(limit: cacheBytes)
         guesses = GuessLimiter(limit: guessLimit)
     }

@@ -7,7 +7,10 @@ import SoundshelfServer
 final class RelaySession: @unchecked Sendable {
     let id: String
     let secret: String
-    let hub = ListenerHub()
+    /// The session's links, players and what plays. Players' streams get the relay's time every 2 s
+    /// (1 s on the LAN): at 10,000 players that halves the relay's writes, and a far player's clock
+    /// takes its bounds from its round trips more than from pushed times.
+    let hub = ListenerHub(tick: .seconds(2))
     private let lock = NSLock()
     private var owner: (socket: UUID, outgoing: AsyncStream<String>.Continuation)?
     private var ownerLeft: Date? = Date()
@@ -17,6 +20,9 @@ final class RelaySession: @unchecked Sendable {
     /// The hash each (item, take) had when the owner sent it, to find it in the cache.
     private var hashes: [FileKey: String] = [:]
     private var publishedOrigins: [String] = []
+
+    /// How long players wait for a file asked of the owner.
+    let fetchTimeout: Duration
 
     struct FileKey: Hashable {
         let item: String
@@ -28,9 +34,10 @@ final class RelaySession: @unchecked Sendable {
         var waiters: [CheckedContinuation<RelayFileCache.File, any Error>]
     }
 
-    init(id: String, secret: String) {
+    init(id: String, secret: String, fetchTimeout: Duration = .seconds(30)) {
         self.id = id
         self.secret = secret
+        self.fetchTimeout = fetchTimeout
         hub.observe { [weak self] change in
             guard let self else { return }
             switch change {
@@ -114,6 +121,14 @@ final class RelaySession: @unchecked Sendable {
             case .ask(let fetch, let outgoing):
                 if let text = try? RelayMessage(type: .fetch, id: fetch, item: item, take: take).encoded() {
                     outgoing.yield(text)
+                }
+                // An owner that never answers does not hold the players' requests for ever.
+                let timeout = fetchTimeout
+                Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    let reason = "the game master's soundboard did not send it within \(timeout)"
+                    self?.answer(
+                        fetch, with: .failure(.fileUnavailable(item: item, take: take, reason: reason)), cache: cache)
                 }
             }
         }

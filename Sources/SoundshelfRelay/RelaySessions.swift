@@ -10,9 +10,12 @@ final class RelaySessions: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [String: RelaySession] = [:]
 
-    init(grace: TimeInterval, limit: Int) {
+    let fetchTimeout: Duration
+
+    init(grace: TimeInterval, limit: Int, fetchTimeout: Duration = .seconds(30)) {
         self.grace = grace
         self.limit = limit
+        self.fetchTimeout = fetchTimeout
     }
 
     enum Attach {
@@ -35,7 +38,7 @@ final class RelaySessions: @unchecked Sendable {
             guard sessions.count < limit else {
                 return .refused("this relay holds \(limit) sessions, its most; try again later or another relay")
             }
-            let session = RelaySession(id: id, secret: secret)
+            let session = RelaySession(id: id, secret: secret, fetchTimeout: fetchTimeout)
             sessions[id] = session
             return .attached(session)
         }

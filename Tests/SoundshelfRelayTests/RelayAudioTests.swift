@@ -69,4 +69,24 @@ struct RelayAudioTests {
             await owner.close()
         }
     }
+
+    @Test("a player is not held for ever by an owner that never sends the file: 404 after the wait, saying so")
+    func ownerNeverAnswers() async throws {
+        try await RelayFixture.test(RelayFixture.relay(fetchTimeout: .milliseconds(500))) { client in
+            let owner = ScriptedOwner()
+            owner.mute.withLock { $0 = true }
+            owner.connect(port: client.port!)
+            _ = try #require(try await owner.wait { $0.type == .welcome })
+            let live = RelaySessionTests.listener()
+            try owner.send(RelaySessionTests.state([live]))
+            try await Task.sleep(for: .milliseconds(200))
+            var bearer = HTTPFields()
+            bearer[.authorization] = "Bearer \(live.token)"
+            let answer = try await client.execute(
+                uri: "/s/\(owner.session)/listen/audio/item-9", method: .get, headers: bearer)
+            #expect(answer.status == .notFound)
+            #expect(String(buffer: answer.body).contains("did not send it within"))
+            await owner.close()
+        }
+    }
 }

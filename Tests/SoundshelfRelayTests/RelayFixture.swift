@@ -13,8 +13,12 @@ import Synchronization
 enum RelayFixture {
     static let key = "relay-key-for-the-tests-0123"
 
-    static func relay(grace: TimeInterval = 300, guessLimit: Int = 20) -> RelayServer {
-        RelayServer(host: "127.0.0.1", port: 0, keys: RelayKeys(keys: [key]), grace: grace, guessLimit: guessLimit)
+    static func relay(
+        grace: TimeInterval = 300, guessLimit: Int = 20, fetchTimeout: Duration = .seconds(30)
+    ) -> RelayServer {
+        RelayServer(
+            host: "127.0.0.1", port: 0, keys: RelayKeys(keys: [key]), grace: grace, guessLimit: guessLimit,
+            fetchTimeout: fetchTimeout)
     }
 
     /// Runs `body` with a live client of `relay`.
@@ -38,6 +42,8 @@ final class ScriptedOwner: @unchecked Sendable {
     let files = Mutex<[String: Data]>([:])
     /// Sends bytes whose hash is not the one announced, to test the relay's check.
     let lies = Mutex(false)
+    /// Never answers a fetch (a soundboard that hangs).
+    let mute = Mutex(false)
 
     init(session: String = RelayMessage.randomID(), secret: String = AccessToken.random()) {
         self.session = session
@@ -94,6 +100,7 @@ final class ScriptedOwner: @unchecked Sendable {
     }
 
     private func answer(_ fetch: RelayMessage) {
+        if mute.withLock({ $0 }) { return }
         let key = "\(fetch.item ?? "")/\(fetch.take ?? 0)"
         guard let id = fetch.id, let data = files.withLock({ $0[key] }) else {
             try? send(RelayMessage(type: .missing, id: fetch.id, message: "no such file here"))
