@@ -4,6 +4,9 @@ arrives `delay` later each way (half a round trip), with uniform jitter, an opti
 in order (TCP never reorders: a byte leaves no earlier than the one before it).
 
     link_emulator.py --listen PORT --to PORT --rtt MS [--jitter MS] [--kbps N] [--stall-every S --stall MS]
+                     [--stats FILE]
+
+With --stats, FILE holds {"up": bytes toward PORT, "down": bytes back} so far, rewritten every 0.2 s.
 
 Prints "link ready on PORT" once it listens; runs until killed. Each direction of each connection has a queue of
 chunks, each with its departure time: max(now + rtt/2 + uniform(-jitter/2, jitter/2), the previous chunk's departure,
@@ -12,16 +15,22 @@ the previous chunk's departure + its size at the bandwidth cap), pushed past any
 
 import argparse
 import asyncio
+import json
+import os
 import random
 import sys
 import time
 
 
+TOTALS = {"up": 0, "down": 0}
+
+
 class Direction:
-    def __init__(self, args, seed):
+    def __init__(self, args, seed, name):
         self.args = args
         self.random = random.Random(seed)
         self.last = 0.0
+        self.name = name
 
     def departure(self, size, now):
         one_way = self.args.rtt / 2000 + self.random.uniform(-self.args.jitter / 2000, self.args.jitter / 2000)
@@ -59,6 +68,7 @@ async def pump(reader, writer, direction):
             data = await reader.read(65536)
             if not data:
                 break
+            TOTALS[direction.name] += len(data)
             queue.put_nowait((direction.departure(len(data), time.monotonic()), data))
     except (ConnectionError, asyncio.CancelledError):
         pass
@@ -79,6 +89,7 @@ async def main():
     parser.add_argument("--stall-every", type=float, default=0.0, help="seconds between stalls")
     parser.add_argument("--stall", type=float, default=0.0, help="each stall, ms")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stats", help="a file for the bytes carried each way so far")
     args = parser.parse_args()
     connections = 0
 
@@ -92,12 +103,22 @@ async def main():
             return
         seed = args.seed * 1000 + connections
         await asyncio.gather(
-            pump(client_reader, server_writer, Direction(args, seed)),
-            pump(server_reader, client_writer, Direction(args, seed + 500)))
+            pump(client_reader, server_writer, Direction(args, seed, "up")),
+            pump(server_reader, client_writer, Direction(args, seed + 500, "down")))
 
     server = await asyncio.start_server(handle, "127.0.0.1", args.listen)
     port = server.sockets[0].getsockname()[1]
     print(f"link ready on {port}", flush=True)
+
+    async def stats():
+        while True:
+            with open(args.stats + ".new", "w") as out:
+                json.dump(TOTALS, out)
+            os.replace(args.stats + ".new", args.stats)
+            await asyncio.sleep(0.2)
+
+    if args.stats:
+        asyncio.ensure_future(stats())
     async with server:
         await server.serve_forever()
 

@@ -98,6 +98,7 @@ def run(args):
             raise StepFailed(f"the lead stayed at {answer.get('lead')} ms for a player {slowest:g} ms away")
         time.sleep(1)
         dropped_before = [len(player.hooks("dropped()")) for player in players]
+        uplink_before = (json.load(open(args.uplink_stats))["up"], time.time()) if args.uplink_stats else None
         owner.test("syncStart()")
         for player in players:
             player.hooks("startCapture()")
@@ -114,6 +115,14 @@ def run(args):
                 late.pressed = late.join()
                 players.append(late)
         time.sleep(loop + 1)
+        if uplink_before:
+            # Steady play: the game master's upload while the bed and effects played (its files were there before).
+            sent, since = uplink_before
+            rate = (json.load(open(args.uplink_stats))["up"] - sent) / (time.time() - since)
+            figures["uplinkBytesPerSecond"] = rate
+            figures["uplinkBytesPerSecondPerPlayer"] = rate / len(players)
+            print(f"the game master's upload in steady play: {rate:.0f} B/s in all, {rate / len(players):.0f} B/s "
+                  f"per player ({len(players)} players)", flush=True)
         names = ["owner"] + [f"player {rtt:g} ms" for rtt in rtts] + ["late joiner"]
         found, placed, all_skews = analyse(owner, players, names)
         figures["onsetSkewP95"] = p95(np.array(all_skews))
@@ -161,6 +170,8 @@ def main():
     parser.add_argument("--skew-limit", type=float, default=10.0)
     parser.add_argument("--audible-limit", type=float, default=2000.0)
     parser.add_argument("--phase-limit", type=float, default=10.0)
+    parser.add_argument("--uplink-stats", help="the game master's link's byte counts (link_emulator.py --stats)")
+    parser.add_argument("--upload-limit", type=float, default=2048.0, help="bytes a second per player")
     parser.add_argument("--report")
     args = parser.parse_args()
     figures = run(args)
@@ -173,6 +184,8 @@ def main():
         failures.append(f"the late joiner heard sound {figures['lateJoinAudibleMs']:.0f} ms after Join")
     if not figures["lateJoinPhaseMs"] <= args.phase_limit:
         failures.append(f"the late joiner's loop phase off by {figures['lateJoinPhaseMs']:.2f} ms")
+    if figures.get("uplinkBytesPerSecondPerPlayer", 0) > args.upload_limit:
+        failures.append(f"the game master uploads {figures['uplinkBytesPerSecondPerPlayer']:.0f} B/s per player")
     if any(figures["droppedOneShots"]):
         failures.append(f"one-shots not played: {figures['droppedOneShots']}")
     for failure in failures:

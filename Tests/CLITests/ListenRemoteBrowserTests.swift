@@ -6,7 +6,10 @@ import Testing
 /// --relay` reaches the relay through an emulated home uplink (30 ms ± 5), three players through
 /// links of 40, 120 and 300 ms round trips ± 10 ms each way and a late joiner at 150 ms
 /// (`Tests/Browser/link_emulator.py`); `listen_remote.py` records every page and judges the onsets.
-/// Real time: it runs in `scripts/test`'s second phase, with the machine to itself.
+/// Real time: it runs in `scripts/test`'s second phase, with the machine to itself. The goal is a
+/// p95 of 10 ms (docs/PERFORMANCE.md: 3.5–8.2 ms in three runs); the test fails past 20 ms, so a
+/// busy machine's outlier does not turn the suite red while a real regression (a clock or lead
+/// gone wrong: 80+ ms) does. The game master's upload in steady play must stay under 2 KB/s a player.
 @Suite(
     "client serve --relay: players far away stay in sync (browsers)", .timeLimit(.minutes(4)),
     .serialized, .startsProcesses(alone: true))
@@ -16,13 +19,16 @@ struct ListenRemoteBrowserTests {
     func farAway() async throws {
         let library = try ListenLibrary(prefix: "listen-remote")
         let relay = try RelayProcess(folder: library.tmp)
-        let uplink = try LinkEmulator(to: relay.port, rtt: 30, jitter: 10, seed: 9)
+        let stats = library.tmp.path("uplink.json")
+        let uplink = try LinkEmulator(to: relay.port, rtt: 30, jitter: 10, seed: 9, statsFile: stats)
         let server = try ServeProcess(
             root: library.root,
             arguments: ["--relay", "http://127.0.0.1:\(uplink.port)", "--relay-key-file", relay.keyFile])
         defer { server.stop() }
         let printed = try await library.runBrowserScript(
-            "listen_remote.py", server: server, arguments: ["--relay-port", String(relay.port)], timeout: 200)
+            "listen_remote.py", server: server,
+            arguments: ["--relay-port", String(relay.port), "--uplink-stats", stats, "--skew-limit", "20"], timeout: 200
+        )
         #expect(printed.contains("onset skew p95"))
     }
 }

@@ -17,14 +17,18 @@ public final class LinkEmulator: @unchecked Sendable {
     let process = Process()
     private let output = StreamedOutput()
     public let port: Int
+    /// The file the link keeps its byte counts in (`{"up", "down"}`), when asked for.
+    public let statsFile: String?
 
-    public init(to target: Int, rtt: Double, jitter: Double = 0, seed: Int = 1) throws {
+    public init(to target: Int, rtt: Double, jitter: Double = 0, seed: Int = 1, statsFile: String? = nil) throws {
+        self.statsFile = statsFile
         let script = ToolRunner.repositoryRoot.appendingPathComponent("Tests/Browser/link_emulator.py").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script, "--to", String(target), "--rtt", String(rtt), "--jitter", String(jitter),
-            "--seed", String(seed),
-        ]
+        process.arguments =
+            [
+                "python3", script, "--to", String(target), "--rtt", String(rtt), "--jitter", String(jitter),
+                "--seed", String(seed),
+            ] + (statsFile.map { ["--stats", $0] } ?? [])
         process.standardOutput = output.pipe
         process.standardError = output.errors
         process.standardInput = FileHandle.nullDevice
