@@ -19,9 +19,12 @@
 
 export class ServerClock {
   /// `report`, when set: a function giving a query string (`?delay=…`) the round trips carry.
-  constructor(url, { rounds = 8, refresh = 10000 } = {}) {
+  /// `firstWave`: how many round trips the first sync makes at a time (the listen page: 4, so a
+  /// player far away hears sooner after Join; the owner's page, whose clock starts as it loads: 1).
+  constructor(url, { rounds = 8, refresh = 10000, firstWave = 1 } = {}) {
     this.url = url;
     this.rounds = rounds;
+    this.firstWave = firstWave;
     this.refresh = refresh;
     this.offset = null; // server ms − performance ms
     this.rtt = null; // of the sample kept
@@ -75,9 +78,10 @@ export class ServerClock {
     return this.lower.length > 0 && pushed > this.offset ? pushed : this.offset;
   }
 
-  /// Several round trips (`together` at a time: a far link's first sync takes two or three of its
-  /// round trips, not eight); keeps the best of the recent ones. Resolves with the offset.
-  async sync(rounds = this.rounds, together = this.offset === null ? 4 : 1) {
+  /// Several round trips (`together` at a time: with a first wave of 4, a far link's first sync
+  /// takes two or three of its round trips, not eight); keeps the best of the recent ones. Resolves
+  /// with the offset.
+  async sync(rounds = this.rounds, together = this.offset === null ? this.firstWave : 1) {
     let answered = 0;
     for (let round = 0; round < rounds; round += together) {
       const wave = Array.from({ length: Math.min(together, rounds - round) }, () => this.trip());

@@ -105,7 +105,12 @@ extension BuiltInSoundboard {
           /// An event as it arrives (before the ones ahead of it are handled): how late it came, from the
           /// server getting it (`posted`) to now.
           arrived(event) {
-            if (typeof event.posted !== "number" || this.clock.offset === null) return;
+            if (this.clock.offset === null) return;
+            // A one-shot whose cue itself came too late is not played (see start); a slow file is not its fault.
+            if (event.type === "start" && !event.loop && typeof event.at === "number" && this.map.line) {
+              event.lateOnArrival = this.engine.now + margin - this.contextTime(event.at);
+            }
+            if (typeof event.posted !== "number") return;
             this.delays.push(this.clock.now() - event.posted);
             if (this.delays.length > delayWindow) this.delays.shift();
           }
@@ -161,7 +166,9 @@ extension BuiltInSoundboard {
           }
 
           /// Starts `event`'s layer once its file is loaded. `live` (an event just played, not a snapshot's):
-          /// a one-shot that would start more than 100 ms after its time is not played at all.
+          /// a one-shot whose cue arrived more than 100 ms after its time is not played at all (out of
+          /// time: only its tail would be heard); one late because its file was still loading starts at
+          /// its phase, as a loop does.
           async start(event, live = false) {
             const entry = { event, layer: null, stopped: null };
             this.layers.set(event.layer, entry);
@@ -177,10 +184,9 @@ extension BuiltInSoundboard {
               return;
             }
             if (entry.stopped) return;
-            const lateBy = this.engine.now + margin - this.contextTime(event.at);
-            if (live && !event.loop && lateBy > oneShotLateLimit) {
+            if (live && !event.loop && event.lateOnArrival > oneShotLateLimit) {
               this.layers.delete(event.layer);
-              this.dropped.push(lateBy);
+              this.dropped.push(event.lateOnArrival);
               this.onChange();
               return;
             }

@@ -44,7 +44,7 @@ extension BuiltInSoundboard {
           // The round trips, the audio clock's line (a few hundred ms of output timestamps) and the stream
           // start together; the stream's snapshot is played once the clocks are known.
           const map = new AudioClockMap(engine.context).start();
-          const clock = new ServerClock("listen/clock");
+          const clock = new ServerClock("listen/clock", { firstWave: 4 });
           const clocks = clock.start().then(async () => {
             for (let waited = 0; !map.line && waited < 1000; waited += 50) await new Promise((done) => setTimeout(done, 50));
           });
