@@ -42,7 +42,11 @@ struct InstallTests {
         let audio = try #require(try await fx.library.items.fetchInstalledAudio(itemID: first.itemId))
         let published = try #require(audio.publishedURL)
         #expect(published.absoluteString.hasPrefix(nginx.baseURL.absoluteString + "packs/"))
-        #expect(try Data(contentsOf: published) == Data(contentsOf: audio.file))
+        let fetched = fx.root.appendingPathComponent("published.bin")
+        let curl = try ToolRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/curl"), ["-sf", "-o", fetched.path, published.absoluteString])
+        #expect(curl.status == 0)
+        #expect(try Data(contentsOf: fetched) == Data(contentsOf: audio.file))
         let detail = try await fx.library.packs.fetchPackDetail(PackReference(InstallFixture.dungeon))
         #expect(detail.items.count == manifest.assets.count)
         #expect(detail.items.allSatisfy { $0.availability == .available })
