@@ -86,9 +86,18 @@ extension BuiltInSoundboard {
           /// Several round trips (`together` at a time: with a first wave of 4, a far link's first sync
           /// takes two or three of its round trips, not eight); keeps the best of the recent ones. Resolves
           /// with the offset.
-          async sync(rounds = this.rounds, together = this.offset === null ? this.firstWave : 1) {
+          async sync(rounds = this.rounds, together = 1) {
             let answered = 0;
-            for (let round = 0; round < rounds; round += together) {
+            let round = 0;
+            if (this.offset === null && this.firstWave > 1) {
+              // One trip first: on a near link (under 50 ms) the rest go one by one as before; on a far one,
+              // `firstWave` at a time.
+              const sent = performance.now();
+              if (await this.trip()) answered += 1;
+              round = 1;
+              if (performance.now() - sent > 50) together = this.firstWave;
+            }
+            for (; round < rounds; round += together) {
               const wave = Array.from({ length: Math.min(together, rounds - round) }, () => this.trip());
               answered += (await Promise.all(wave)).filter(Boolean).length;
             }
