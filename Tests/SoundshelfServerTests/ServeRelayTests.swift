@@ -61,8 +61,9 @@ struct ServeRelayTests {
         let posted = try HTTPClient.change("POST", fixture.url + "api/listen/events", body: start).json()
         #expect(posted["delivered"] as? Int == 1)
         let event = try #require(stream.waitForEvent("listen") { $0["layer"] as? String == "door" })
-        // One machine, one monotonic clock: the relay's offset is ~0, so the moment arrives unchanged.
-        #expect(abs((event["at"] as? Double ?? 0) - (now + 300)) < 2, "\(event)")
+        // One machine, one monotonic clock: the relay's offset is ~0 (estimated from round trips on a busy
+        // machine: within a few ms), so the moment arrives as it was.
+        #expect(abs((event["at"] as? Double ?? 0) - (now + 300)) < 10, "\(event)")
 
         let fromRelay = try HTTPClient.get(listen + "/audio/\(id)", headers: bearer)
         let fromOwner = try HTTPClient.get(fixture.url + "audio/\(id)")
@@ -108,7 +109,8 @@ struct ServeRelayTests {
         let snapshot = try #require(stream.waitForEvent("snapshot") { _ in true })
         let layers = snapshot["layers"] as? [[String: Any]] ?? []
         #expect(layers.map { $0["layer"] as? String } == ["rain"], "\(snapshot)")
-        #expect(abs((layers.first?["at"] as? Double ?? 0) - now) < 2, "the loop keeps its start, so its phase")
+        // Moved into the new relay's clock by a fresh offset (a few round trips on a busy machine): within 10 ms.
+        #expect(abs((layers.first?["at"] as? Double ?? 0) - now) < 10, "the loop keeps its start, so its phase")
         _ = again
     }
 
