@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 import SoundshelfServer
 
-/// `soundshelf-relay`: listening along over the internet (SPEC §22, docs/FORMAT.md §15.3). Game
+/// `soundshelf-relay`: listening along over the internet (docs/FORMAT.md §15.3, docs/RELAY.md). Game
 /// masters' `client serve --relay` connect out to `/s/{session}/owner` (a WebSocket; `Authorization: Bearer`
 /// one of ``keys``); players reach `/s/{session}/listen?token=…` (``PlayerRoutes``). Everything is
 /// in memory: sessions end when their owner has been away longer than ``grace``.

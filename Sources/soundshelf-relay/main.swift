@@ -3,7 +3,7 @@ import Foundation
 import SoundshelfRelay
 import SoundshelfServer
 
-/// `soundshelf-relay --port P --key-file F`: listening along over the internet (SPEC §22).
+/// `soundshelf-relay --port P --key-file F`: listening along over the internet (docs/RELAY.md).
 @main
 struct RelayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

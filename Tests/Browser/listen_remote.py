@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Players at home, measured in headless Chromium (SPEC §22): the game master's `client serve --relay` reaches the relay
+"""Players at home, measured in headless Chromium (docs/FORMAT.md §15.3): the game master's `client serve --relay` reaches the relay
 through an emulated home uplink, and each player's browser reaches the relay through a link of its own
 (link_emulator.py: a round trip with jitter, in user space). Every page records its own output, placed on the machine's
 clock as listen_sync.py does, so onsets of different pages compare.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Players at home (SPEC §22): the game master's `client serve --relay` connects out to a
+/// Players at home (docs/FORMAT.md §15.3): the game master's `client serve --relay` connects out to a
 /// `soundshelf-relay`, and every player's page opens its listen link on the relay — nothing connects
 /// to the game master's server but its own page. `Tests/Browser/listen_first_play.py` drives it as
 /// on the LAN: a fresh owner page's first action, heard by every player (loops at the owner's phase).

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Players at home in sync (SPEC §22's goals, the short run): the game master's `client serve
+/// Players at home in sync (the goals of docs/PERFORMANCE.md's players-at-home section, the short run): the game master's `client serve
 /// --relay` reaches the relay through an emulated home uplink (30 ms ± 5), three players through
 /// links of 40, 120 and 300 ms round trips ± 10 ms each way and a late joiner at 150 ms
 /// (`Tests/Browser/link_emulator.py`); `listen_remote.py` records every page and judges the onsets.

@@ -5,7 +5,7 @@ import SoundshelfRelay
 import SoundshelfServer
 import Testing
 
-/// Audio through the relay for a library synced from a folder (SPEC §22): the relay asks the owner
+/// Audio through the relay for a library synced from a folder (docs/FORMAT.md §15.3): the relay asks the owner
 /// once, checks the bytes against the SHA-256 the owner announced, keeps them by hash and serves
 /// every player from there (whole or by Range).
 @Suite("soundshelf-relay: audio fetched from the owner once", .timeLimit(.minutes(3)), .serialized)

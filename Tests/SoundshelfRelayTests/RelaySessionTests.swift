@@ -5,7 +5,7 @@ import SoundshelfRelay
 import SoundshelfServer
 import Testing
 
-/// The relay as players and owners meet it (SPEC §22, docs/FORMAT.md §15.3): only key holders open
+/// The relay as players and owners meet it (docs/FORMAT.md §15.3): only key holders open
 /// sessions; a player needs a live listen link of that session; what the owner plays reaches the
 /// players' streams; a session outlives a dropped owner for the grace period, then ends.
 @Suite("soundshelf-relay: sessions, listen links and the owner's socket", .timeLimit(.minutes(3)), .serialized)

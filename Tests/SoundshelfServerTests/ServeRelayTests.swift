@@ -3,7 +3,7 @@ import SoundshelfServer
 import TestSupport
 import Testing
 
-/// `client serve --relay` (SPEC §22): the game master's server connects out to a relay and players
+/// `client serve --relay` (docs/FORMAT.md §15.3): the game master's server connects out to a relay and players
 /// listen there, the built executables on loopback (the catalog on nginx, the relay its own process).
 @Suite("client serve --relay: players listen through a relay", .timeLimit(.minutes(3)), .serialized, .startsProcesses)
 struct ServeRelayTests {

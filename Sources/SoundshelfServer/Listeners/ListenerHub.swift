@@ -11,37 +11,6 @@ package final class ListenerHub: @unchecked Sendable {
     /// How long a listen link works after it is made: 12 hours (an evening's session and then some).
     package static let lifetime: TimeInterval = 12 * 3600
 
-    package struct Listener: Sendable, Codable, Equatable {
-        package let token: String
-        package let created: Date
-        package let expires: Date
-
-        package init(token: String, created: Date, expires: Date) {
-            self.token = token
-            self.created = created
-            self.expires = expires
-        }
-    }
-
-    /// What changed, for an observer that mirrors the hub elsewhere (`client serve --relay`).
-    package enum Change: Sendable {
-        case added(Listener)
-        case revoked(String)
-        case posted(ListenEvent)
-        /// The streams open now changed (a player came or went): how many each token has.
-        case streams([String: Int])
-        /// A player reported how late events reach it: the latest delay (ms, p95) of each token.
-        case delays([String: Double])
-    }
-
-    /// The lead the owner's page gives every start (ms): 120, or the slowest player's reported
-    /// delay plus ``leadMargin`` (a player starts a sound no sooner than 30 ms ahead, and jitter), at most ``maxLead``.
-    package static let baseLead = 120.0
-    package static let leadMargin = 80.0
-    package static let maxLead = 1500.0
-    /// How long a player's reported delay counts (players report every 10 s).
-    static let delayLifetime: TimeInterval = 45
-
     private struct Subscriber {
         let token: String
         let continuation: AsyncStream<ServerEvent>.Continuation
@@ -57,10 +26,8 @@ package final class ListenerHub: @unchecked Sendable {
     private var finished = false
     /// Streams open elsewhere (on a relay), per token, counted with this hub's own.
     private var remoteStreams: [String: Int] = [:]
-    /// The delays players reported here, per token (every player of a link reports: each report is
-    /// kept for ``delayLifetime``, and a link's delay is its slowest), and those a relay passed on.
-    private var reported: [String: [(ms: Double, at: Date)]] = [:]
-    private var remoteDelays: [String: Double] = [:]
+    /// How late events reach each link's players, here and on a relay (the owner's lead follows the slowest).
+    private let playerDelays = PlayerDelays()
     private var observer: (@Sendable (Change) -> Void)?
     private let tick: Duration
     /// Sends the server's time to every stream each ``tick`` while any is open: one timer and one
@@ -152,37 +119,19 @@ package final class ListenerHub: @unchecked Sendable {
     /// A player of `token` says events reach it `ms` after the server got them (p95 of its last ones).
     package func report(token: String, delay ms: Double) {
         guard ms.isFinite, ms >= 0 else { return }
-        let delays = lock.withLock { () -> [String: Double] in
-            reported[token, default: []].append((min(ms, 60_000), Date()))
-            if reported[token, default: []].count > 256 { reported[token]?.removeFirst() }
-            return currentDelays(includingRemote: false)
-        }
-        notify(.delays(delays))
+        notify(.delays(playerDelays.report(token: token, ms: ms, live: liveTokens(), includingRemote: false)))
     }
 
     /// The delays a relay's players reported, per token.
-    package func setRemoteDelays(_ delays: [String: Double]) {
-        lock.withLock { remoteDelays = delays }
-    }
+    package func setRemoteDelays(_ delays: [String: Double]) { playerDelays.setRemote(delays) }
 
     /// The latest delay (ms) reported by the players of each token, here and on a relay.
-    package func delays() -> [String: Double] { lock.withLock { currentDelays(includingRemote: true) } }
+    package func delays() -> [String: Double] { playerDelays.delays(live: liveTokens()) }
 
     /// The lead (ms) the owner's page should give every start, from the slowest player's delay.
-    package func lead() -> Double {
-        let slowest = delays().values.max() ?? 0
-        return min(Self.maxLead, max(Self.baseLead, slowest + Self.leadMargin))
-    }
+    package func lead() -> Double { PlayerDelays.lead(slowest: delays().values.max() ?? 0) }
 
-    private func currentDelays(includingRemote: Bool) -> [String: Double] {
-        let now = Date()
-        reported = reported.mapValues { $0.filter { now.timeIntervalSince($0.at) < Self.delayLifetime } }
-            .filter { !$0.value.isEmpty }
-        var delays = reported.compactMapValues { $0.map(\.ms).max() }
-        if includingRemote { delays.merge(remoteDelays) { max($0, $1) } }
-        let live = Set(listeners.map(\.token))
-        return delays.filter { live.contains($0.key) }
-    }
+    private func liveTokens() -> Set<String> { lock.withLock { Set(listeners.map(\.token)) } }
 
     /// The streams open on a relay now, per token (counted by ``connected()``).
     package func setRemoteStreams(_ counts: [String: Int]) {
@@ -336,38 +285,5 @@ package final class ListenerHub: @unchecked Sendable {
         let now = ServerClock.now()
         layers.removeAll { ($0.naturalEnd ?? .infinity) < now }
         return ListenSnapshot(now: now, layers: layers, kinds: kinds, recent: recent)
-    }
-}
-
-/// The first event of a listener's stream (`event: snapshot`): the server time, the layers playing
-/// (their `start` events, with their current volume), the kinds' volumes, and the files started or
-/// announced lately (`recent`: `{item, take}`, up to 64), which a joining page loads before they play.
-package struct ListenSnapshot: Codable, Sendable, Equatable {
-    package struct File: Codable, Sendable, Equatable {
-        package let item: String
-        package let take: Int
-        /// Where the catalog publishes it and its SHA-256 (through a relay, for a library synced
-        /// over HTTP(S)).
-        package var url: String?
-        package var sha256: String?
-
-        package init(item: String, take: Int, url: String? = nil, sha256: String? = nil) {
-            self.item = item
-            self.take = take
-            self.url = url
-            self.sha256 = sha256
-        }
-    }
-
-    package var now: Double
-    package var layers: [ListenEvent]
-    package var kinds: [String: Double]
-    package var recent: [File]
-
-    package init(now: Double, layers: [ListenEvent], kinds: [String: Double], recent: [File]) {
-        self.now = now
-        self.layers = layers
-        self.kinds = kinds
-        self.recent = recent
     }
 }
