@@ -66,7 +66,7 @@ struct FuzzTests {
         return bytes
     }
 
-    @Test("mutated fixtures", .timeLimit(.minutes(2)), arguments: Fixtures.names)
+    @Test("mutated fixtures", .timeLimit(.minutes(5)), arguments: Fixtures.names)
     func mutatedFixtures(name: String) throws {
         let original = try [UInt8](Fixtures.data(name))
         var rng = SeededGenerator(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
@@ -75,7 +75,7 @@ struct FuzzTests {
         }
     }
 
-    @Test("random bytes behind every magic number", .timeLimit(.minutes(2)))
+    @Test("random bytes behind every magic number", .timeLimit(.minutes(5)))
     func randomInput() {
         var rng = SeededGenerator(seed: 2024)
         for round in 0..<1500 {
@@ -86,7 +86,7 @@ struct FuzzTests {
         }
     }
 
-    @Test("files and in-memory data give the same answer, mutated or not", .timeLimit(.minutes(2)))
+    @Test("files and in-memory data give the same answer, mutated or not", .timeLimit(.minutes(5)))
     func fileAndDataAgree() throws {
         var rng = SeededGenerator(seed: 7)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString).bin").path

@@ -7,7 +7,7 @@ import Testing
 
 /// A build decodes, hashes, copies and archives each source file from one read of it: the
 /// decoders are fed the chunks the writer reads instead of opening the files again.
-@Suite("one read of each source file", .timeLimit(.minutes(2)))
+@Suite("one read of each source file", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct OneReadTests {
     /// The bytes `packer build` reads (`read`, `pread` and the like), as Linux counts them: the
     /// build runs as a child of a shell, and a process's `/proc/<pid>/io` includes the children it

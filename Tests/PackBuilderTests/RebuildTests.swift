@@ -6,7 +6,7 @@ import Testing
 /// `packer build` of a pack that an earlier build already made: the asset copies and archive
 /// of that build are linked (each verified against the digest the manifest names) instead of
 /// written again, and anything changed since, on either side, is read and written afresh.
-@Suite("packer rebuild", .timeLimit(.minutes(2)))
+@Suite("packer rebuild", .timeLimit(.minutes(2)), .serialized, .startsProcesses)
 struct RebuildTests {
     static let packId = "3c7d1e9a-5b2f-4a8c-9d0e-6f1a2b3c4d5e"
 

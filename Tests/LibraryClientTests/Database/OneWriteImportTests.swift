@@ -20,7 +20,7 @@ import Testing
         try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aFirstImportAloneSkipsTheLogAndOneBesideAReaderUsesIt() async throws {
         let seed = SyntheticSeed(items: 3000).seed()
 

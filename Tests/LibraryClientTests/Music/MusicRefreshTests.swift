@@ -6,7 +6,7 @@ import Testing
 @testable import LibraryClient
 
 /// Refreshing the track cache from both services through the scripted server.
-@Suite(.timeLimit(.minutes(2))) struct MusicRefreshTests {
+@Suite(.timeLimit(.minutes(5))) struct MusicRefreshTests {
     @Test func refreshReadsEveryPageInOrderAndMergesBothServices() async throws {
         let world = try await MusicWorld()
         let result = try await world.refresh()

@@ -9,7 +9,7 @@ import Testing
 /// Observations an app subscribes to: the current value first, one new value per commit that
 /// changes it, none for commits that do not (checked by the next value being the one the next
 /// relevant commit causes), and the end of the sequence on cancel.
-@Suite(.timeLimit(.minutes(2))) struct ObservationTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservationTests {
     @Test func aSyncUpdatesTheListAndTheFacetCountsAFavoriteOnlyTheList() async throws {
         let h = try Harness()
         try await h.publishAndSync(FilterFacetTests.seed())
@@ -113,7 +113,7 @@ import Testing
 /// Commits through another connection (another `Library` on the same root stands in for another
 /// process: GRDB's own observation never sees its commits) reach the observations and
 /// `externalCommits()` through `PRAGMA data_version`.
-@Suite(.timeLimit(.minutes(2))) struct ExternalCommitObservationTests {
+@Suite(.timeLimit(.minutes(5))) struct ExternalCommitObservationTests {
     @Test func aFavoriteAddedThroughAnotherConnectionReachesTheObservers() async throws {
         let h = try Harness()
         try await h.publishAndSync(FilterFacetTests.seed())
