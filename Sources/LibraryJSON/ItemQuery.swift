@@ -42,21 +42,25 @@ package struct ItemQuery: Sendable, Hashable {
     package var text: String?
     package var sort: ItemSort
     package var page: PageRequest
+    /// Only installed items.
+    package var installedOnly: Bool
 
     package init(
         kind: Kind?, filters: FilterNames = FilterNames(), text: String? = nil, sort: ItemSort = .title,
-        page: PageRequest = PageRequest(limit: 100)
+        page: PageRequest = PageRequest(limit: 100), installedOnly: Bool = false
     ) {
         self.kind = kind
         self.filters = filters
         self.text = text
         self.sort = sort
         self.page = page
+        self.installedOnly = installedOnly
     }
 
     /// The page of items the query asks for.
     package func fetch(from library: Library) async throws -> ItemPage {
-        let selected = try await filters.resolve(with: library, kind: kind)
+        var selected = try await filters.resolve(with: library, kind: kind)
+        selected.installedOnly = installedOnly
         if let text {
             return try await library.items.fetchItems(matching: text, kind: kind, filters: selected, page: page)
         }
@@ -78,9 +82,14 @@ package struct FacetsJSON: Encodable {
         facets = DimensionKeyed(entries: counts.kind.dimensions.map { ($0, counts.facets[$0] ?? []) })
     }
 
-    /// The facet counts of `kind` under `filters`.
-    package static func fetch(kind: Kind, filters: FilterNames, from library: Library) async throws -> FacetCounts {
-        try await library.facets.fetchFacetCounts(kind: kind, filterNames: try filters.names(kind: kind))
+    /// The facet counts of `kind` under `filters` (of installed items only, with `installedOnly`; of the
+    /// items the search `text` matches, with one).
+    package static func fetch(
+        kind: Kind, filters: FilterNames, installedOnly: Bool = false, matching text: String? = nil,
+        from library: Library
+    ) async throws -> FacetCounts {
+        try await library.facets.fetchFacetCounts(
+            kind: kind, filterNames: try filters.names(kind: kind), installedOnly: installedOnly, matching: text)
     }
 }
 

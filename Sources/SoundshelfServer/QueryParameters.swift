@@ -20,6 +20,12 @@ struct QueryParameters {
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name && !$0.value.isEmpty }.map(\.value) }
 
     /// A value of a raw-value type (`kind`, `sort`, `period`, …); an unknown one is a 400.
+    /// Whether `name` is set to `1` or `true` (`installed=1`).
+    func flag(_ name: String) -> Bool {
+        guard let value = string(name)?.lowercased() else { return false }
+        return value == "1" || value == "true"
+    }
+
     func value<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws -> T?
     where T.RawValue == String {
         guard let text = string(name) else { return nil }

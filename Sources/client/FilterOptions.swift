@@ -21,6 +21,8 @@ struct FilterOptions: ParsableArguments {
         help: ArgumentHelp("Creature type name or id (repeatable).", valueName: "NAME"))
     var creatureTypes: [String] = []
 
+    @Flag(help: "Only items whose pack is installed.") var installed = false
+
     /// The flags as the shared filter names; `--theme` without `--kind` is a usage error.
     func names(kind: Kind?) throws -> FilterNames {
         let names = FilterNames(locations: locations, moods: moods, themes: themes, creatureTypes: creatureTypes)

@@ -76,6 +76,10 @@ import Testing
         #expect((search["items"] as? [[String: Any]])?.first?["id"] as? String == SeedFactory.id(12))
         let themed = try json(["list", "--kind", "music", "--theme", "hero’s journey"])
         #expect(themed["total"] as? Int == 1)
+        // Nothing is installed: --installed lists, finds and counts nothing (InstalledOnlyTests: the rest).
+        #expect(try json(["list", "--kind", "sfx", "--installed"])["total"] as? Int == 0)
+        #expect(try json(["search", "GHOUL", "--installed"])["total"] as? Int == 0)
+        #expect(try json(["facets", "--kind", "sfx", "--location", "Forest", "--installed"])["total"] as? Int == 0)
     }
 
     @Test func showFacetsPacksMusicShapes() throws {

@@ -35,6 +35,10 @@ actor FacetIndexStore: QueryEngine {
     /// Counted outside the actor: the actor hands out the current index (a value), so concurrent
     /// queries (a server's requests) count in parallel instead of one after another.
     nonisolated func facetCounts(kind: Kind, filters: Filters) async throws -> FacetCounts {
+        // The index holds tags, not what is installed or what a search matches: those are SQL's.
+        if filters.installedOnly || filters.searchMatch != nil {
+            return try await sqlEngine.facetCounts(kind: kind, filters: filters)
+        }
         let (current, raw) = try await checkedAnswer(from: self.current()) {
             $0.index.counts(kind: kind, filters: filters)
         }
@@ -42,8 +46,14 @@ actor FacetIndexStore: QueryEngine {
     }
 
     func page(kind: Kind, filters: Filters, sort: ItemSort, page: PageRequest) async throws -> ItemPage {
-        try await keysetPage(kind: kind, filters: filters, sort: sort, page: page)
+        if filters.installedOnly || filters.searchMatch != nil {
+            return try await sqlEngine.page(kind: kind, filters: filters, sort: sort, page: page)
+        }
+        return try await keysetPage(kind: kind, filters: filters, sort: sort, page: page)
     }
+
+    /// The plain-SQL engine over the same database, for what the index does not hold.
+    nonisolated var sqlEngine: SQLQueryEngine { SQLQueryEngine(database: database, paths: paths) }
 
     // MARK: Keeping in step
 

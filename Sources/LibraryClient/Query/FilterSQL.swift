@@ -27,6 +27,12 @@ enum FilterSQL {
             fragment.sql.append("li.id IN (SELECT item_id FROM \(dim.joinTable) WHERE \(dim.joinColumn) IN (\(marks)))")
             _ = fragment.arguments.append(contentsOf: StatementArguments(ids))
         }
+        if filters.installedOnly { fragment.sql.append("li.id IN (SELECT item_id FROM item_local_audio)") }
+        if let match = filters.searchMatch {
+            fragment.sql.append(
+                "li.item_number IN (SELECT rowid FROM library_item_search WHERE library_item_search MATCH ?)")
+            _ = fragment.arguments.append(contentsOf: [match])
+        }
         return fragment
     }
 

@@ -1,11 +1,13 @@
 import CatalogFormat
 
-/// Tag filters by dimension-value id: OR within a dimension, AND across dimensions.
+/// Tag filters by dimension-value id: OR within a dimension, AND across dimensions; and, with
+/// ``installedOnly``, only items whose audio is on the device.
 ///
 /// ```swift
 /// var filters = Filters()
 /// filters.locationIDs = [forest.id, swamp.id]   // Forest OR Swamp
 /// filters.moodIDs = [ominous.id]                // … AND Ominous
+/// filters.installedOnly = true                  // … AND installed
 /// ```
 public struct Filters: Sendable, Hashable, Codable {
     /// Selected locations (any of them).
@@ -20,6 +22,16 @@ public struct Filters: Sendable, Hashable, Codable {
     public var sfxThemeIDs: [Int64]
     /// Selected creature types (any of them).
     public var creatureTypeIDs: [Int64]
+    /// Only items whose pack is installed (their audio is on the device); lists and facet counts
+    /// both honour it. Not part of the encoded form (kept filters are the tag selections).
+    public var installedOnly = false
+    /// An FTS5 pattern the items must match (a search's words, ``SearchPattern/match``), set by
+    /// ``FacetRepository/fetchFacetCounts(kind:filters:matching:)``; not encoded either.
+    var searchMatch: String?
+
+    enum CodingKeys: String, CodingKey {
+        case locationIDs, moodIDs, musicThemeIDs, atmosphereThemeIDs, sfxThemeIDs, creatureTypeIDs
+    }
 
     /// Filters selecting the given value ids; an empty list leaves its dimension unfiltered.
     public init(
@@ -61,6 +73,6 @@ public struct Filters: Sendable, Hashable, Codable {
     /// Dimensions with at least one selected value.
     public var activeDimensions: [TagDimension] { TagDimension.allCases.filter { !self[$0].isEmpty } }
 
-    /// Whether no dimension is filtered.
-    public var isEmpty: Bool { activeDimensions.isEmpty }
+    /// Whether nothing is filtered: no dimension, not ``installedOnly``, no search.
+    public var isEmpty: Bool { activeDimensions.isEmpty && !installedOnly && searchMatch == nil }
 }

@@ -9,9 +9,8 @@ struct CreditsRoutes {
     func register(on router: Router<BasicRequestContext>) {
         let library = api.library
         router.get("/api/credits") { request, _ in
-            let installed = QueryParameters(request).string("installed")
             let sections = try await library.items.fetchCredits(
-                installedOnly: installed == "1" || installed == "true")
+                installedOnly: QueryParameters(request).flag("installed"))
             return try JSONResponse.make(CreditsJSON(sections))
         }
     }

@@ -3,7 +3,8 @@ import Hummingbird
 import LibraryClient
 import LibraryJSON
 
-/// `GET /api/items` (list, or search with `q`), `GET /api/items/{id}` (show), `GET /api/facets`.
+/// `GET /api/items` (list, or search with `q`), `GET /api/items/{id}` (show), `GET /api/facets`; the
+/// lists and counts take `installed=1` for installed items only, the counts `q` for a search's.
 /// Lists and details are sent again from `api.answers` while the library has not changed.
 struct ItemRoutes {
     let api: APIContext
@@ -17,7 +18,8 @@ struct ItemRoutes {
                 let query = QueryParameters(request)
                 let items = ItemQuery(
                     kind: try query.value("kind", as: Kind.self), filters: query.filters, text: query.string("q"),
-                    sort: try query.value("sort", as: ItemSort.self) ?? .title, page: try query.page())
+                    sort: try query.value("sort", as: ItemSort.self) ?? .title, page: try query.page(),
+                    installedOnly: query.flag("installed"))
                 return try LibraryJSON.encode(ItemPageJSON(try await items.fetch(from: library)))
             }
             return JSONResponse.body(data, status: .ok)
@@ -34,7 +36,9 @@ struct ItemRoutes {
             guard let kind = try query.value("kind", as: Kind.self) else {
                 throw LibraryQueryError.missing(name: "kind")
             }
-            let counts = try await FacetsJSON.fetch(kind: kind, filters: query.filters, from: library)
+            let counts = try await FacetsJSON.fetch(
+                kind: kind, filters: query.filters, installedOnly: query.flag("installed"), matching: query.string("q"),
+                from: library)
             let data = try facetCache.data(for: request.uri.query ?? "", value: counts, FacetsJSON.init)
             return JSONResponse.body(data, status: .ok)
         }

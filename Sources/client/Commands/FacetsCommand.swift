@@ -4,7 +4,7 @@ import CommandSupport
 import LibraryClient
 import LibraryJSON
 
-/// `client facets --kind K [filters]`
+/// `client facets --kind K [filters] [--installed]`
 struct FacetsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "facets", abstract: "Count items per tag value for one kind (disjunctive within each dimension).")
@@ -17,7 +17,8 @@ struct FacetsCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let names = try filters.names(kind: kind)
             let library = try await global.openSyncedLibrary(forReading: true)
-            let counts = try await FacetsJSON.fetch(kind: kind, filters: names, from: library)
+            let counts = try await FacetsJSON.fetch(
+                kind: kind, filters: names, installedOnly: filters.installed, from: library)
             if global.json {
                 try JSONOutput.print(FacetsJSON(counts))
             } else {

@@ -4,7 +4,7 @@ import CommandSupport
 import LibraryClient
 import LibraryJSON
 
-/// `client search QUERY [--kind K] [filters]`
+/// `client search QUERY [--kind K] [filters] [--installed]`
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
@@ -21,7 +21,8 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run {
             let search = ItemQuery(
-                kind: kind, filters: try filters.names(kind: kind), text: query, page: paging.request)
+                kind: kind, filters: try filters.names(kind: kind), text: query, page: paging.request,
+                installedOnly: filters.installed)
             let library = try await global.openSyncedLibrary()
             let page = try await search.fetch(from: library)
             try ItemTable.print(page, json: global.json)
