@@ -47,6 +47,30 @@ package struct PacksJSON: Encodable {
     package init(_ packs: [PackWithState]) { self.packs = packs.map(PackJSON.init(pack:)) }
 }
 
+/// `GET /api/packs/sizes`: `{"packs": [{"id", "archiveBytes"}]}`, the size of each pack's archive
+/// as the catalog lists it (null when it does not: a schema-1 catalog), for a page to show before
+/// an install starts (`/api/packs` keeps `client packs`' shape).
+package struct PackSizesJSON: Encodable {
+    struct Entry: Encodable {
+        let id: String
+        let archiveBytes: Int64?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(archiveBytes, forKey: .archiveBytes)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, archiveBytes }
+    }
+
+    let packs: [Entry]
+
+    package init(_ packs: [PackWithState]) {
+        self.packs = packs.map { Entry(id: $0.id, archiveBytes: $0.archiveBytes) }
+    }
+}
+
 /// What install, uninstall and repair print: `{"packId", "state", "files", "bytes"}`; install
 /// and repair add `"reused"` (installed files verified and linked instead of fetched) and
 /// `"downloaded"` (bytes fetched), `"resumed"` (bytes an interrupted run's partial downloads already

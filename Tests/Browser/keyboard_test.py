@@ -188,6 +188,7 @@ class Keyboard:
     def chip_names(self):
         summary = [e for e in self.driver.find_elements(By.CSS_SELECTOR, "#filter-box > summary") if e.is_displayed()]
         if summary and not self.js("return document.getElementById('filter-box').open"):
+            self.js("arguments[0].scrollIntoView({block: 'center'})", summary[0])  # not under the sticky header
             summary[0].click()
             time.sleep(0.3)
         chips = self.driver.find_elements(By.CSS_SELECTOR, "#facets .chip")

@@ -83,6 +83,7 @@ export const api = (() => {
     item: (itemID) => request("GET", `/api/items/${id(itemID)}`),
     facets: (params) => request("GET", `/api/facets${query(params)}`),
     packs: () => request("GET", "/api/packs"),
+    packSizes: () => request("GET", "/api/packs/sizes"),
     credits: (installed) => request("GET", `/api/credits${installed ? "?installed=1" : ""}`),
     install: (packID) => request("POST", `/api/packs/${id(packID)}/install`),
     uninstall: (packID) => request("DELETE", `/api/packs/${id(packID)}`),

@@ -14,6 +14,7 @@ import * as nowPlaying from "./now-playing.js";
 import { packs } from "./packs.js";
 import * as player from "./player.js";
 import { scenes } from "./scenes.js";
+import { initSceneTarget } from "./scene-target.js";
 import * as playersPanel from "./players-panel.js";
 import * as settingsPanel from "./settings-panel.js";
 
@@ -105,6 +106,7 @@ export const app = (() => {
     startClock();
     library.init();
     scenes.init();
+    initSceneTarget();
     charts.init();
     credits.init();
     initMenu();

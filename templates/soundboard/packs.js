@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { fail, requestRefresh, say } from "./notice.js";
 
 export const packs = (() => {
-  const state = { packs: [], busy: new Set(), asking: null };
+  const state = { packs: [], busy: new Set(), asking: null, sizes: new Map() };
   const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effects" };
   const stateNames = {
     not_downloaded: "Not installed",
@@ -29,8 +29,9 @@ export const packs = (() => {
   async function load() {
     const list = document.getElementById("packs");
     try {
-      const result = await api.packs();
+      const [result, sizes] = await Promise.all([api.packs(), api.packSizes().catch(() => ({ packs: [] }))]);
       state.packs = result.packs || [];
+      state.sizes = new Map((sizes.packs || []).map((pack) => [pack.id, pack.archiveBytes]));
       render();
     } catch (error) {
       list.replaceChildren(el("li", { class: "empty error", text: error.message }));
@@ -98,7 +99,14 @@ export const packs = (() => {
       value: total > 0 && pack.phase !== "installing" ? String(percent) : null,
       "aria-label": `${pack.title}: ${total > 0 ? `${percent}%` : "starting"}`,
     });
-    const sizeText = total ? bytes(total) : installed || installing ? "" : "size shown once it starts";
+    const archive = state.sizes.get(pack.id);
+    const sizeText = total
+      ? bytes(total)
+      : installed || installing
+        ? ""
+        : typeof archive === "number" && archive > 0
+          ? `${bytes(archive)} to download`
+          : "size shown once it starts";
     return el(
       "li",
       { class: `pack state-${pack.state}`, "data-pack": pack.id, "data-state": pack.state },
@@ -207,5 +215,14 @@ export const packs = (() => {
     if (["downloaded", "not_downloaded", "offloaded"].includes(data.state)) requestRefresh("library");
   }
 
-  return { load, update, state };
+  /// Installs the pack `packID` (a row's or an item's "Install pack"), as its card's Install does.
+  async function install(packID) {
+    if (!state.packs.some((one) => one.id === packID)) await load();
+    const pack = state.packs.find((one) => one.id === packID);
+    if (!pack) throw new Error(`The pack ${packID} is not in the library.`);
+    await run(pack, "install");
+    return state.packs.find((one) => one.id === packID);
+  }
+
+  return { load, update, install, state };
 })();

@@ -29,6 +29,10 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
     public var installedVersion: Int?
     /// The size of the download under way or done, in bytes.
     public var bytesTotal: Int64?
+    /// The size of the pack's archive, what a first install fetches, when the catalog lists it
+    /// (a schema-2 catalog does; with a schema-1 catalog it is known once an install starts,
+    /// as ``bytesTotal``).
+    public var archiveBytes: Int64?
     /// The bytes fetched so far.
     public var bytesDownloaded: Int64?
     /// Why the last install failed, for people.
@@ -43,15 +47,15 @@ public struct PackWithState: Sendable, Hashable, Identifiable {
 }
 
 extension PackWithState {
-    // Raw SQL: pack LEFT JOIN pack_state with a correlated count of visible items through pack_item
+    // Raw SQL: pack LEFT JOIN pack_state and pack_file with a correlated count of visible items through pack_item
     // (two associations and a filtered aggregate in the query interface, harder to read than this).
     private static let select = """
         SELECT p.id, p.slug, p.kind, p.title, p.description, p.artwork_url, p.version, p.manifest_url,
                COALESCE(ps.state, 'not_downloaded') AS state, ps.installed_version, ps.bytes_total,
-               ps.bytes_downloaded, ps.last_error, p.is_visible,
+               ps.bytes_downloaded, ps.last_error, p.is_visible, pf.archive_bytes,
                (SELECT COUNT(*) FROM pack_item pi JOIN library_item li ON li.id = pi.item_id
                 WHERE pi.pack_id = p.id AND li.is_visible = 1) AS item_count
-        FROM pack p LEFT JOIN pack_state ps ON ps.pack_id = p.id
+        FROM pack p LEFT JOIN pack_state ps ON ps.pack_id = p.id LEFT JOIN pack_file pf ON pf.pack_id = p.id
         """
 
     /// The packs matching `condition` (over `p` = pack, `ps` = pack_state), then `order`.
@@ -89,6 +93,7 @@ extension PackWithState {
         installedVersion = row["installed_version"]
         bytesTotal = row["bytes_total"]
         bytesDownloaded = row["bytes_downloaded"]
+        archiveBytes = row["archive_bytes"]
         lastError = row["last_error"]
         isVisible = row["is_visible"]
         itemCount = row["item_count"]

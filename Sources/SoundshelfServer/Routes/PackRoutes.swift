@@ -3,7 +3,7 @@ import Hummingbird
 import LibraryClient
 import LibraryJSON
 
-/// `GET /api/packs[?kind=K]`, `POST /api/packs/{id}/install` (answers when the install ends; progress
+/// `GET /api/packs[?kind=K]`, `GET /api/packs/sizes` (each pack's archive size before an install), `POST /api/packs/{id}/install` (answers when the install ends; progress
 /// goes to `/api/events`), `DELETE /api/packs/{id}`.
 struct PackRoutes {
     let api: APIContext
@@ -14,6 +14,9 @@ struct PackRoutes {
         router.get("/api/packs") { request, _ in
             let kind = try QueryParameters(request).value("kind", as: Kind.self)
             return try JSONResponse.make(PacksJSON(try await library.packs.fetchPacks(kind: kind)))
+        }
+        router.get("/api/packs/sizes") { _, _ in
+            try JSONResponse.make(PackSizesJSON(try await library.packs.fetchPacks()))
         }
         router.post("/api/packs/{id}/install") { _, context in
             let pack = try await library.packs.fetchPack(PackReference(try context.parameter("id")))

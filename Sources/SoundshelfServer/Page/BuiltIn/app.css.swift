@@ -153,7 +153,16 @@ extension BuiltInSoundboard {
         .item.unavailable .title { color: var(--muted); }
         .item-text { display: flex; flex-direction: column; min-width: 0; }
         .item-text .apple-music, #tracks-body .apple-music { align-self: flex-start; padding-left: 0; padding-right: 0; font-size: .85rem; }
-        .item .title { font-weight: 600; }
+        .item .title {
+          font: inherit; font-weight: 600; color: inherit; text-align: left; background: none; border: 0; padding: 0;
+          cursor: pointer; align-self: flex-start;
+        }
+        .installed-only { display: flex; align-items: center; gap: .4rem; margin: .4rem 0; font-size: .95rem; }
+        .scene-target { margin: 0 0 .4rem; color: var(--muted); font-size: .9rem; }
+        .scene-target select { max-width: 100%; font: inherit; }
+        .add.in { color: var(--accent); }
+        .item-text .install-pack { align-self: flex-start; padding: 0; font-size: .85rem; }
+        .item .title:hover { text-decoration: underline; }
         .item .sub, .item .meta { font-size: .85rem; }
         .dur { color: var(--muted); font-variant-numeric: tabular-nums; font-size: .9rem; }
         .play {

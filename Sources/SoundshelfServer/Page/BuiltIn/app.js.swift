@@ -19,6 +19,7 @@ extension BuiltInSoundboard {
         import { packs } from "./packs.js";
         import * as player from "./player.js";
         import { scenes } from "./scenes.js";
+        import { initSceneTarget } from "./scene-target.js";
         import * as playersPanel from "./players-panel.js";
         import * as settingsPanel from "./settings-panel.js";
 
@@ -110,6 +111,7 @@ extension BuiltInSoundboard {
             startClock();
             library.init();
             scenes.init();
+            initSceneTarget();
             charts.init();
             credits.init();
             initMenu();

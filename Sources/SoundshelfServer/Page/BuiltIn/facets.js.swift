@@ -5,10 +5,11 @@ extension BuiltInSoundboard {
     static let facetsJs = ##"""
         // The library's facet chips: a group per dimension holding every value the open kind has, each in
         // its place for good (a value nothing matches any more stays, disabled, so the chip under the
-        // pointer never changes); counts that include the search; one tab stop per group, the arrow keys
+        // pointer never changes); counts that include the search (/api/facets with `q`); one tab stop per group, the arrow keys
         // moving between its chips (a roving tabindex).
         import { el } from "./dom.js";
         import { api } from "./api.js";
+        import { installedOnly, scoped } from "./installed-only.js";
 
         export const dimensions = [
           { key: "locations", param: "location", label: "Location" },
@@ -17,7 +18,8 @@ extension BuiltInSoundboard {
           { key: "creatureTypes", param: "creatureType", label: "Creature type" },
         ];
 
-        // The query of a list: the kind, each dimension's chosen ids (all but `except`), and `extra`.
+        // The query of a list: the kind, each dimension's chosen ids (all but `except`), "installed only"
+        // when chosen, and `extra`.
         export function filterParams(kind, selected, except, extra) {
           const result = { kind };
           for (const dimension of dimensions) {
@@ -25,37 +27,21 @@ extension BuiltInSoundboard {
             const ids = [...selected[dimension.key].keys()];
             if (ids.length) result[dimension.param] = ids;
           }
-          return Object.assign(result, extra);
+          return Object.assign(scoped(result), extra);
         }
 
-        // Each chip's count (dimension key → Map(id → count)), OR within a dimension and AND across.
-        // Without a search /api/facets answers. /api/facets does not take the search (`q`), so with one
-        // each value is counted by /api/items: the search, the other dimensions' choices and this value,
-        // one item asked for, its `total` — exactly what a click on the chip would list.
+        // Each chip's count (dimension key → Map(id → count)), OR within a dimension and AND across, of the
+        // items the search matches (/api/facets with `q`): exactly what a click on the chip would list.
         export async function facetCounts(kind, selected, query, base) {
           const counts = {};
           for (const dimension of dimensions) counts[dimension.key] = new Map();
-          if (!query) {
-            const none = dimensions.every((dimension) => selected[dimension.key].size === 0);
-            const document_ = none && base ? base : await api.facets(filterParams(kind, selected));
-            for (const dimension of dimensions) {
-              for (const value of (document_.facets || {})[dimension.key] || []) {
-                counts[dimension.key].set(String(value.id), value.count);
-              }
-            }
-            return counts;
-          }
-          const asks = [];
+          const none = !query && !installedOnly() && dimensions.every((dimension) => selected[dimension.key].size === 0);
+          const document_ = none && base ? base : await api.facets(filterParams(kind, selected, null, query ? { q: query } : {}));
           for (const dimension of dimensions) {
-            const values = ((base && base.facets) || {})[dimension.key] || [];
-            const ids = new Set(values.map((value) => String(value.id)).concat([...selected[dimension.key].keys()]));
-            for (const id of ids) {
-              const params = filterParams(kind, selected, dimension.key, { q: query, limit: 1 });
-              params[dimension.param] = [id];
-              asks.push(api.items(params).then((page) => counts[dimension.key].set(id, page.total)));
+            for (const value of (document_.facets || {})[dimension.key] || []) {
+              counts[dimension.key].set(String(value.id), value.count);
             }
           }
-          await Promise.all(asks);
           return counts;
         }
 

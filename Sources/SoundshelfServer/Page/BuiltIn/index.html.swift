@@ -56,6 +56,7 @@ extension BuiltInSoundboard {
                 <label class="search"><span class="visually-hidden">Search</span>
                   <input type="search" id="search" placeholder="Search titles, packs…" autocomplete="off">
                 </label>
+                <label class="installed-only"><input type="checkbox" id="installed-only"> Installed only</label>
                 <details class="filter-box" id="filter-box">
                   <summary>Filters <span id="filter-count"></span></summary>
                   <div id="facets"></div>
@@ -64,6 +65,7 @@ extension BuiltInSoundboard {
                 <button type="button" class="btn link" id="clear-filters" hidden>Clear filters</button>
               </aside>
               <div class="results">
+                <p class="scene-target" id="scene-target-box" hidden><label for="scene-target">+ adds to the scene</label> <select id="scene-target"></select></p>
                 <p class="summary" id="summary" aria-live="polite" tabindex="-1"></p>
                 <ul class="items" id="items"></ul>
                 <button type="button" class="btn" id="more" hidden>Show more</button>
@@ -196,6 +198,15 @@ extension BuiltInSoundboard {
             <button class="btn icon" aria-label="Close">✕</button>
           </form>
           <div id="tracks-body"></div>
+        </dialog>
+
+        <dialog id="item-dialog" aria-labelledby="item-title">
+          <form method="dialog" class="dialog-head">
+            <h2 id="item-title">Sound</h2>
+            <button type="button" class="btn primary" id="item-play" hidden>▶ Play</button>
+            <button class="btn icon" aria-label="Close">✕</button>
+          </form>
+          <div id="item-body"></div>
         </dialog>
 
         <script type="module" src="app.js"></script>

@@ -9,9 +9,11 @@ extension BuiltInSoundboard {
         import { credits } from "./credits.js";
         import { el, duration } from "./dom.js";
         import { detail } from "./item-details.js";
+        import { showItem } from "./item-view.js";
+        import { installButton } from "./pack-install.js";
         import { fail, requestRefresh } from "./notice.js";
         import * as player from "./player.js";
-        import { scenes } from "./scenes.js";
+        import { addButton } from "./scene-target.js";
         import { appleMusicLink, showTracks } from "./tracks.js";
         import { waveform } from "./waveform.js";
 
@@ -94,20 +96,6 @@ extension BuiltInSoundboard {
             }
           }
 
-          function sceneButton(item) {
-            const scene = scenes.currentScene();
-            if (!scene) return null;
-            return el("button", {
-              type: "button",
-              class: "btn icon add",
-              "data-add": item.id,
-              "aria-label": `Add ${item.title} to the scene ${scene.title}`,
-              title: `Add to “${scene.title}”`,
-              onclick: () => scenes.addToScene(item),
-              text: "+",
-            });
-          }
-
           // `mixed`: the list holds several kinds (favorites), so each row names its kind.
           function row(item, mixed) {
             const meta = mixed ? [kindNames[item.kind] || item.kind] : [];
@@ -121,16 +109,27 @@ extension BuiltInSoundboard {
               el(
                 "div",
                 { class: "item-text" },
-                el("span", { class: "title", text: item.title }),
+                el("button", {
+                  type: "button",
+                  class: "title",
+                  "data-details": item.id,
+                  "aria-haspopup": "dialog",
+                  title: "Details: tags, pack, license, loudness",
+                  onclick: () => showItem(item),
+                  text: item.title,
+                }),
                 credits.badge(item),
                 item.subtitle ? el("span", { class: "sub", text: item.subtitle }) : null,
                 meta.length ? el("span", { class: "meta", text: meta.join(" · ") }) : null,
                 item.kind === "music" ? musicLink(item) : null,
+                item.kind !== "music" && !item.available && item.packId
+                  ? installButton(item.packId, "Install pack", "btn link install-pack")
+                  : null,
               ),
               waveform(item.peaks, { bars: 48 }) || el("span", { class: "wave none", "aria-hidden": "true" }),
               el("span", { class: "dur", text: duration(item.duration) }),
               favoriteButton(item),
-              sceneButton(item),
+              addButton(item),
             );
           }
 

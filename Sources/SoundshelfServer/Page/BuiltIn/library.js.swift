@@ -11,6 +11,7 @@ extension BuiltInSoundboard {
         import { dimensions, facetCounts, filterParams, initChipKeys, renderChips } from "./facets.js";
         import { items } from "./items.js";
         import { fail } from "./notice.js";
+        import { initInstalledOnly, installedOnly, scoped } from "./installed-only.js";
 
         export const library = (() => {
           const kindWords = { music: "music entries", atmosphere: "atmospheres", sfx: "sound effects" };
@@ -52,7 +53,8 @@ extension BuiltInSoundboard {
               state.items = page.items;
               state.next = page.nextCursor || null;
               renderFacets(facets, counts);
-              const unfiltered = query && page.total === 0 && filtered() ? await api.items({ kind, q: query, limit: 1 }) : null;
+              const unfiltered =
+                query && page.total === 0 && filtered() ? await api.items(scoped({ kind, q: query, limit: 1 })) : null;
               if (mine !== generation) return;
               renderItems(page.total, elsewhere, unfiltered ? unfiltered.total : 0);
             } catch (error) {
@@ -70,7 +72,7 @@ extension BuiltInSoundboard {
           // [{kind, total}] for the other kinds the search matches, without filters (they belong to a kind).
           async function matchesElsewhere(kind, query) {
             const others = Object.keys(kindWords).filter((other) => other !== kind);
-            const pages = await Promise.all(others.map((other) => api.items({ kind: other, q: query, limit: 1 })));
+            const pages = await Promise.all(others.map((other) => api.items(scoped({ kind: other, q: query, limit: 1 }))));
             return others.map((other, index) => ({ kind: other, total: pages[index].total })).filter((one) => one.total > 0);
           }
 
@@ -108,6 +110,7 @@ extension BuiltInSoundboard {
             let empty;
             if (total > 0) empty = "";
             else if (query) empty = noMatch(query, word, elsewhere, withoutFilters);
+            else if (installedOnly() && !filtered()) empty = `No ${word} are installed: install a pack, or show every sound.`;
             else if (filtered()) {
               empty = el(
                 "span",
@@ -253,6 +256,7 @@ extension BuiltInSoundboard {
               (target || document.getElementById("summary")).focus();
             });
             document.getElementById("more").addEventListener("click", more);
+            initInstalledOnly(load);
           }
 
           return { init, load, state };

@@ -69,7 +69,11 @@ extension BuiltInSoundboard {
           .item .wave, .now-list .wave { display: none; }
           .stop-all { padding: .4rem .6rem; }
           .settings fieldset { grid-template-columns: 1fr 1fr; }
+          /* Item details: each field's name above its value. */
+          .details { grid-template-columns: 1fr; gap: .1rem; }
+          .details dd { margin-bottom: .35rem; }
         }
+
 
         """##
 }

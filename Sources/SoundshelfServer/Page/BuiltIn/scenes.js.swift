@@ -15,6 +15,7 @@ extension BuiltInSoundboard {
         export const scenes = (() => {
           const state = { scenes: [], scene: null, dragged: null, edits: 0, saving: Promise.resolve() };
           const storageKey = "soundshelf.scene";
+          const changeListeners = []; // told after the open scene, its items or the list of scenes changed
 
           function currentScene() {
             if (state.scene) return { id: state.scene.sceneId, title: state.scene.title };
@@ -89,6 +90,7 @@ extension BuiltInSoundboard {
             const control = focusedTileControl();
             drawBoard();
             restoreTileFocus(control);
+            for (const listener of changeListeners) listener();
           }
 
           function drawBoard() {
@@ -218,7 +220,7 @@ extension BuiltInSoundboard {
               await openScene(current.id, false);
             }
             if (!state.scene) return;
-            if (state.scene.items.some((other) => other.id === item.id)) {
+            if (hasItem(item.id)) {
               say(`“${item.title}” is already in “${state.scene.title}”.`);
               return;
             }
@@ -269,8 +271,10 @@ extension BuiltInSoundboard {
 
           // The open scene's items in order (hotkeys 1–9 trigger the first nine).
           const sceneItems = () => (state.scene ? state.scene.items : []);
+          const hasItem = (itemID) => sceneItems().some((other) => other.id === itemID);
+          const onChange = (listener) => changeListeners.push(listener);
 
-          return { init, load: loadScenes, currentScene, addToScene, sceneItems, state };
+          return { init, load: loadScenes, open: openScene, currentScene, addToScene, sceneItems, hasItem, onChange, state };
         })();
 
         """##

@@ -101,6 +101,19 @@ extension BuiltInSoundboard {
         .tracks .title { font-weight: 600; }
         .tracks .sub, .tracks .meta, .tracks .dur { font-size: .85rem; color: var(--muted); }
 
+        /* Item details dialog */
+        #item-dialog .dialog-head { gap: .6rem; }
+        #item-dialog .dialog-head h2 { flex: 1; margin: 0; font-size: 1.2rem; }
+        #item-body .wave { width: 100%; height: 3rem; display: block; margin: .4rem 0; }
+        .details { display: grid; grid-template-columns: minmax(7rem, auto) 1fr; gap: .35rem 1rem; margin: .6rem 0; }
+        .detail-field { display: contents; }
+        .details dt { color: var(--muted); }
+        .details dd { margin: 0; min-width: 0; }
+        .detail-tags { display: flex; flex-wrap: wrap; gap: .3rem; }
+        .detail-tags .tag { background: var(--chip); border-radius: 1rem; padding: .05rem .55rem; font-size: .9rem; }
+        .detail-credits, .detail-takes { margin: 0; padding-left: 1.2rem; }
+        .detail-pack { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+
         /* Credits view, and the "NC" mark on items whose license forbids commercial use. */
         .nc { display: inline-block; font-size: .7rem; font-weight: 700; padding: 0 .35rem; margin-left: .4rem; border-radius: .3rem; background: #b3261e; color: #fff; vertical-align: middle; }
         .credit-license { max-width: 56rem; margin: 0 0 1.2rem; }
