@@ -159,7 +159,10 @@ extension BuiltInSoundboard {
         }
         .installed-only { display: flex; align-items: center; gap: .4rem; margin: .4rem 0; font-size: .95rem; }
         .scene-target { margin: 0 0 .4rem; color: var(--muted); font-size: .9rem; }
-        .scene-target select { max-width: 100%; font: inherit; }
+        .scene-target select {
+          max-width: 100%; font: inherit; color: var(--fg); background: var(--card); border: 1px solid var(--line);
+          border-radius: .4rem; padding: .2rem .4rem;
+        }
         .add.in { color: var(--accent); }
         .item-text .install-pack { align-self: flex-start; padding: 0; font-size: .85rem; }
         .item .title:hover { text-decoration: underline; }
