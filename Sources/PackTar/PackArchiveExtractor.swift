@@ -41,23 +41,28 @@ public enum PackArchiveExtractor {
 
     /// Extracts from an open reader, for example one fed by a download in progress.
     ///
-    /// - Throws: ``PackArchiveError``, or whatever `open`, `chunk` or `close` throw.
+    /// A read resumed from a ``TarReader/ResumePoint`` passes `done` (the entries extracted before
+    /// that point, which must not appear again) and `resumed` (the entry the point is inside and
+    /// the bytes of it already handed to `chunk`; its data goes on from there without `open`).
+    /// `afterChunk` runs after each chunk is handed over (`true`) and after each `close` (`false`),
+    /// where a caller may record the reader's point.
+    ///
+    /// - Throws: ``PackArchiveError``, or whatever `open`, `chunk`, `close` or `afterChunk` throw.
     public static func extract(
         from reader: some PackArchiveEntrySource, expected: [String: Int64],
+        done: Set<String> = [], resumed: (name: String, received: Int64)? = nil,
         open: (String) throws -> Void,
         chunk: (UnsafeRawBufferPointer) throws -> Void,
-        close: (String) throws -> Void
+        close: (String) throws -> Void,
+        afterChunk: (_ entryOpen: Bool) throws -> Void = { _ in }
     ) throws {
         let archive = reader.archiveName
         try checkManifest(expected, archive: archive)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var seen = Set<String>()
-        while let entry = try reader.nextEntry() {
-            let (name, declared) = try accept(entry, expected: expected, seen: seen, archive: archive)
-            seen.insert(name)
-            try open(name)
-            var received: Int64 = 0
+        var seen = done
+        func data(of name: String, declared: Int64, from start: Int64) throws {
+            var received = start
             while true {
                 // Ask for at most one byte past the declared size: enough to notice an overrun.
                 let wanted = Int(min(Int64(buffer.count), declared - received + 1))
@@ -68,11 +73,26 @@ public enum PackArchiveExtractor {
                     throw refuse(archive, name, "holds more than the \(declared) bytes the manifest declares")
                 }
                 try chunk(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+                try afterChunk(true)
             }
             guard received == declared else {
                 throw refuse(archive, name, "ended after \(received) of the \(declared) bytes the manifest declares")
             }
             try close(name)
+            try afterChunk(false)
+        }
+        if let resumed {
+            guard let declared = expected[resumed.name], !seen.contains(resumed.name) else {
+                throw refuse(archive, resumed.name, "cannot be resumed: the manifest does not list it once")
+            }
+            seen.insert(resumed.name)
+            try data(of: resumed.name, declared: declared, from: resumed.received)
+        }
+        while let entry = try reader.nextEntry() {
+            let (name, declared) = try accept(entry, expected: expected, seen: seen, archive: archive)
+            seen.insert(name)
+            try open(name)
+            try data(of: name, declared: declared, from: 0)
         }
         let missing = expected.keys.filter { !seen.contains($0) }.sorted()
         if let first = missing.first {

@@ -11,8 +11,10 @@ final class TarInput {
     /// Bytes consumed so far, for messages.
     private(set) var offset: Int64 = 0
 
-    init(_ readBlock: @escaping () throws -> Data?) {
+    /// `offset`: where in the archive the source's first byte is (a resumed read).
+    init(_ readBlock: @escaping () throws -> Data?, offset: Int64 = 0) {
         self.readBlock = readBlock
+        self.offset = offset
     }
 
     /// Whether another byte is available, pulling a block when needed.

@@ -47,6 +47,45 @@ public final class TarReader: PackArchiveEntrySource {
         input = TarInput(readBlock)
     }
 
+    /// Where a read stands, so that it can go on later from these bytes of the archive on (an
+    /// install whose archive bytes behind the reader were freed resumes from its last point).
+    public struct ResumePoint: Codable, Sendable, Equatable {
+        /// Bytes of the archive the reader has consumed.
+        public var offset: Int64
+        /// The entry whose data is being read (nil between entries).
+        public var entryName: String?
+        /// That entry's declared size.
+        public var entrySize: Int64
+        /// Its data bytes not read yet, and the padding after them.
+        public var remaining: Int64
+        public var padding: Int64
+        /// The entries begun so far (for messages).
+        public var entryCount: Int
+    }
+
+    /// The point the reader has reached (between calls to ``nextEntry()`` and ``read(into:)``).
+    public var resumePoint: ResumePoint {
+        ResumePoint(
+            offset: input?.offset ?? 0, entryName: current?.name, entrySize: current?.size ?? 0,
+            remaining: remaining, padding: padding, entryCount: entryCount)
+    }
+
+    /// Reads on from `point`, the stream starting at its ``ResumePoint/offset``: the entry it was
+    /// reading (if any) is the current entry, with its remaining data next.
+    public init(name: String, resumingAt point: ResumePoint, readBlock: @escaping () throws -> Data?) {
+        archiveName = name
+        input = TarInput(readBlock, offset: point.offset)
+        entryCount = point.entryCount
+        remaining = point.remaining
+        padding = point.padding
+        if let entryName = point.entryName {
+            current = PackArchiveEntry(name: entryName, type: .regular, size: point.entrySize, index: point.entryCount)
+        }
+    }
+
+    /// The entry being read, when its data is not finished (after a resume, before any ``nextEntry()``).
+    public var currentEntry: PackArchiveEntry? { current }
+
     /// Advances to the next entry header, or returns `nil` at the end of the archive.
     ///
     /// The remaining data of the previous entry, if any, is skipped.

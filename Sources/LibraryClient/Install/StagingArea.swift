@@ -29,7 +29,11 @@ struct StagingArea: Sendable {
         let fm = FileManager.default
         do {
             try fm.createDirectory(at: downloads, withIntermediateDirectories: true)
-            if fm.fileExists(atPath: files.path) { try fm.removeItem(at: files) }
+            // An archive extraction's checkpoint kept: its files are where it goes on from.
+            let resuming = keep.contains {
+                $0.hasSuffix(".resume") && fm.fileExists(atPath: downloads.appendingPathComponent($0).path)
+            }
+            if !resuming, fm.fileExists(atPath: files.path) { try fm.removeItem(at: files) }
             try fm.createDirectory(at: files, withIntermediateDirectories: true)
             for name in try fm.contentsOfDirectory(atPath: downloads.path) where !keep.contains(name) {
                 try fm.removeItem(at: downloads.appendingPathComponent(name))
@@ -43,7 +47,8 @@ struct StagingArea: Sendable {
     func cleanUp(keepPartials: Bool) {
         let fm = FileManager.default
         if keepPartials {
-            try? fm.removeItem(at: files)
+            let names = (try? fm.contentsOfDirectory(atPath: downloads.path)) ?? []
+            if !names.contains(where: { $0.hasSuffix(".part.resume") }) { try? fm.removeItem(at: files) }
             if ((try? fm.contentsOfDirectory(atPath: downloads.path)) ?? []).isEmpty { try? fm.removeItem(at: folder) }
         } else {
             try? fm.removeItem(at: folder)

@@ -51,8 +51,9 @@ struct PackFetchers: Sendable {
     }
 
     /// Downloads the archive while a second thread extracts from the growing partial file
-    /// (each entry hashed as it is written); the archive's own size and SHA-256 are checked as
-    /// the bytes arrive. If the server restarts the body, extraction runs again on the whole file.
+    /// (``ArchiveExtraction``: each entry hashed as it is written, the archive's bytes behind the
+    /// extraction freed, the archive's own size and SHA-256 checked at its end). If the server
+    /// restarts the body, extraction runs again on the whole file.
     func fetchArchive(_ archive: Manifest.Archive, _ loaded: LoadedManifest) async throws {
         let url = try loaded.resolve(archive.url)
         let label = Self.label(url)
@@ -63,37 +64,39 @@ struct PackFetchers: Sendable {
             expectedSHA256: Dictionary(
                 assets.map { ($0.fileName, $0.sha256.lowercased()) }, uniquingKeysWith: { a, _ in a }),
             archiveLabel: label)
+        let extraction = ArchiveExtraction(
+            partial: staging.partial(sha256: archive.sha256), archive: archive, writer: writer, label: label)
         var first = true
         try await onceMoreIfDamaged(url) {
             if !first {
                 // From the start: an entry that failed its hash may lie in the partial archive.
                 try writer.reset()
+                extraction.discard()
                 try? FileManager.default.removeItem(at: staging.partial(sha256: archive.sha256))
             }
             first = false
-            try await fetchArchive(archive, url: url, label: label, writer: writer)
+            try await fetchArchive(archive, url: url, label: label, extraction: extraction)
         }
+        extraction.discard()
     }
 
     /// One download of the archive, extracted as it arrives.
     private func fetchArchive(
-        _ archive: Manifest.Archive, url: URL, label: String, writer: AssetFileWriter
+        _ archive: Manifest.Archive, url: URL, label: String, extraction: ArchiveExtraction
     ) async throws {
         let partial = staging.partial(sha256: archive.sha256)
-        let signal = DownloadSignal()
+        extraction.prepare()
+        let signal = DownloadSignal(window: ArchiveExtraction.window(for: archive.bytes))
         let recorder = self.recorder
         let sink = try DownloadSink(
             path: partial.path, label: label, expectedBytes: archive.bytes,
-            expectedSHA256: archive.sha256, resume: true, signal: signal,
-            syncOnFinish: false
+            expectedSHA256: nil, resume: true, signal: signal, syncOnFinish: false
         ) { recorder.add($0) }
         let idle = policy.stallTimeout * Double(policy.maxRetries + 2) + 60
-        let path = partial.path
         let follower = Task {
             try await Blocking.run {
                 do {
-                    let reader = try GrowingFileReader(path: path, signal: signal, idleLimit: idle)
-                    try writer.extract(name: label) { try reader.next() }
+                    try extraction.run(signal: signal, idleLimit: idle)
                 } catch let error where error is GrowingFileReader.Restarted || error is GrowingFileReader.Stopped {
                     throw error
                 } catch {
@@ -110,17 +113,15 @@ struct PackFetchers: Sendable {
             signal.finish(success: false)
             downloadError = error
         }
-        let extraction = await follower.result
+        let outcome = await follower.result
         if let downloadError {
-            if downloadError is SinkAbort, case .failure(let cause) = extraction { throw cause }
+            if downloadError is SinkAbort, case .failure(let cause) = outcome { throw cause }
             throw downloadError
         }
-        if case .failure(let error) = extraction {
+        if case .failure(let error) = outcome {
             guard error is GrowingFileReader.Restarted || error is GrowingFileReader.Stopped else { throw error }
-            try await Blocking.run {
-                try writer.reset()
-                try writer.extract(archiveAt: path)
-            }
+            // The body started over: the part now holds it whole (nothing freed since); read it again.
+            try await Blocking.run { try extraction.extractWhole() }
         }
         try? FileManager.default.removeItem(at: partial)
     }

@@ -81,7 +81,9 @@ struct PackInstaller: Sendable {
             InstallPlan.make(manifest, staging: staging, installed: installed, perAsset: perAsset)
         }
         let needed = plan.useArchive ? [manifest.archive?.sha256 ?? ""] : plan.fetch.map(\.sha256)
-        try staging.prepare(keeping: Set(needed.map { $0.lowercased() + ".part" }))
+        // An archive's checkpoint and done list go with its part (ArchiveExtraction).
+        let kept = needed.flatMap { sha in [".part", ".part.resume", ".part.done"].map { sha.lowercased() + $0 } }
+        try staging.prepare(keeping: Set(kept))
         let fetchers = PackFetchers(staging: staging, policy: policy, recorder: recorder)
         let missed = fetchers.linkReused(plan)
         plan.fetch += missed
@@ -92,7 +94,9 @@ struct PackInstaller: Sendable {
         // Within the audio budget first: what it offloads also frees the disk for the check below.
         let offloaded = try await AudioBudgetKeeper(paths: paths, database: database, policy: policy)
             .makeRoom(for: pack.id, incoming: manifest.totalBytes)
-        try checkSpace(toFetch: total - resumed, unpacking: plan.useArchive ? total : 0, staging: staging)
+        // An archive's bytes are freed behind its extraction: beside the files, the part keeps a window.
+        let partial = plan.useArchive ? ArchiveExtraction.partOnDisk(for: total) : 0
+        try checkSpace(toFetch: total - resumed, unpacking: partial, staging: staging)
         recorder.setPlan(total: total, reusedFiles: plan.reuse.count, reusedBytes: plan.reusedBytes)
         try await writer.setTotal(pack.id, total: total)
         recorder.flush()
@@ -115,8 +119,8 @@ struct PackInstaller: Sendable {
     }
 
     /// Refuses at once, before a byte is fetched, when the staging folder's disk cannot hold what
-    /// the install writes there: the bytes still to fetch, and for an archive its unpacked files
-    /// beside it.
+    /// the install writes there: the bytes still to fetch, and for an archive what its partial
+    /// download keeps beside the unpacked files (``ArchiveExtraction/partOnDisk(for:)``).
     private func checkSpace(toFetch: Int64, unpacking: Int64, staging: StagingArea) throws {
         let needed = max(toFetch, 0) + unpacking
         guard let free = DiskSpace.free(at: staging.folder.path), free < needed else { return }

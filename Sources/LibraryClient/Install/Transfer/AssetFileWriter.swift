@@ -7,12 +7,15 @@ import PackTar
 /// it on the way; an entry whose SHA-256 differs from the manifest's throws before the next one.
 final class AssetFileWriter: @unchecked Sendable {
     private let folder: URL
-    private let sizes: [String: Int64]
+    /// Each entry's declared size, by file name.
+    let sizes: [String: Int64]
     private let expectedSHA256: [String: String]
     private let archiveLabel: String
     private var handle: FileHandle?
     private var hasher = SHA256()
     private(set) var files = 0
+    /// Bytes written to the open entry's file.
+    private(set) var currentBytes: Int64 = 0
 
     /// `expectedSHA256` maps each `<assetId>.<ext>` to its lowercase hex digest.
     init(folder: URL, sizes: [String: Int64], expectedSHA256: [String: String], archiveLabel: String) {
@@ -33,10 +36,62 @@ final class AssetFileWriter: @unchecked Sendable {
         }
         self.handle = handle
         hasher = SHA256()
+        currentBytes = 0
+    }
+
+    /// The SHA-256 of the open entry's bytes so far (for a checkpoint).
+    var currentPrefixSHA256: String {
+        let copy = hasher
+        return SHA256Digest.hex(copy.finalize())
+    }
+
+    /// Reopens the entry `name` a checkpoint was inside: its file cut to `bytes`, which must hash
+    /// to `prefixSHA256`. False (and nothing open) when the file does not hold them.
+    func resume(_ name: String, bytes: Int64, prefixSHA256: String) -> Bool {
+        let url = folder.appendingPathComponent(name)
+        guard let handle = try? FileHandle(forUpdating: url),
+            (try? handle.seekToEnd()).map({ Int64($0) >= bytes }) == true
+        else { return false }
+        var hash = SHA256()
+        do {
+            try handle.truncate(atOffset: UInt64(bytes))
+            try handle.seek(toOffset: 0)
+            var left = bytes
+            while left > 0, let chunk = try handle.read(upToCount: Int(min(left, 1 << 20))), !chunk.isEmpty {
+                hash.update(data: chunk)
+                left -= Int64(chunk.count)
+            }
+            guard left == 0 else { return false }
+        } catch { return false }
+        let copy = hash
+        guard SHA256Digest.hex(copy.finalize()) == prefixSHA256 else { return false }
+        self.handle = handle
+        hasher = hash
+        currentBytes = bytes
+        return true
+    }
+
+    /// Whether the finished entry `name`'s file has the manifest's size and SHA-256.
+    func verify(_ name: String) -> Bool {
+        let url = folder.appendingPathComponent(name)
+        guard let size = sizes[name], let expected = expectedSHA256[name],
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value == size,
+            let digest = (try? SHA256Digest.file(atPath: url.path))?.sha256
+        else { return false }
+        return digest == expected
+    }
+
+    /// Removes every file but `names` (entries a resumed extraction writes again).
+    func removeAll(except names: Set<String>) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where !names.contains(name) {
+            try? fm.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         hasher.update(bufferPointer: bytes)
+        currentBytes += Int64(bytes.count)
         guard let handle, bytes.count > 0 else { return }
         // write(2) straight from the buffer: FileHandle.write(contentsOf:) copies each 256 KB
         // chunk into a new Data on Linux, which churns the allocator for a whole pack.
@@ -57,7 +112,7 @@ final class AssetFileWriter: @unchecked Sendable {
 
     /// Extracts an archive arriving as a stream of blocks under the manifest's policy.
     func extract(name: String, readBlock: @escaping () throws -> Data?) throws {
-        try mapErrors {
+        try mapArchiveErrors {
             let reader = TarReader(name: name, readBlock: readBlock)
             defer { reader.close() }
             try PackArchiveExtractor.extract(from: reader, expected: sizes, open: open, chunk: write, close: close)
@@ -66,12 +121,13 @@ final class AssetFileWriter: @unchecked Sendable {
 
     /// Extracts a complete archive file under the manifest's policy.
     func extract(archiveAt path: String) throws {
-        try mapErrors {
+        try mapArchiveErrors {
             try PackArchiveExtractor.extract(archiveAt: path, expected: sizes, open: open, chunk: write, close: close)
         }
     }
 
-    private func mapErrors(_ body: () throws -> Void) throws {
+    /// Runs `body`, saying an archive the extractor refused as the install's error.
+    func mapArchiveErrors(_ body: () throws -> Void) throws {
         do { try body() } catch let error as PackArchiveError {
             if let underlying = error.underlying { throw underlying }
             throw PackInstallError.refusedArchive(url: archiveLabel, reason: error.description)

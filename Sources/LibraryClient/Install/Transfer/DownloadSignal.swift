@@ -15,6 +15,16 @@ final class DownloadSignal: @unchecked Sendable {
     private var finished = false
     private var failed = false
     private var aborted = false
+    /// Bytes the reader no longer needs in the file (its last checkpoint), and how far past them
+    /// the download may write (nil: as far as it likes).
+    private var consumed: Int64 = 0
+    private let window: Int64?
+
+    /// `window`: how many bytes past the reader's last checkpoint the download may write before
+    /// it waits (an archive whose bytes are freed behind its extraction keeps at most that much).
+    init(window: Int64? = nil) {
+        self.window = window
+    }
 
     var currentGeneration: Int { condition.withLock { generation } }
     var isAborted: Bool { condition.withLock { aborted } }
@@ -26,11 +36,41 @@ final class DownloadSignal: @unchecked Sendable {
         }
     }
 
+    /// The reader's checkpoint moved to `offset`: the bytes before it are freed.
+    func consume(to offset: Int64) {
+        condition.withLock {
+            consumed = max(consumed, offset)
+            condition.broadcast()
+        }
+    }
+
+    /// Runs `body` unless the download restarted since `expected` (a restart cannot begin
+    /// meanwhile: it moves the generation under the same lock before it truncates the file).
+    func ifStill(_ expected: Int, _ body: () -> Void) {
+        condition.withLock { if generation == expected { body() } }
+    }
+
+    /// The reader stopped following the file: the download writes on without waiting.
+    func release() { consume(to: Int64.max) }
+
+    /// Waits (the download's thread) until `end` is within the window past the reader's
+    /// checkpoint, or the reader stopped; returns false when it did.
+    func waitForRoom(upTo end: Int64) -> Bool {
+        guard let window else { return true }
+        condition.lock()
+        defer { condition.unlock() }
+        while consumed < Int64.max, end - consumed > window, !aborted, !finished {
+            _ = condition.wait(until: Date().addingTimeInterval(1))
+        }
+        return !aborted
+    }
+
     /// The file was truncated and starts again (a 200 answered a `Range` request).
     func restart() {
         condition.withLock {
             generation += 1
             written = 0
+            consumed = 0
             condition.broadcast()
         }
     }

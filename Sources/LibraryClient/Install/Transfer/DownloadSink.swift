@@ -22,7 +22,9 @@ final class DownloadSink: @unchecked Sendable {
     let path: String
     let label: String
     let expectedBytes: Int64
-    let expectedSHA256: String
+    /// Nil for an archive extracted as it arrives: its reader hashes it (the bytes behind the
+    /// reader are freed, so a resumed download could not hash them again).
+    let expectedSHA256: String?
     let signal: DownloadSignal?
     /// Whether ``finish()`` fsyncs the file: yes when it becomes an installed asset; no for an
     /// archive, which is extracted and deleted (forcing its 1 GB to disk only to delete it).
@@ -40,13 +42,13 @@ final class DownloadSink: @unchecked Sendable {
 
     /// Opens (resuming when `resume` and the file exists) the partial file at `path`.
     init(
-        path: String, label: String, expectedBytes: Int64, expectedSHA256: String, resume: Bool,
+        path: String, label: String, expectedBytes: Int64, expectedSHA256: String?, resume: Bool,
         signal: DownloadSignal? = nil, syncOnFinish: Bool = true, progress: @escaping @Sendable (Int64) -> Void
     ) throws {
         self.path = path
         self.label = label
         self.expectedBytes = expectedBytes
-        self.expectedSHA256 = expectedSHA256.lowercased()
+        self.expectedSHA256 = expectedSHA256?.lowercased()
         self.signal = signal
         self.syncOnFinish = syncOnFinish
         self.progress = progress
@@ -70,6 +72,12 @@ final class DownloadSink: @unchecked Sendable {
 
     private func hashExisting() throws {
         guard let handle else { return }
+        if expectedSHA256 == nil {
+            written = Int64(try handle.seekToEnd())
+            signal?.advance(to: written)
+            progress(written)
+            return
+        }
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(data: chunk)
             written += Int64(chunk.count)
@@ -115,13 +123,14 @@ final class DownloadSink: @unchecked Sendable {
     }
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
+        if let signal, !signal.waitForRoom(upTo: written + Int64(bytes.count)) { throw SinkAbort() }
         lastFlush = DispatchTime.now().uptimeNanoseconds
         // write(2) straight from the buffer (FileHandle.write(contentsOf:) copies it into a Data).
         do { if let handle { try writeAll(handle.fileDescriptor, bytes, path: path) } } catch {
             throw PackInstallError.diskFull(error, path: path, needed: expectedBytes - written)
                 ?? PackInstallError.fileSystem(path: path, reason: "cannot write (\(DiskSpace.reason(error)))")
         }
-        hasher.update(bufferPointer: bytes)
+        if expectedSHA256 != nil { hasher.update(bufferPointer: bytes) }
         FreeMemoryRelease.after(bytes: written + Int64(bytes.count), previous: written)
         written += Int64(bytes.count)
         signal?.advance(to: written)
@@ -149,6 +158,7 @@ final class DownloadSink: @unchecked Sendable {
         guard written == expectedBytes else {
             throw PackInstallError.sizeMismatch(url: label, expected: expectedBytes, actual: "\(written) bytes")
         }
+        guard let expectedSHA256 else { return }
         let actual = SHA256Digest.hex(hasher.finalize())
         guard actual == expectedSHA256 else {
             try? FileManager.default.removeItem(atPath: path)

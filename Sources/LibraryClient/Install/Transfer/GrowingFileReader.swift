@@ -17,10 +17,19 @@ final class GrowingFileReader: @unchecked Sendable {
     private let generation: Int
     private let idleLimit: TimeInterval
     private var offset: Int64 = 0
+    /// The archive's SHA-256 of every byte handed out, from ``hashed`` on (a resumed read starts
+    /// before the bytes its saved state already covers).
+    private(set) var hash: ResumableSHA256
+    /// Bytes the hash covers.
+    var hashed: Int64 { Int64(hash.count) }
     /// Runs between a wait that found bytes and their read (tests use it to restart there).
     var afterWait: (() throws -> Void)?
 
-    init(path: String, signal: DownloadSignal, idleLimit: TimeInterval) throws {
+    /// Reads from `start`, hashing on from where `hash` stops.
+    init(
+        path: String, signal: DownloadSignal, idleLimit: TimeInterval, start: Int64 = 0,
+        hash: ResumableSHA256 = ResumableSHA256()
+    ) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw PackInstallError.fileSystem(path: path, reason: "cannot read the download file")
         }
@@ -29,6 +38,8 @@ final class GrowingFileReader: @unchecked Sendable {
         self.signal = signal
         self.generation = signal.currentGeneration
         self.idleLimit = idleLimit
+        self.offset = start
+        self.hash = hash
     }
 
     deinit { try? handle.close() }
@@ -67,6 +78,10 @@ final class GrowingFileReader: @unchecked Sendable {
         // fewer bytes, or bytes of the new body. The generation moves before the file shrinks.
         if signal.currentGeneration != generation { throw Restarted() }
         guard n > 0 else { return nil }
+        let unhashed = Int(max(0, at + Int64(n) - hashed))
+        if unhashed > 0 {
+            buffer.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[(n - unhashed)..<n])) }
+        }
         offset += Int64(n)
         return n == buffer.count ? buffer : buffer.prefix(n)
     }
