@@ -24,7 +24,9 @@ struct StagingArea: Sendable {
 
     func partial(sha256: String) -> URL { downloads.appendingPathComponent(sha256.lowercased() + ".part") }
 
-    /// Creates `downloads/` and an empty `files/`; removes partial downloads not in `keep`.
+    /// Creates `downloads/` and an empty `files/` (kept as it is when `keep` names an archive
+    /// extraction's checkpoint that exists: its files are where it goes on from); removes partial
+    /// downloads not in `keep`.
     func prepare(keeping keep: Set<String>) throws {
         let fm = FileManager.default
         do {
@@ -43,7 +45,8 @@ struct StagingArea: Sendable {
         }
     }
 
-    /// After a failure: removes everything but (when `keepPartials`) the partial downloads.
+    /// After a failure: removes everything but (when `keepPartials`) the partial downloads, and
+    /// `files/` too when an archive extraction left a checkpoint to go on from.
     func cleanUp(keepPartials: Bool) {
         let fm = FileManager.default
         if keepPartials {
