@@ -89,6 +89,8 @@ final class ArchiveExtraction: @unchecked Sendable {
         defer { tar.close() }
         let resumed = point?.entryName.map { (name: $0, received: start?.checkpoint.entryBytes ?? 0) }
         var last = point?.offset ?? 0
+        // What the checkpoint already freed: the download may write a window past it at once.
+        signal.consume(to: last)
         let generation = signal.currentGeneration
         try writer.mapArchiveErrors {
             try PackArchiveExtractor.extract(

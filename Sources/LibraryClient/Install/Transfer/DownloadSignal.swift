@@ -53,13 +53,15 @@ final class DownloadSignal: @unchecked Sendable {
     /// The reader stopped following the file: the download writes on without waiting.
     func release() { consume(to: Int64.max) }
 
-    /// Waits (the download's thread) until `end` is within the window past the reader's
-    /// checkpoint, or the reader stopped; returns false when it did.
-    func waitForRoom(upTo end: Int64) -> Bool {
+    /// Waits (the download's thread) to write the bytes from `start` to `end` until they fit in
+    /// the window past the reader's checkpoint, or the reader has caught up to within half a window
+    /// of `start` (it checkpoints at most 64 KiB behind what it has read, so a write larger than
+    /// the window never waits for ever); returns false when the reader stopped.
+    func waitForRoom(from start: Int64, upTo end: Int64) -> Bool {
         guard let window else { return true }
         condition.lock()
         defer { condition.unlock() }
-        while consumed < Int64.max, end - consumed > window, !aborted, !finished {
+        while consumed < Int64.max, end - consumed > window, start - consumed > window / 2, !aborted, !finished {
             _ = condition.wait(until: Date().addingTimeInterval(1))
         }
         return !aborted

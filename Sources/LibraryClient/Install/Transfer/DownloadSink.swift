@@ -123,7 +123,7 @@ final class DownloadSink: @unchecked Sendable {
     }
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
-        if let signal, !signal.waitForRoom(upTo: written + Int64(bytes.count)) { throw SinkAbort() }
+        if let signal, !signal.waitForRoom(from: written, upTo: written + Int64(bytes.count)) { throw SinkAbort() }
         lastFlush = DispatchTime.now().uptimeNanoseconds
         // write(2) straight from the buffer (FileHandle.write(contentsOf:) copies it into a Data).
         do { if let handle { try writeAll(handle.fileDescriptor, bytes, path: path) } } catch {
