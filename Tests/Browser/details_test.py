@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from layout_test import CHROMEDRIVER, CHROMIUM, SIZES, Failed, browser  # noqa: E402
 from polish_pages import Page  # noqa: E402
-from selenium.common.exceptions import WebDriverException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -137,7 +137,7 @@ class Details(Page):
         label = button.get_attribute("aria-label")
         if current not in label or button.text != "+":
             self.fail(f"the row's “{button.text}” ({label}) does not add to the scene shown, “{current}”")
-        button.click()
+        self.row(item["id"]).find_element(By.CSS_SELECTOR, "button.add").click()  # the row as it is now
         self.wait("the “+” to turn ✓", lambda: self.js(
             "const b = document.querySelector(`#items li.item[data-item='${arguments[0]}'] button.add`);"
             "return b && b.textContent === '✓' && b.getAttribute('aria-pressed') === 'true'", item["id"]))
@@ -146,7 +146,15 @@ class Details(Page):
         if item["id"] not in held:
             self.fail(f"the scene “{current}” does not hold the item after its ✓: {held}")
         other = next(s for s in scenes if s["title"] != current)
-        select.select_by_visible_text(other["title"])
+        # The add's save reloads the scenes: choose once it is done, on the chooser as it is now.
+        self.wait("the scene's save", lambda: self.js(
+            "return !document.getElementById('scene-board').hasAttribute('aria-busy')"))
+        for attempt in range(3):
+            try:
+                Select(self.driver.find_element(By.ID, "scene-target")).select_by_visible_text(other["title"])
+                break
+            except StaleElementReferenceException:
+                time.sleep(0.2)
         self.wait("the ✓ to turn back into “+” for the other scene", lambda: self.js(
             "const b = document.querySelector(`#items li.item[data-item='${arguments[0]}'] button.add`);"
             "return b && b.textContent === '+' && b.getAttribute('aria-label').includes(arguments[1])",

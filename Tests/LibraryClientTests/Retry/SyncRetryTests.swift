@@ -71,6 +71,8 @@ import Testing
             _ = try await h.library.sync(
                 SyncOptions(catalog: server.baseURL), transport: URLCatalogTransport(timeout: 5, policy: Self.quick))
         }
-        #expect(Date().timeIntervalSince(started) < 5 && server.requests.count == 1)
+        // One request, no wait for the hour Retry-After asked (a busy machine may take seconds to say so).
+        #expect(server.requests.count == 1)
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 }

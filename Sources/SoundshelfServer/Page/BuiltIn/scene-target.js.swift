@@ -41,9 +41,13 @@ extension BuiltInSoundboard {
           const select = document.getElementById("scene-target");
           const scene = scenes.currentScene();
           box.hidden = !scene;
-          const options = scenes.state.scenes.map((s) => el("option", { value: s.sceneId, text: s.title }));
-          select.replaceChildren(...options);
-          if (scene) select.value = scene.id;
+          // Rebuilt only when the scenes changed: a chooser open under the pointer keeps its options.
+          const key = JSON.stringify(scenes.state.scenes.map((s) => [s.sceneId, s.title]));
+          if (select.dataset.scenes !== key) {
+            select.replaceChildren(...scenes.state.scenes.map((s) => el("option", { value: s.sceneId, text: s.title })));
+            select.dataset.scenes = key;
+          }
+          if (scene && select.value !== scene.id) select.value = scene.id;
           for (const button of document.querySelectorAll("button.add[data-add]")) {
             if (scene && button.item) label(button, button.item, scene);
           }
