@@ -23,7 +23,6 @@ Prints every problem with its size and figures, saves <size>-<state>.png in DIR,
 No traffic leaves 127.0.0.1.
 """
 
-import argparse
 import json
 import os
 import sys
@@ -33,9 +32,9 @@ import urllib.request
 os.environ.setdefault("SE_AVOID_STATS", "true")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from layout_test import CHROMEDRIVER, CHROMIUM, SIZES, Failed, browser  # noqa: E402
+from layout_test import Failed, common_arguments, each_size  # noqa: E402
 from polish_pages import Page  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -252,39 +251,11 @@ class Details(Page):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--screenshots", required=True)
-    args = parser.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
-    for path in (CHROMEDRIVER, CHROMIUM):
-        if not os.path.exists(path):
-            print(f"{path} is missing: run scripts/bootstrap (Debian packages chromium, chromium-driver)", file=sys.stderr)
-            return 1
-    failures = []
-    for size, width, height, phone in SIZES:
-        driver = browser(width, height, phone)
-        try:
-            test = Details(driver, size, args.url.rstrip("/") + "/", args.screenshots)
-            try:
-                test.run(install=phone)
-            except Failed as error:
-                test.failures.append(str(error))
-            except WebDriverException as error:
-                test.failures.append(f"[{size}] {type(error).__name__}: {error.msg}")
-            severe = [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-            test.failures += [f"[{size}] console: {message}" for message in severe]
-            print(f"{size}: {len(test.failures)} problem(s)")
-            failures += test.failures
-        finally:
-            driver.quit()
-    if failures:
-        print(f"FAILED: {len(failures)} problem(s):", file=sys.stderr)
-        for failure in failures:
-            print(f"  {failure}", file=sys.stderr)
-        return 1
-    print("details, the scene “+” adds to, install from a row and pack sizes work at every size")
-    return 0
+    args = common_arguments(__doc__).parse_args()
+    url = args.url.rstrip("/") + "/"
+    return each_size(args, lambda driver, size, phone: Details(driver, size, url, args.screenshots),
+                     lambda test, phone: [lambda: test.run(install=phone)], "details",
+                     "details, the scene “+” adds to, install from a row and pack sizes work at every size")
 
 
 if __name__ == "__main__":

@@ -20,17 +20,15 @@ stop), exits 1 when anything failed. No traffic leaves 127.0.0.1: the driver is 
 Selenium Manager) and SE_AVOID_STATS=true.
 """
 
-import argparse
 import os
 import re
-import signal
 import sys
 import time
 
 os.environ.setdefault("SE_AVOID_STATS", "true")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from layout_test import CHROMEDRIVER, CHROMIUM, SIZES, WAIT, Failed, browser  # noqa: E402
+from layout_test import WAIT, Failed, common_arguments, each_size  # noqa: E402
 from selenium.common.exceptions import TimeoutException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -231,43 +229,11 @@ class Keyboard:
 
 
 def main():
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM (time limit)"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--screenshots", required=True)
-    parser.add_argument("--size", choices=[s[0] for s in SIZES], help="only this size")
-    args = parser.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
-    for path in (CHROMEDRIVER, CHROMIUM):
-        if not os.path.exists(path):
-            print(f"{path} is missing: run scripts/bootstrap (Debian packages chromium, chromium-driver)", file=sys.stderr)
-            return 1
-    failures = []
-    for size, width, height, phone in SIZES:
-        if args.size and size != args.size:
-            continue
-        driver = browser(width, height, phone)
-        try:
-            test = Keyboard(driver, size, args.url.rstrip("/") + "/", args.screenshots)
-            try:
-                test.run()
-            except Failed as error:
-                test.failures.append(str(error))
-            except WebDriverException as error:
-                test.failures.append(f"[{size}] {type(error).__name__}: {error.msg}")
-            severe = [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-            test.failures += [f"[{size}] console: {message}" for message in severe]
-            print(f"{size}: {len(test.failures)} problem(s)")
-            failures += test.failures
-        finally:
-            driver.quit()
-    if failures:
-        print(f"FAILED: {len(failures)} keyboard problem(s):", file=sys.stderr)
-        for failure in failures:
-            print(f"  {failure}", file=sys.stderr)
-        return 1
-    print("the keyboard reaches, plays and sees everything at every size")
-    return 0
+    args = common_arguments(__doc__).parse_args()
+    url = args.url.rstrip("/") + "/"
+    return each_size(args, lambda driver, size, phone: Keyboard(driver, size, url, args.screenshots),
+                     lambda test, phone: [test.run], "keyboard",
+                     "the keyboard reaches, plays and sees everything at every size")
 
 
 if __name__ == "__main__":

@@ -237,13 +237,21 @@ def browser(width, height, phone):
     return driver
 
 
-def main():
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM (time limit)"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def common_arguments(description):
+    """The parser every soundboard browser check starts from: --url, --screenshots, --size."""
+    parser = argparse.ArgumentParser(description=description.splitlines()[0])
     parser.add_argument("--url", required=True)
     parser.add_argument("--screenshots", required=True)
     parser.add_argument("--size", choices=[s[0] for s in SIZES], help="only this size")
-    args = parser.parse_args()
+    return parser
+
+
+def each_size(args, make, checks, what, passed, make_browser=None, summary=lambda test: ""):
+    """Runs one browser check at each size (or --size only) and returns the exit status: a fresh headless
+    Chromium per size, `make(driver, size, phone)` the check (an object with a `failures` list), then each
+    of `checks(test, phone)` in turn (a Failed or a WebDriverException is that size's problem and the next
+    check still runs), then the console's errors. Prints each size's count and, at the end, every problem."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM (time limit)"))
     os.makedirs(args.screenshots, exist_ok=True)
     for path in (CHROMEDRIVER, CHROMIUM):
         if not os.path.exists(path):
@@ -253,29 +261,41 @@ def main():
     for size, width, height, phone in SIZES:
         if args.size and size != args.size:
             continue
-        driver = browser(width, height, phone)
+        driver = (make_browser or browser)(width, height, phone)
         try:
-            driver.get(args.url.rstrip("/") + "/")
-            layout = Layout(driver, size, args.screenshots)
-            try:
-                layout.run(phone)
-            except Failed as error:
-                layout.failures.append(str(error))
-            except WebDriverException as error:
-                layout.failures.append(f"[{size}] {type(error).__name__}: {error.msg}")
+            test = make(driver, size, phone)
+            for check in checks(test, phone):
+                try:
+                    check()
+                except Failed as error:
+                    test.failures.append(str(error))
+                except WebDriverException as error:
+                    test.failures.append(f"[{size}] {type(error).__name__}: {error.msg}")
             severe = [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-            layout.failures += [f"[{size}] console: {message}" for message in severe]
-            print(f"{size}: {layout.states} states measured, {len(layout.failures)} problem(s)")
-            failures += layout.failures
+            test.failures += [f"[{size}] console: {message}" for message in severe]
+            print(f"{size}: {summary(test)}{len(test.failures)} problem(s)")
+            failures += test.failures
         finally:
             driver.quit()
     if failures:
-        print(f"FAILED: {len(failures)} layout problem(s):", file=sys.stderr)
+        print(f"FAILED: {len(failures)} {what} problem(s):", file=sys.stderr)
         for failure in failures:
             print(f"  {failure}", file=sys.stderr)
         return 1
-    print("the layout holds at every size")
+    print(passed)
     return 0
+
+
+def main():
+    args = common_arguments(__doc__).parse_args()
+    url = args.url.rstrip("/") + "/"
+
+    def make(driver, size, phone):
+        driver.get(url)
+        return Layout(driver, size, args.screenshots)
+
+    return each_size(args, make, lambda test, phone: [lambda: test.run(phone)], "layout", "the layout holds at every size",
+                     summary=lambda test: f"{test.states} states measured, ")
 
 
 if __name__ == "__main__":

@@ -21,10 +21,8 @@ Prints each problem with its size and figures, saves <size>-<state>.png in DIR, 
 127.0.0.1 is asked (driver given explicitly, no Selenium Manager, SE_AVOID_STATS=true).
 """
 
-import argparse
 import os
 import re
-import signal
 import sys
 import time
 import urllib.parse
@@ -34,9 +32,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # layout_test.py: beside this file in Tests/Browser, or where SOUNDSHELF_BROWSER_TESTS says
 sys.path.insert(0, os.environ.get("SOUNDSHELF_BROWSER_TESTS", os.path.dirname(os.path.abspath(__file__))))
 
-from layout_test import CHROMEDRIVER, CHROMIUM, MEASURE, SIZES, Failed  # noqa: E402
+from layout_test import MEASURE, Failed, common_arguments, each_size  # noqa: E402
 from polish_pages import SCROLLBARS, Page, browser  # noqa: E402
-from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -257,43 +254,16 @@ class Polish(Page):
 
 
 def main():
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM (time limit)"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--screenshots", required=True)
-    parser.add_argument("--size", choices=[s[0] for s in SIZES], help="only this size")
+    parser = common_arguments(__doc__)
     parser.add_argument("--pack", help="a pack not installed to install and uninstall (default: the first)")
     parser.add_argument("--short", default="campfire", help="a search that leaves the page too short to scroll")
     args = parser.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
-    failures = []
-    for size, width, height, phone in SIZES:
-        if args.size and size != args.size:
-            continue
-        driver = browser(width, height, phone)
-        try:
-            test = Polish(driver, size, args.url.rstrip("/") + "/", args.screenshots)
-            for check in (lambda: test.packs(args.pack), test.players, test.music, test.listen,
-                          lambda: test.scenes(args.short)):
-                try:
-                    check()
-                except Failed as error:
-                    test.failures.append(str(error))
-                except WebDriverException as error:
-                    test.failures.append(f"[{size}] {type(error).__name__}: {error.msg}")
-            severe = [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-            test.failures += [f"[{size}] console: {message}" for message in severe]
-            print(f"{size}: {len(test.failures)} problem(s)")
-            failures += test.failures
-        finally:
-            driver.quit()
-    if failures:
-        print(f"FAILED: {len(failures)} polish problem(s):", file=sys.stderr)
-        for failure in failures:
-            print(f"  {failure}", file=sys.stderr)
-        return 1
-    print("packs, players, music, the listen page and scenes are finished, at every size")
-    return 0
+    url = args.url.rstrip("/") + "/"
+    return each_size(
+        args, lambda driver, size, phone: Polish(driver, size, url, args.screenshots),
+        lambda test, phone: [lambda: test.packs(args.pack), test.players, test.music, test.listen,
+                             lambda: test.scenes(args.short)],
+        "polish", "packs, players, music, the listen page and scenes are finished, at every size", make_browser=browser)
 
 
 if __name__ == "__main__":
