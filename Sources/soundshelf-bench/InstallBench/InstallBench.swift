@@ -44,7 +44,8 @@ enum InstallBench {
             slug: "one-file-pack")
         let dist = work.appendingPathComponent("dist")
         let publish = try BenchProcess.run(
-            BenchArgs.sibling("catalog"), ["publish", dist.path, "--source", source.path])
+            // Schema 1: the pack entries (archive and all) are in catalog.json, read just below.
+            BenchArgs.sibling("catalog"), ["publish", dist.path, "--source", source.path, "--schema-version", "1"])
         guard publish.status == 0 else {
             throw BenchFailure(message: "catalog publish failed (status \(publish.status))")
         }

@@ -6,7 +6,7 @@ import PackTar
 /// archive's bytes behind the extraction, so that an install needs about the pack's size free
 /// rather than twice it.
 ///
-/// Every ``checkpointEvery`` bytes of the archive it records an ``ArchiveCheckpoint`` (the tar
+/// Every ``checkpointEvery(for:)`` bytes of the archive it records an ``ArchiveCheckpoint`` (the tar
 /// reader's point, the archive's running SHA-256, the bytes of the entry being written and their
 /// digest, the entries done), frees the partial file's blocks before that point and lets the
 /// download run at most ``window(for:)`` bytes ahead. The archive's own SHA-256 is checked when its
@@ -19,8 +19,9 @@ import PackTar
 /// try extraction.run(signal: signal, idleLimit: 600)       // on the thread that follows the download
 /// ```
 final class ArchiveExtraction: @unchecked Sendable {
-    /// Archive bytes between two checkpoints.
-    static let checkpointEvery: Int64 = 64 * 1024
+    /// Archive bytes between two checkpoints: 1/256 of the archive, from 64 KiB to 4 MiB (a 1 GiB
+    /// archive records 256 of them, each a small file renamed into place and a hole punched).
+    static func checkpointEvery(for bytes: Int64) -> Int64 { min(4 << 20, max(64 * 1024, bytes / 256)) }
 
     /// How far the download may run ahead of the last checkpoint: 1/32 of the archive, at least
     /// 384 KiB (one of the download's 256 KiB writes and a checkpoint's worth past it, so the
@@ -29,7 +30,7 @@ final class ArchiveExtraction: @unchecked Sendable {
     static func window(for bytes: Int64) -> Int64 { max(384 * 1024, bytes / 32) }
 
     /// What the partial download may take on disk at most while an archive of `bytes` is extracted.
-    static func partOnDisk(for bytes: Int64) -> Int64 { min(bytes, window(for: bytes) + checkpointEvery) }
+    static func partOnDisk(for bytes: Int64) -> Int64 { min(bytes, window(for: bytes) + checkpointEvery(for: bytes)) }
 
     let partial: URL
     let archive: Manifest.Archive
@@ -89,6 +90,7 @@ final class ArchiveExtraction: @unchecked Sendable {
         defer { tar.close() }
         let resumed = point?.entryName.map { (name: $0, received: start?.checkpoint.entryBytes ?? 0) }
         var last = point?.offset ?? 0
+        let every = Self.checkpointEvery(for: archive.bytes)
         // What the checkpoint already freed: the download may write a window past it at once.
         signal.consume(to: last)
         let generation = signal.currentGeneration
@@ -102,7 +104,7 @@ final class ArchiveExtraction: @unchecked Sendable {
                 },
                 afterChunk: { open in
                     var point = tar.resumePoint
-                    guard point.offset - last >= Self.checkpointEvery else { return }
+                    guard point.offset - last >= every else { return }
                     if !open { point.entryName = nil }
                     try ArchiveCheckpoint(
                         archiveSHA256: self.archive.sha256.lowercased(), point: point, hashed: reader.hashed,
