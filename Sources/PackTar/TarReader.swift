@@ -83,9 +83,6 @@ public final class TarReader: PackArchiveEntrySource {
         }
     }
 
-    /// The entry being read, when its data is not finished (after a resume, before any ``nextEntry()``).
-    public var currentEntry: PackArchiveEntry? { current }
-
     /// Advances to the next entry header, or returns `nil` at the end of the archive.
     ///
     /// The remaining data of the previous entry, if any, is skipped.

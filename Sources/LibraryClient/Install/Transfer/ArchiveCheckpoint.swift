@@ -20,8 +20,8 @@ struct ArchiveCheckpoint: Codable, Equatable {
     /// The archive this is a point in.
     var archiveSHA256: String
     var point: TarReader.ResumePoint
-    /// Archive bytes hashed (at least ``point``'s offset) and the hash's state there.
-    var hashed: Int64
+    /// The archive's hash state (``ResumableSHA256/saved``: it holds how many bytes it covers, at
+    /// least ``point``'s offset).
     var hashState: Data
     /// Bytes of ``TarReader/ResumePoint/entryName`` written to its file, and their SHA-256.
     var entryBytes: Int64

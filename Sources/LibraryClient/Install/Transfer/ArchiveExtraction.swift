@@ -107,7 +107,7 @@ final class ArchiveExtraction: @unchecked Sendable {
                     guard point.offset - last >= every else { return }
                     if !open { point.entryName = nil }
                     try ArchiveCheckpoint(
-                        archiveSHA256: self.archive.sha256.lowercased(), point: point, hashed: reader.hashed,
+                        archiveSHA256: self.archive.sha256.lowercased(), point: point,
                         hashState: reader.hash.saved, entryBytes: open ? self.writer.currentBytes : 0,
                         entryPrefixSHA256: open ? self.writer.currentPrefixSHA256 : nil, doneCount: list.count
                     ).save(beside: self.partial)

@@ -110,15 +110,6 @@ final class AssetFileWriter: @unchecked Sendable {
         files += 1
     }
 
-    /// Extracts an archive arriving as a stream of blocks under the manifest's policy.
-    func extract(name: String, readBlock: @escaping () throws -> Data?) throws {
-        try mapArchiveErrors {
-            let reader = TarReader(name: name, readBlock: readBlock)
-            defer { reader.close() }
-            try PackArchiveExtractor.extract(from: reader, expected: sizes, open: open, chunk: write, close: close)
-        }
-    }
-
     /// Extracts a complete archive file under the manifest's policy.
     func extract(archiveAt path: String) throws {
         try mapArchiveErrors {
