@@ -2,6 +2,9 @@
 // item and kept until a sync or an install may have changed it. No DOM code.
 import { api } from "./api.js";
 
+/// One item's kind as a row or its details name it.
+export const kindNames = Object.freeze({ music: "Music", atmosphere: "Atmosphere", sfx: "Effect" });
+
 const details = new Map(); // itemID → {value, promise} of the item's `show` JSON
 
 /// The item's list row completed by its details (the details' own figures win over the row's nulls).

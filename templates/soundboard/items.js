@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { credits } from "./credits.js";
 import { el, duration } from "./dom.js";
-import { detail } from "./item-details.js";
+import { detail, kindNames } from "./item-details.js";
 import { showItem } from "./item-view.js";
 import { installButton } from "./pack-install.js";
 import { fail, requestRefresh } from "./notice.js";
@@ -13,7 +13,6 @@ import { appleMusicLink, showTracks } from "./tracks.js";
 import { waveform } from "./waveform.js";
 
 export const items = (() => {
-  const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
 
   // A music entry's "Open in Apple Music": the list row does not carry the playlist, its details do.
   function musicLink(item) {

@@ -8,7 +8,7 @@ extension BuiltInSoundboard {
         // and waveform (GET /api/items/{id}, the same data as `client show`).
         import { api } from "./api.js";
         import { el, duration } from "./dom.js";
-        import { detail } from "./item-details.js";
+        import { detail, kindNames } from "./item-details.js";
         import { itemGain } from "./loudness.js";
         import { installButton } from "./pack-install.js";
         import * as player from "./player.js";
@@ -16,7 +16,6 @@ extension BuiltInSoundboard {
         import { appleMusicLink } from "./tracks.js";
         import { waveform } from "./waveform.js";
 
-        const kindNames = { music: "Music", atmosphere: "Atmosphere", sfx: "Effect" };
         const availabilityText = {
           available: "Installed",
           notDownloaded: "Not installed: install its pack to play it",
