@@ -34,6 +34,7 @@ package final class AppDatabase: Sendable {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(),
                 withIntermediateDirectories: true)
+            try createIfMissing(at: url)
             let pool = try DatabasePool(path: url.path, configuration: configuration())
             try AppDatabase.migrator.migrate(pool)
             return AppDatabase(pool: pool, path: url.path)
