@@ -14,6 +14,15 @@ public enum CanonicalID {
         return uuid.uuidString.lowercased()
     }
 
+    /// The id as the library stores it: the canonical form of a UUID, any other text as given
+    /// (an id the catalog did not write as a UUID is kept, and compared, exactly).
+    ///
+    /// ```swift
+    /// CanonicalID.normalized("3F0D6A52-8C1E-4C47-9A51-2F1F7C8E9B10")   // "3f0d6a52-8c1e-4c47-9a51-2f1f7c8e9b10"
+    /// CanonicalID.normalized("legacy-7")                                // "legacy-7"
+    /// ```
+    public static func normalized(_ text: String) -> String { parse(text) ?? text }
+
     /// A fresh random (v4) id in canonical form.
     public static func random() -> String { UUID().uuidString.lowercased() }
 

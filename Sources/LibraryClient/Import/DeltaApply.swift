@@ -31,10 +31,10 @@ struct DeltaApply {
                 var packIndex: [String: Int] = [:]
                 for (i, pack) in delta.packs.enumerated() {
                     try writer.pack(pack.seedPack, index: i)
-                    packIndex[CanonicalID.parse(pack.id) ?? pack.id] = i
+                    packIndex[CanonicalID.normalized(pack.id)] = i
                 }
                 for (i, entry) in delta.items.enumerated() {
-                    let packID = CanonicalID.parse(entry.packId) ?? entry.packId
+                    let packID = CanonicalID.normalized(entry.packId)
                     if packIndex[packID] == nil, let stored = try writer.update?.storedPack(packID) {
                         packIndex[packID] = writer.storedPack(id: packID, kind: stored.kind, title: stored.title)
                     }
@@ -49,10 +49,10 @@ struct DeltaApply {
                 try writer.end(loudness: delta.header.loudness)
                 let summary = try writer.finishDelta(delta)
                 try PackFileRecord.upsert(delta.packs.map(\.head), db)
-                _ = try PackFileRecord.deleteAll(db, keys: delta.removedPacks.map { CanonicalID.parse($0) ?? $0 })
+                _ = try PackFileRecord.deleteAll(db, keys: delta.removedPacks.map { CanonicalID.normalized($0) })
                 try alsoWrite(db, summary)
                 let touched = delta.items.map(\.item.id) + delta.music.map(\.id) + delta.removed
-                return (summary, touched.map { CanonicalID.parse($0) ?? $0 })
+                return (summary, touched.map { CanonicalID.normalized($0) })
             }
         } catch let diagnostic as Diagnostic {
             throw LibraryClientError.invalidDocument(diagnostic)
@@ -65,7 +65,7 @@ extension PackFileRecord {
     static func upsert(_ heads: [ShardPackHead], _ db: Database) throws {
         for head in heads {
             var record = PackFileRecord(head)
-            record.packID = CanonicalID.parse(head.id) ?? head.id
+            record.packID = CanonicalID.normalized(head.id)
             try record.save(db)
         }
     }

@@ -60,17 +60,12 @@ struct ExistingCatalog {
                 packId: row[i.packID], sortOrder: row[i.sortOrder], playlistId: row[i.playlistID],
                 spotifyPlaylistId: row[i.spotifyPlaylistID], ucs: row[i.ucs])
         }
-        // Raw SQL: the columns the comparison needs, beside the item read above (pack has no record).
-        let packRows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack
-                """)
-        while let row = try packRows.next() {
-            packs[row["id"]] = Pack(
-                kind: row["kind"], title: row["title"], description: row["description"],
-                artworkURL: row["artwork_url"], version: row["version"],
-                manifestURL: row["manifest_url"], slug: row["slug"], visible: row["is_visible"])
+        let packRows = try PackRecord.fetchCursor(db)
+        while let pack = try packRows.next() {
+            packs[pack.id] = Pack(
+                kind: pack.kind.rawValue, title: pack.title, description: pack.description,
+                artworkURL: pack.artworkURL, version: pack.version,
+                manifestURL: pack.manifestURL, slug: pack.slug, visible: pack.isVisible)
         }
         tagSignatures = Array(repeating: [], count: Int(maxItemNumber) + 1)
         for dim in TagDimension.allCases {

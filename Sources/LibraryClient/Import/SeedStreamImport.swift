@@ -48,6 +48,6 @@ struct SeedStreamImport {
 
     /// No item and no pack yet.
     static func catalogIsEmpty(_ db: Database) throws -> Bool {
-        try LibraryItemRecord.all().isEmpty(db) && Table("pack").all().isEmpty(db)
+        try LibraryItemRecord.all().isEmpty(db) && PackRecord.all().isEmpty(db)
     }
 }

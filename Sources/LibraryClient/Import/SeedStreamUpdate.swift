@@ -112,12 +112,8 @@ final class SeedStreamUpdate {
         while let number = try visible.next() {
             if !listed.contains(UInt32(truncatingIfNeeded: number)) { unlisted.append(number) }
         }
-        // Raw SQL: one statement prepared once and run for each unlisted item (a query-interface
-        // updateAll would build and prepare its statement again for each).
-        let hideItem = try db.makeStatement(
-            sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE item_number = ?")
-        for number in unlisted { try hideItem.execute(arguments: [now, number]) }
-        hidden += unlisted.count
+        let hiding = try UnlistedHiding(db, now: now)
+        for number in unlisted where try hiding.hideItem(number: number) { hidden += 1 }
 
         var stale: [String] = []
         // Raw SQL: a two-column join over every sound row (up to a million); item_sound has no association.
@@ -131,12 +127,9 @@ final class SeedStreamUpdate {
         }
         for id in stale { _ = try ItemSoundRecord.deleteOne(db, key: id) }
 
-        // Raw SQL: pack has no record (the import writes it through prepared statements only).
-        let packs = try String.fetchAll(db, sql: "SELECT id FROM pack WHERE is_visible = 1")
-        let hidePack = try db.makeStatement(sql: "UPDATE pack SET is_visible = 0 WHERE id = ?")
+        let packs = try PackRecord.all().visible().select(PackRecord.Columns.id, as: String.self).fetchAll(db)
         for id in packs where !listedPacks.contains(id) {
-            try hidePack.execute(arguments: [id])
-            hidden += 1
+            if try hiding.hidePack(id: id) { hidden += 1 }
         }
         return hidden
     }

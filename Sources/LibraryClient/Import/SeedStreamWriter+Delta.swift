@@ -17,14 +17,14 @@ extension SeedStreamWriter {
                     "pack \(pack.id) lists \(ids.count) items and \(sorts.count) sort orders", "$.pack.sortOrders")
             }
             moved += try update.reorder(
-                pack: CanonicalID.parse(pack.id) ?? pack.id, items: zip(ids, sorts), now: rows.now)
+                pack: CanonicalID.normalized(pack.id), items: zip(ids, sorts), now: rows.now)
         }
         summary.updated += moved
         for pack in delta.packs {
-            let id = CanonicalID.parse(pack.id) ?? pack.id
+            let id = CanonicalID.normalized(pack.id)
             guard update.packTitleChanged.contains(id) else { continue }
-            let placed = Set(delta.items.map { CanonicalID.parse($0.item.id) ?? $0.item.id })
-            let listed = try pack.itemIDs?.map { CanonicalID.parse($0) ?? $0 } ?? update.shownItems(ofPack: id)
+            let placed = Set(delta.items.map { CanonicalID.normalized($0.item.id) })
+            let listed = try pack.itemIDs?.map { CanonicalID.normalized($0) } ?? update.shownItems(ofPack: id)
             try update.retitleSearch(listed.filter { !placed.contains($0) })
         }
         summary.hidden = try update.hide(items: delta.removed, packs: delta.removedPacks, now: rows.now)
@@ -42,7 +42,7 @@ extension SeedStreamUpdate {
         let touch = try db.cachedStatement(sql: "UPDATE library_item SET updated_at = ? WHERE id = ?")
         var moved = 0
         for (id, position) in items {
-            let canonical = CanonicalID.parse(id) ?? id
+            let canonical = CanonicalID.normalized(id)
             try move.execute(arguments: [position, pack, canonical, position])
             if db.changesCount > 0 {
                 try touch.execute(arguments: [now, canonical])
@@ -83,32 +83,23 @@ extension SeedStreamUpdate {
 
     /// The kind and title of a stored pack.
     func storedPack(_ id: String) throws -> (kind: Kind, title: String)? {
-        // Raw SQL: pack has no record (the import writes it through prepared statements only).
-        guard let row = try Row.fetchOne(db, sql: "SELECT kind, title FROM pack WHERE id = ?", arguments: [id]),
-            let kind = Kind(rawValue: row["kind"])
-        else { return nil }
-        return (kind, row["title"])
+        guard let pack = try PackRecord.fetchOne(db, key: id) else { return nil }
+        return (pack.kind, pack.title)
     }
 
     /// Hides the visible `items` and `packs` and drops the items' sound figures (as a full update
     /// does for what the seed no longer lists); returns how many were hidden.
     func hide(items: [String], packs: [String], now: String) throws -> Int {
-        // Raw SQL: statements prepared once and run for each removed entry.
-        let hideItem = try db.cachedStatement(
-            sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE id = ? AND is_visible = 1")
+        let hiding = try UnlistedHiding(db, now: now)
+        // Raw SQL: a statement prepared once and run for each removed item.
         let dropSound = try db.cachedStatement(sql: "DELETE FROM item_sound WHERE item_id = ?")
-        let hidePack = try db.cachedStatement(sql: "UPDATE pack SET is_visible = 0 WHERE id = ? AND is_visible = 1")
         var hidden = 0
         for id in items {
-            let canonical = CanonicalID.parse(id) ?? id
-            try hideItem.execute(arguments: [now, canonical])
-            hidden += db.changesCount
+            let canonical = CanonicalID.normalized(id)
+            if try hiding.hideItem(id: canonical) { hidden += 1 }
             try dropSound.execute(arguments: [canonical])
         }
-        for id in packs {
-            try hidePack.execute(arguments: [CanonicalID.parse(id) ?? id])
-            hidden += db.changesCount
-        }
+        for id in packs where try hiding.hidePack(id: CanonicalID.normalized(id)) { hidden += 1 }
         return hidden
     }
 }

@@ -60,7 +60,7 @@ final class PackItemBuffer {
 /// The row-level statements of ``SeedWriter``, all through cached prepared statements.
 extension SeedWriter {
     func writePack(_ pack: Seed.Pack, _ db: Database, insert: Bool) throws {
-        // Raw SQL: pack has no record; the import writes it through statements prepared once.
+        // Raw SQL: the import writes packs through statements prepared once (PackRecord reads them).
         // A slug may move between packs in one update: free it first.
         try db.cachedStatement(sql: "UPDATE pack SET slug = NULL WHERE slug = ? AND id <> ?")
             .execute(arguments: [pack.slug, pack.id])
@@ -185,17 +185,12 @@ extension SeedWriter {
         for pack in seed.packs { for item in pack.items { listedItems.insert(item.id) } }
         let listedPacks = Set(seed.packs.map(\.id))
         var hidden = 0
-        // Raw SQL: statements prepared once and run for each unlisted item or pack (pack has no record).
-        let hideItem = try db.cachedStatement(
-            sql: "UPDATE library_item SET is_visible = 0, updated_at = ? WHERE id = ?")
+        let hiding = try UnlistedHiding(db, now: now)
         for (id, item) in existing.items where item.visible && !listedItems.contains(id) {
-            try hideItem.execute(arguments: [now, id])
-            hidden += 1
+            if try hiding.hideItem(id: id) { hidden += 1 }
         }
-        let hidePack = try db.cachedStatement(sql: "UPDATE pack SET is_visible = 0 WHERE id = ?")
         for (id, pack) in existing.packs where pack.visible && !listedPacks.contains(id) {
-            try hidePack.execute(arguments: [id])
-            hidden += 1
+            if try hiding.hidePack(id: id) { hidden += 1 }
         }
         return hidden
     }

@@ -14,7 +14,7 @@ enum SoundFigureWriter {
         var stale = try ItemSoundRecord.select(ItemSoundRecord.Columns.itemId, as: String.self).fetchSet(db)
         for pack in seed.packs {
             for item in pack.items {
-                let id = CanonicalID.parse(item.id) ?? item.id
+                let id = CanonicalID.normalized(item.id)
                 guard let record = ItemSoundRecord(itemId: id, item) else { continue }
                 stale.remove(id)
                 try record.save(db)

@@ -42,7 +42,7 @@ struct StoredItemLookup {
             """)
         // Every dimension's join rows of one item in one read.
         tagStatement = try BulkStatement(db, FacetIndexLoader.itemTagsSQL)
-        // Raw SQL: pack has no record; prepared once, run for each pack of an update.
+        // Raw SQL: prepared once, run for each pack of an update (a record fetch prepares its statement each time).
         packStatement = try db.makeStatement(
             sql: """
                 SELECT kind, title, description, artwork_url, version, manifest_url, slug, is_visible FROM pack WHERE id = ?

@@ -38,7 +38,7 @@ public actor PackDownloadManager {
 
     /// The events of one pack (by canonical id), from now on.
     public nonisolated func progress(for packID: String) -> AsyncStream<PackDownloadEvent> {
-        hub.stream(filter: CanonicalID.parse(packID) ?? packID)
+        hub.stream(filter: CanonicalID.normalized(packID))
     }
 
     /// Downloads and installs the pack (or upgrades it to the listed version); resumes a partial

@@ -68,7 +68,7 @@ public struct PlayCountFile: Sendable, Hashable {
             guard let count = Self.count(song["playCount"]) else {
                 throw invalid(path + ".playCount", "missing or not a whole number of 0 or more")
             }
-            let key = CanonicalID.parse(target) ?? target
+            let key = CanonicalID.normalized(target)
             if let first = seen[key] {
                 throw invalid(path + ".target", "'\(target)' is listed twice (also at \(first))")
             }

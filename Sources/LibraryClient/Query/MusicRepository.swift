@@ -47,7 +47,7 @@ public struct MusicRepository: Sendable {
 
     /// The Apple Music playlist id of a music item (id in either case); throws `notFound`.
     public func fetchPlaylistID(forItemID itemId: String) async throws -> String {
-        let id = CanonicalID.parse(itemId) ?? itemId
+        let id = CanonicalID.normalized(itemId)
         let playlist = try await context.database.read { db in
             try MusicPlaylistRefRecord.fetchOne(db, key: id)?.appleMusicPlaylistID
         }
