@@ -92,7 +92,7 @@ public enum CatalogPublisher {
         guard rules.problems.isEmpty else { throw PublishError.identity(rules.problems) }
 
         let built = try PackVersions.buildAll(
-            catalog, output: output, previous: previous?.document, settings: options.build, unchanged: unchangedPacks,
+            catalog, output: output, previous: previous?.packs, settings: options.build, unchanged: unchangedPacks,
             progress: options.progress.map { report in { report("building packs", $0, $1) } })
         var version = previous?.document.catalogVersion ?? 1
         let packs = built.entries
@@ -111,7 +111,7 @@ public enum CatalogPublisher {
             return PublishResult(
                 catalogVersion: previous.document.catalogVersion, changed: false,
                 catalog: output.appendingPathComponent("catalog.json").path,
-                seed: output.appendingPathComponent(PublishLayout.localPath(of: previous.document.seed.url)).path,
+                seed: output.appendingPathComponent(PublishLayout.localPath(of: previous.document.importFile.url)).path,
                 signature: signature, packsBuilt: built.builtSlugs,
                 removedPacks: rules.removedPacks, removedItems: rules.removedItems)
         }

@@ -59,15 +59,12 @@ extension CatalogVerifier {
                 }
             } catch { report.problems.append(error.description) }
         }
-        let view = CatalogDocument(
-            schemaVersion: 2, catalogVersion: document.catalogVersion, generatedAt: document.generatedAt,
-            title: document.title, expires: document.expires, seed: document.index, packs: entries)
-        checkExpiry(view, now: now, &report)
+        checkExpiry(document.expires, now: now, &report)
         let seed = Seed(
             catalogVersion: document.catalogVersion, vocabularies: index.vocabularies, music: music, packs: packs,
             loudness: index.loudness)
         report.problems += SeedRules.check(seed, file: document.index.url).map(\.description)
-        await checkPacks(view, seed: seed, fetch, &report)
+        await checkPacks(entries, seed: seed, fetch, &report)
         return report
     }
 

@@ -39,12 +39,12 @@ public enum CatalogVerifier {
         report.catalogVersion = document.catalogVersion
         report.problems += CatalogDocumentRules.check(document, file: "catalog.json").map(\.description)
         await checkSignature(bytes, trustedKey: trustedKey, fetch, &report)
-        checkExpiry(document, now: now, &report)
+        checkExpiry(document.expires, now: now, &report)
         if let seedBytes = await getChecked(document.seed, "$.seed", fetch, &report) {
             do {
                 let seed = try CatalogJSON.decode(Seed.self, from: seedBytes, file: document.seed.url)
                 report.problems += SeedRules.check(seed, file: document.seed.url).map(\.description)
-                await checkPacks(document, seed: seed, fetch, &report)
+                await checkPacks(document.packs, seed: seed, fetch, &report)
             } catch {
                 report.problems.append(error.description)
             }
@@ -65,8 +65,9 @@ public enum CatalogVerifier {
         }
     }
 
-    static func checkExpiry(_ document: CatalogDocument, now: Date, _ report: inout Report) {
-        guard let text = document.expires, let expires = ISO8601.date(text) else {
+    /// Warns of a catalog.json that expires soon or says nothing; refuses one that has expired.
+    static func checkExpiry(_ expiry: String?, now: Date, _ report: inout Report) {
+        guard let text = expiry, let expires = ISO8601.date(text) else {
             report.warnings.append("catalog.json has no valid `expires`; clients cannot tell a stale catalog")
             return
         }
@@ -79,10 +80,10 @@ public enum CatalogVerifier {
     }
 
     static func checkPacks(
-        _ document: CatalogDocument, seed: Seed, _ fetch: @Sendable (String) async throws -> Data,
+        _ packs: [CatalogDocument.PackEntry], seed: Seed, _ fetch: @Sendable (String) async throws -> Data,
         _ report: inout Report
     ) async {
-        for (i, pack) in document.packs.enumerated() {
+        for (i, pack) in packs.enumerated() {
             let label = "pack \(pack.slug) (\(pack.id)) version \(pack.version)"
             guard let data = await getChecked(pack.manifest, "$.packs[\(i)].manifest", fetch, &report) else { continue }
             let manifest: Manifest

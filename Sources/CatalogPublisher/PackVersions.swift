@@ -12,7 +12,7 @@ struct PackVersions {
     var builtSlugs: [String] = []
 
     static func buildAll(
-        _ catalog: ValidatedCatalog, output: URL, previous: CatalogDocument?, settings: BuildSettings,
+        _ catalog: ValidatedCatalog, output: URL, previous: [CatalogDocument.PackEntry]?, settings: BuildSettings,
         unchanged: Set<String> = [], progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> PackVersions {
         var result = PackVersions()
@@ -41,7 +41,7 @@ struct PackVersions {
             throw publishError(error) { id in catalog.packs.first { $0.id == id }?.file }
         }
         let published = Dictionary(
-            (previous?.packs ?? []).map { ("\($0.id)/\($0.version)", $0.manifest.sha256) },
+            (previous ?? []).map { ("\($0.id)/\($0.version)", $0.manifest.sha256) },
             uniquingKeysWith: { a, _ in a })
         for pack in catalog.packs {
             let (entry, manifest) = try Self.entry(

@@ -4,15 +4,23 @@ import Gzip
 
 /// The catalog already in the output folder, if any: its catalog.json (and exact bytes) and
 /// its seed — what the identity rules compare against. A schema-2 catalog's seed and pack list
-/// are read back from its index and shards (``document`` is then a schema-1 view of it).
+/// are read back from its index and shards.
 struct PreviousCatalog {
-    var document: CatalogDocument
+    var document: CatalogJSONDocument
     var bytes: Data
     var seed: Seed
     /// The seed file's bytes (schema 1; empty for schema 2, which has no seed file).
     var seedBytes: Data
+    /// The packs it lists: catalog.json's (schema 1), the pack shards' lines (schema 2).
+    var packs: [CatalogDocument.PackEntry]
+    /// The schema-2 index, when the previous publish wrote one.
+    var index: CatalogIndex?
+
     /// The schema-2 catalog.json and its index, when the previous publish wrote one.
-    var sharded: (document: ShardedCatalogDocument, index: CatalogIndex)?
+    var sharded: (document: ShardedCatalogDocument, index: CatalogIndex)? {
+        guard let document = document.sharded, let index else { return nil }
+        return (document, index)
+    }
 
     /// Reads `<output>/catalog.json` and its seed; nil when there is none yet.
     static func load(from output: URL) throws -> PreviousCatalog? {
@@ -30,15 +38,16 @@ struct PreviousCatalog {
             )
         }
         let seed = try CatalogJSON.decode(Seed.self, from: seedBytes, file: seedPath)
-        return PreviousCatalog(document: document, bytes: bytes, seed: seed, seedBytes: seedBytes)
+        return PreviousCatalog(
+            document: .schema1(document), bytes: bytes, seed: seed, seedBytes: seedBytes, packs: document.packs)
     }
 
     /// Whether `seed` with `packs` and `title` is what this catalog publishes (at its version).
     func sameContent(as seed: Seed, packs: [CatalogDocument.PackEntry], title: String) throws -> Bool {
         guard document.title == title else { return false }
-        guard sharded != nil else { return seedBytes == (try CatalogJSON.encode(seed)) && document.packs == packs }
+        guard sharded != nil else { return seedBytes == (try CatalogJSON.encode(seed)) && self.packs == packs }
         return Self.canonical(self.seed) == Self.canonical(seed)
-            && document.packs.sorted { $0.id < $1.id } == packs.sorted { $0.id < $1.id }
+            && self.packs.sorted { $0.id < $1.id } == packs.sorted { $0.id < $1.id }
     }
 
     /// The seed with music and packs in id order (a schema-2 catalog keeps no other order).
@@ -58,12 +67,9 @@ struct PreviousCatalog {
         let seed = Seed(
             catalogVersion: document.catalogVersion, vocabularies: index.vocabularies, music: music,
             packs: lines.map(\.pack), loudness: index.loudness)
-        let view = CatalogDocument(
-            schemaVersion: 2, catalogVersion: document.catalogVersion, generatedAt: document.generatedAt,
-            title: document.title, expires: document.expires, seed: document.index, packs: lines.map(\.entry))
         return PreviousCatalog(
-            document: view, bytes: bytes, seed: seed, seedBytes: Data(),
-            sharded: (document, index))
+            document: .schema2(document), bytes: bytes, seed: seed, seedBytes: Data(), packs: lines.map(\.entry),
+            index: index)
     }
 
     /// A published gzip file, checked against its reference and decompressed.

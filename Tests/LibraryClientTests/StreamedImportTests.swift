@@ -41,7 +41,7 @@ import Testing
         let fetcher = CatalogFetcher()
         let fetched = try await fetcher.fetchCatalog(
             at: try CatalogLocation.parsing(streamed.fixture.folder.path), trust: nil)
-        let file = try await fetcher.fetchSeedFile(of: fetched)
+        let file = try await fetcher.fetchSeedFile(fetched.document.importFile, of: fetched)
         #expect(file.sha256 == catalog.seedSHA256)
         // nil would mean the reader gave up and the whole seed was decoded instead.
         let result = try #require(

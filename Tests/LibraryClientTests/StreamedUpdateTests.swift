@@ -79,7 +79,7 @@ import Testing
             let fetcher = CatalogFetcher()
             let fetched = try await fetcher.fetchCatalog(
                 at: try CatalogLocation.parsing(streamed.fixture.folder.path), trust: nil)
-            let file = try await fetcher.fetchSeedFile(of: fetched)
+            let file = try await fetcher.fetchSeedFile(fetched.document.importFile, of: fetched)
             let a = try #require(
                 try await SeedStreamImport(database: try streamed.library.database, seed: file).run(
                     prebuild: nil, alsoWrite: nil))

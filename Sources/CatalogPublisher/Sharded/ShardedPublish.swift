@@ -154,9 +154,9 @@ extension PreviousCatalog {
     /// What ``ShardedPublish`` compares the next version with.
     var shardedPrevious: ShardedPublish.Previous {
         let seed = seed
-        let entries = Dictionary(document.packs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let entries = Dictionary(packs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return ShardedPublish.Previous(
-            version: document.catalogVersion, fromIndex: sharded?.document.index.sha256 ?? document.seed.sha256,
+            version: document.catalogVersion, fromIndex: document.importFile.sha256,
             sharded: sharded,
             whole: {
                 (

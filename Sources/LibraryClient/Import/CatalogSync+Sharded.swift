@@ -15,11 +15,10 @@ extension CatalogSync {
     /// them and the first starts from the index imported; otherwise every shard, imported like a
     /// seed (also once after a schema-1 import, which kept no pack references).
     func syncSharded(
-        _ catalog: FetchedCatalog, state: CatalogStateRecord, force: Bool,
+        _ catalog: FetchedCatalog, _ sharded: ShardedCatalogDocument, state: CatalogStateRecord, force: Bool,
         record: @escaping @Sendable (Database) throws -> Void,
         _ start: SyncResult
     ) async throws -> SyncResult {
-        guard let sharded = catalog.sharded else { throw LibraryClientError.noCatalogLocation }
         var result = start
         let indexSHA = sharded.index.sha256.lowercased()
         if !force, state.schemaVersion == 2, let version = state.catalogVersion, let imported = state.seedSHA256,
@@ -44,8 +43,8 @@ extension CatalogSync {
                 return result
             }
         }
-        let index = try await fetcher.fetchIndex(of: catalog)
-        let assembled = try await ShardedSeedFile.assemble(catalog, index: index, fetcher: fetcher)
+        let index = try await fetcher.fetchIndex(sharded, of: catalog)
+        let assembled = try await ShardedSeedFile.assemble(catalog, sharded, index: index, fetcher: fetcher)
         defer { assembled.seed.remove() }
         let files = assembled.packFiles
         result.summary = try await importSeed(assembled.seed, force: force) { db in

@@ -137,16 +137,20 @@ package struct CatalogSync: Sendable {
                 Columns.catalogExpires.set(to: catalog.document.expires))
         }
         var result = SyncResult(catalogVersion: version, location: location.description, summary: ImportSummary())
-        let unchanged = state.seedSHA256 == catalog.document.seed.sha256.lowercased()
+        let unchanged = state.seedSHA256 == catalog.document.importFile.sha256.lowercased()
         if unchanged && !options.force {
             try await database.write(record)
             result.transfer = .unchanged
             return result
         }
-        if catalog.sharded != nil {
-            return try await syncSharded(catalog, state: state, force: options.force, record: record, result)
+        let seed: FileReference
+        switch catalog.document {
+        case .schema2(let sharded):
+            return try await syncSharded(catalog, sharded, state: state, force: options.force, record: record, result)
+        case .schema1(let document):
+            seed = document.seed
         }
-        let seedFile = try await fetcher.fetchSeedFile(of: catalog)
+        let seedFile = try await fetcher.fetchSeedFile(seed, of: catalog)
         defer { seedFile.remove() }
         result.summary = try await importSeed(seedFile, force: options.force) { db in try record(db) }
         return result

@@ -28,8 +28,9 @@ extension CatalogFetcher {
     }
 
     /// The index of a schema-2 catalog, checked and decoded.
-    package func fetchIndex(of catalog: FetchedCatalog) async throws -> CatalogIndex {
-        guard let sharded = catalog.sharded else { throw LibraryClientError.noCatalogLocation }
+    package func fetchIndex(_ sharded: ShardedCatalogDocument, of catalog: FetchedCatalog) async throws
+        -> CatalogIndex
+    {
         let plain = try await fetchPacked(sharded.index, of: catalog)
         do throws(Diagnostic) {
             let index = try CatalogJSON.decode(CatalogIndex.self, from: plain, file: sharded.index.url)

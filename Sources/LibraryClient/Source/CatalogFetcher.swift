@@ -5,12 +5,12 @@ import Foundation
 /// A catalog.json that was read, parsed and (when a key is trusted) signature-checked.
 package struct FetchedCatalog: Sendable {
     package let location: CatalogLocation
-    /// catalog.json; for schema 2 a view of it (`seed` is the index, `packs` is empty).
-    package let document: CatalogDocument
+    /// catalog.json, of either schema.
+    package let document: CatalogJSONDocument
     /// SHA-256 (hex) of the exact catalog.json bytes.
     package let sha256: String
     /// The schema-2 catalog.json, when it is one.
-    package var sharded: ShardedCatalogDocument?
+    package var sharded: ShardedCatalogDocument? { document.sharded }
     /// What the server said identifies these bytes (sent back on the next sync).
     package var validators = DocumentValidators()
     /// What checked the signatures: the trust given, or the newest root its walk reached.
@@ -97,14 +97,12 @@ package struct CatalogFetcher: Sendable {
             switch schema {
             case 1:
                 let document = try CatalogJSON.decode(CatalogDocument.self, from: bytes, file: name)
-                return FetchedCatalog(location: location, document: document, sha256: sha, validators: validators)
+                return FetchedCatalog(
+                    location: location, document: .schema1(document), sha256: sha, validators: validators)
             case 2:
                 let sharded = try CatalogJSON.decode(ShardedCatalogDocument.self, from: bytes, file: name)
-                let view = CatalogDocument(
-                    schemaVersion: 2, catalogVersion: sharded.catalogVersion, generatedAt: sharded.generatedAt,
-                    title: sharded.title, expires: sharded.expires, seed: sharded.index, packs: [])
                 return FetchedCatalog(
-                    location: location, document: view, sha256: sha, sharded: sharded, validators: validators)
+                    location: location, document: .schema2(sharded), sha256: sha, validators: validators)
             default:
                 throw Diagnostic(
                     .error,

@@ -9,7 +9,7 @@ import Gzip
 /// and archive references are kept aside for `pack_file`.
 ///
 /// ```swift
-/// let assembled = try await ShardedSeedFile.assemble(catalog, index: index, fetcher: fetcher)
+/// let assembled = try await ShardedSeedFile.assemble(catalog, sharded, index: index, fetcher: fetcher)
 /// defer { assembled.seed.remove() }
 /// ```
 package struct ShardedSeedFile: Sendable {
@@ -17,9 +17,8 @@ package struct ShardedSeedFile: Sendable {
     package let packFiles: [ShardPackHead]
 
     package static func assemble(
-        _ catalog: FetchedCatalog, index: CatalogIndex, fetcher: CatalogFetcher
+        _ catalog: FetchedCatalog, _ sharded: ShardedCatalogDocument, index: CatalogIndex, fetcher: CatalogFetcher
     ) async throws -> ShardedSeedFile {
-        guard let sharded = catalog.sharded else { throw LibraryClientError.noCatalogLocation }
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("soundshelf-seed-\(UUID().uuidString).json").path
         let out = try SeedFileSink(path: path)

@@ -49,10 +49,10 @@ extension CatalogFetcher {
     /// place, an http(s) one is downloaded to a temporary file), then checks its size and
     /// SHA-256 against catalog.json in 1 MiB pieces. A downloaded seed of the wrong size or
     /// SHA-256 is fetched once more (``DamagedBody``).
-    package func fetchSeedFile(of catalog: FetchedCatalog) async throws -> VerifiedSeedFile {
-        let url = catalog.location.resolve(catalog.document.seed.url)
+    package func fetchSeedFile(_ seed: FileReference, of catalog: FetchedCatalog) async throws -> VerifiedSeedFile {
+        let url = catalog.location.resolve(seed.url)
         return try await DamagedBody.onceMore(url, when: Self.isDamagedSeed) {
-            try await fetchSeedFileOnce(of: catalog)
+            try await fetchSeedFileOnce(seed, of: catalog)
         }
     }
 
@@ -62,8 +62,7 @@ extension CatalogFetcher {
         return false
     }
 
-    private func fetchSeedFileOnce(of catalog: FetchedCatalog) async throws -> VerifiedSeedFile {
-        let ref = catalog.document.seed
+    private func fetchSeedFileOnce(_ ref: FileReference, of catalog: FetchedCatalog) async throws -> VerifiedSeedFile {
         let url = catalog.location.resolve(ref.url)
         let name = url.isFileURL ? url.path : url.absoluteString
         let limit = Int(clamping: max(ref.bytes, 0))

@@ -69,8 +69,8 @@ struct ManifestLoader: Sendable {
     /// The pack's entry: from catalog.json (schema 1), or as the last sync stored it from the
     /// pack's shard line (schema 2: the line was checked through the index's hashes).
     private func entry(for pack: PackWithState, in catalog: FetchedCatalog) async throws -> CatalogDocument.PackEntry? {
-        guard catalog.sharded != nil else {
-            return catalog.document.packs.first(where: { CanonicalID.parse($0.id) == pack.id })
+        if case .schema1(let document) = catalog.document {
+            return document.packs.first(where: { CanonicalID.parse($0.id) == pack.id })
         }
         guard let files = try await database.read({ try PackFileRecord.fetchOne($0, key: pack.id) }) else { return nil }
         return CatalogDocument.PackEntry(
