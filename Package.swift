@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "CommandSupport",
             dependencies: [
-                "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CatalogFormat", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The authoring tool: thin commands over CatalogModel and PackBuilder.
         .executableTarget(
@@ -213,6 +213,9 @@ let package = Package(
         .testTarget(
             name: "BuildStateTests",
             dependencies: ["BuildState", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The published formats: seed and catalog.json decoding, the streamed seed reader, deltas, JSON lines.
+        .testTarget(name: "CatalogFormatTests", dependencies: ["CatalogFormat", "TestSupport", "SyntheticData"]),
+        // The authoring side's YAML, validators and rules; the license and UCS lists it reads.
         .testTarget(
             name: "CatalogModelTests",
             dependencies: ["CatalogModel", "CatalogFormat", "Licenses", "UCS", "TestSupport", "SyntheticData"],

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 
 // What to do about a key file, in the tools' commands; CatalogSignature states only the facts.
 

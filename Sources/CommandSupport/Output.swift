@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 
 /// Writing results for people and programs: one JSON document on stdout with `--json`,

@@ -1,4 +1,4 @@
-import CatalogModel
+import CatalogFormat
 import Foundation
 import SyntheticData
 import TestSupport

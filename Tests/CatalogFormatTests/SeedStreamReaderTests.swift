@@ -1,5 +1,4 @@
 import CatalogFormat
-import CatalogModel
 import Foundation
 import SyntheticData
 import TestSupport
