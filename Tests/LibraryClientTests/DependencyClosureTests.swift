@@ -68,4 +68,13 @@ import Testing
         #expect(!closure.targets.contains("CatalogModel"))
         #expect(!closure.products.contains { $0.lowercased().contains("yams") })
     }
+
+    /// The `client` tool is an app of the library too: its shared command pieces read the
+    /// published formats, never the authoring side.
+    @Test func clientToolLinksNoAuthoringCode() throws {
+        let closure = try Self.closure(of: "client", in: try Self.manifest())
+        #expect(closure.targets.isSuperset(of: ["client", "CommandSupport", "LibraryClient", "SoundshelfServer"]))
+        #expect(!closure.targets.contains("CatalogModel"))
+        #expect(!closure.products.contains { $0.lowercased().contains("yams") })
+    }
 }
