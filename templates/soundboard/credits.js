@@ -3,6 +3,9 @@
 import { api, events } from "./api.js";
 import { el } from "./dom.js";
 
+// One credit as the list shows it: name, (role), URL.
+const creditText = (c) => [c.name, c.role && `(${c.role})`, c.url].filter(Boolean).join(" ");
+
 export const credits = (() => {
   const nonCommercial = new Set();
 
@@ -64,7 +67,9 @@ export const credits = (() => {
             "h2",
             {},
             section.name,
-            section.commercialUse === false ? el("span", { class: "nc", text: "NC", title: "Non-commercial use only" }) : null,
+            section.commercialUse === false
+              ? el("span", { class: "nc", text: "NC", title: "Non-commercial use only" })
+              : null,
           ),
           el(
             "p",
@@ -85,7 +90,7 @@ export const credits = (() => {
                 item.credits.length
                   ? el("span", {
                       class: "credit-names",
-                      text: ` — ${item.credits.map((c) => [c.name, c.role && `(${c.role})`, c.url].filter(Boolean).join(" ")).join(", ")}`,
+                      text: ` — ${item.credits.map(creditText).join(", ")}`,
                     })
                   : null,
                 item.source ? el("span", { class: "meta", text: ` · source: ${item.source}` }) : null,

@@ -31,7 +31,8 @@ export async function facetCounts(kind, selected, query, base) {
   const counts = {};
   for (const dimension of dimensions) counts[dimension.key] = new Map();
   const none = !query && !installedOnly() && dimensions.every((dimension) => selected[dimension.key].size === 0);
-  const document_ = none && base ? base : await api.facets(filterParams(kind, selected, null, query ? { q: query } : {}));
+  const document_ =
+    none && base ? base : await api.facets(filterParams(kind, selected, null, query ? { q: query } : {}));
   for (const dimension of dimensions) {
     for (const value of (document_.facets || {})[dimension.key] || []) {
       counts[dimension.key].set(String(value.id), value.count);

@@ -48,7 +48,10 @@ function tagFields(tags) {
   return Object.entries(tags || {})
     .filter(([, values]) => Array.isArray(values) && values.length > 0)
     .map(([key, values]) =>
-      field(dimensionName(key), el("span", { class: "detail-tags" }, ...values.map((v) => el("span", { class: "tag", text: v.name })))),
+      field(
+        dimensionName(key),
+        el("span", { class: "detail-tags" }, ...values.map((v) => el("span", { class: "tag", text: v.name }))),
+      ),
     );
 }
 
@@ -65,8 +68,15 @@ function takesList(full) {
     "ol",
     { class: "detail-takes" },
     ...full.takes.map((take) =>
-      el("li", {}, `Take ${take.take + 1}`, take.duration ? ` · ${duration(take.duration)}` : null,
-        take.loudness && typeof take.loudness.integrated === "number" ? ` · ${decibels(take.loudness.integrated)} LUFS` : null),
+      el(
+        "li",
+        {},
+        `Take ${take.take + 1}`,
+        take.duration ? ` · ${duration(take.duration)}` : null,
+        take.loudness && typeof take.loudness.integrated === "number"
+          ? ` · ${decibels(take.loudness.integrated)} LUFS`
+          : null,
+      ),
     ),
   );
 }
@@ -93,7 +103,11 @@ async function render(full, body) {
     : null;
   const ucs = typeof full.ucs === "string" && full.ucs ? el("code", { text: full.ucs }) : null;
   const parts = [
-    el("p", { class: "meta" }, [kindNames[full.kind] || full.kind, duration(full.duration)].filter(Boolean).join(" · ")),
+    el(
+      "p",
+      { class: "meta" },
+      [kindNames[full.kind] || full.kind, duration(full.duration)].filter(Boolean).join(" · "),
+    ),
     full.subtitle ? el("p", { class: "sub", text: full.subtitle }) : null,
     waveform(full.peaks, { bars: 96, label: `Waveform of ${full.title}` }),
     el(
@@ -106,7 +120,12 @@ async function render(full, body) {
       field("Credits", credits),
       field("Source", full.source),
       field("Loudness", figures),
-      field("Plays at", gain === null ? null : `${decibels(gain)} dB (toward your ${full.kind === "sfx" ? "effects" : "atmosphere"} target)`),
+      field(
+        "Plays at",
+        gain === null
+          ? null
+          : `${decibels(gain)} dB (toward your ${full.kind === "sfx" ? "effects" : "atmosphere"} target)`,
+      ),
       field("Loop", full.loopable ? "Loops seamlessly" : null),
       field("Takes", takesList(full)),
       field("UCS category", ucs),

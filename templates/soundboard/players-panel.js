@@ -3,20 +3,12 @@
 // and says when phones cannot open them (a server on 127.0.0.1), or, with a relay (`client serve
 // --relay`), where players listen and whether the server is connected to it.
 // GET/POST/DELETE /api/listeners; the list refreshes every 3 s while the panel is open.
+import { api } from "./api.js";
 import { el } from "./dom.js";
 import { fail } from "./notice.js";
 import { qrSVG } from "./qr.js";
 
 let timer = null;
-
-async function call(method, path) {
-  const headers = { Accept: "application/json" };
-  if (method !== "GET") headers["X-Soundshelf"] = "1";
-  const response = await fetch(path, { method, headers });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error((json && json.error) || `${method} ${path} failed (HTTP ${response.status})`);
-  return json;
-}
 
 // A link on a loopback address opens only on this computer: the panel says so, and how to let phones in.
 function loopback(url) {
@@ -68,13 +60,14 @@ function show(link) {
   document.getElementById("players-link").hidden = false;
   document.getElementById("players-url").value = link.url;
   document.getElementById("players-qr").innerHTML = qrSVG(link.url, 220);
-  document.getElementById("players-reach").hidden = !loopback(link.url) || !document.getElementById("players-relay").hidden;
+  const relayed = !document.getElementById("players-relay").hidden;
+  document.getElementById("players-reach").hidden = !loopback(link.url) || relayed;
 }
 
 async function refresh() {
   let answer;
   try {
-    answer = await call("GET", "/api/listeners");
+    answer = await api.listeners();
   } catch (error) {
     return;
   }
@@ -128,7 +121,8 @@ function leadLine(lead) {
   const line = document.getElementById("players-lead");
   line.hidden = !(typeof lead === "number" && lead > 120);
   if (!line.hidden) {
-    line.textContent = `Sounds start ${Math.round(lead)} ms after your click, so the farthest player hears them in time.`;
+    line.textContent =
+      `Sounds start ${Math.round(lead)} ms after your click, so the farthest player hears them in time.`;
   }
 }
 
@@ -146,12 +140,13 @@ function relayLine(relay) {
   line.classList.toggle("reach", !relay.connected);
   line.textContent = relay.connected
     ? `Players anywhere listen through the relay at ${host}: send them a link (in your video call or chat).`
-    : `Not connected to the relay at ${host} now${relay.problem ? `: ${relay.problem}` : ""}. Trying again; links work once it is back.`;
+    : `Not connected to the relay at ${host} now${relay.problem ? `: ${relay.problem}` : ""}. ` +
+      "Trying again; links work once it is back.";
 }
 
 async function revoke(token) {
   try {
-    await call("DELETE", `/api/listeners/${encodeURIComponent(token)}`);
+    await api.revokeListener(token);
     if (document.getElementById("players-url").value.endsWith(encodeURIComponent(token))) {
       document.getElementById("players-link").hidden = true;
     }
@@ -171,10 +166,12 @@ export function init() {
   });
   dialog.addEventListener("close", () => clearInterval(timer));
   const field = document.getElementById("players-url");
-  document.getElementById("players-copy").addEventListener("click", (event) => copy(field.value, event.currentTarget, field));
+  document
+    .getElementById("players-copy")
+    .addEventListener("click", (event) => copy(field.value, event.currentTarget, field));
   document.getElementById("players-new").addEventListener("click", async () => {
     try {
-      show(await call("POST", "/api/listeners"));
+      show(await api.addListener());
     } catch (error) {
       fail(error.message);
     }

@@ -17,7 +17,19 @@ const levelM = [
   [22, [[3, 36], [2, 37]]],
   [26, [[4, 43], [1, 44]]],
 ];
-const alignments = [null, [], [6, 18], [6, 22], [6, 26], [6, 30], [6, 34], [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50]];
+const alignments = [
+  null,
+  [],
+  [6, 18],
+  [6, 22],
+  [6, 26],
+  [6, 30],
+  [6, 34],
+  [6, 22, 38],
+  [6, 24, 42],
+  [6, 26, 46],
+  [6, 28, 50],
+];
 
 const dataCodewords = (version) => levelM[version][1].reduce((sum, [count, size]) => sum + count * size, 0);
 
@@ -236,7 +248,9 @@ const masks = [
 
 function applyMask(grid, mask) {
   for (let y = 0; y < grid.size; y++) {
-    for (let x = 0; x < grid.size; x++) if (!grid.fixed[y][x] && masks[mask](x, y)) grid.modules[y][x] = !grid.modules[y][x];
+    for (let x = 0; x < grid.size; x++) {
+      if (!grid.fixed[y][x] && masks[mask](x, y)) grid.modules[y][x] = !grid.modules[y][x];
+    }
   }
 }
 

@@ -181,7 +181,12 @@ export const scenes = (() => {
   function startRename() {
     const scene = state.scene;
     const head = document.querySelector("#scene-board .board-head");
-    const input = el("input", { id: "rename-title", value: scene.title, maxlength: "200", "aria-label": "Scene title" });
+    const input = el("input", {
+      id: "rename-title",
+      value: scene.title,
+      maxlength: "200",
+      "aria-label": "Scene title",
+    });
     const form = el(
       "form",
       { class: "rename" },

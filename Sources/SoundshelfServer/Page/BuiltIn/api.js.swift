@@ -106,6 +106,12 @@ extension BuiltInSoundboard {
             charts: (period) => request("GET", `/api/charts${query({ period })}`),
             stats: () => request("GET", "/api/stats"),
             tracks: (entryID) => request("GET", `/api/tracks${query({ entry: entryID })}`),
+            // Listening along: the listen links (with the players on each and the lead they need), a new
+            // one, revoking one, and an event of the owner's page for the players (its answer: how many got it).
+            listeners: () => request("GET", "/api/listeners"),
+            addListener: () => request("POST", "/api/listeners"),
+            revokeListener: (token) => request("DELETE", `/api/listeners/${id(token)}`),
+            listenEvent: (event) => request("POST", "/api/listen/events", event),
             // Take 0 is /audio/{id} (what a server without takes serves); others /audio/{id}/{take}.
             audioURL: (itemID, take = 0) => (take > 0 ? `/audio/${id(itemID)}/${take}` : `/audio/${id(itemID)}`),
           };

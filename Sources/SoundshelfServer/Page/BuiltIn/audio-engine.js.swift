@@ -35,6 +35,11 @@ extension BuiltInSoundboard {
 
         const quick = 0.01; // seconds: "at once" still ramps this long, so a stop never clicks
 
+        /// The speed a layer detuned by `cents` (1200 to the octave; missing: 0) plays at: seconds of the
+        /// file per second of context time. The one place the page turns cents into a rate (the listen
+        /// page imports it from here too: this module is among the files it may fetch).
+        export const centsToRate = (cents) => Math.pow(2, (cents || 0) / 1200);
+
         export class AudioEngine {
           // 48 kHz, the rate game audio is made at: such files decode without resampling, so their loops
           // are exact to the frame (the browser converts to the device's rate on output).
@@ -166,7 +171,7 @@ extension BuiltInSoundboard {
               this.fader.gain.setValueAtTime(0, this.startedAt);
               this.fader.gain.linearRampToValueAtTime(1, this.startedAt + fade);
             }
-            const rate = Math.pow(2, (options.cents || 0) / 1200);
+            const rate = centsToRate(options.cents);
             this.naturalEnd = length === null ? null : this.startedAt + Math.max(0, length - this.offset) / rate;
             this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
             this.onEnded = options.onEnded || null;

@@ -101,7 +101,8 @@ extension BuiltInSoundboard {
               const wave = Array.from({ length: Math.min(together, rounds - round) }, () => this.trip());
               answered += (await Promise.all(wave)).filter(Boolean).length;
             }
-            if (answered === 0 && this.offset === null) throw new Error("the clock route did not answer");    // The lowest round trip of the last minute (older ones may predate a clock change).
+            if (answered === 0 && this.offset === null) throw new Error("the clock route did not answer");
+            // The lowest round trip of the last minute (older ones may predate a clock change).
             const recent = this.samples.filter((sample) => sample.at > performance.now() - 60000);
             this.samples = recent.slice(-64);
             const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a), this.samples[0]);

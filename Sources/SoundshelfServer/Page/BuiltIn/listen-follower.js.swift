@@ -6,18 +6,25 @@ extension BuiltInSoundboard {
         // A player's side of listening along (docs/FORMAT.md §15.2): plays the owner's events through the same audio
         // engine, each at its server time mapped into this page's audio clock. A layer whose start is
         // already past (a late join, a reconnect, a slow download) starts at its current phase: the engine
-        // wraps a loop's offset into the loop. Loops are checked every few seconds and restarted at their
-        // phase when this page's audio clock has drifted from the server's. No DOM code.
+        // wraps a loop's offset into the loop. Loops are checked every few seconds and brought back to their
+        // phase (`correctLoops`, which the owner's page uses too) when this page's audio clock has drifted
+        // from the server's. No DOM code.
+        import { centsToRate } from "./audio-engine.js";
 
-        const margin = 0.03; // s: a late layer starts this far ahead of the clock, at the phase it has then
+        /// s: a late layer starts this far ahead of the clock, at the phase it has then (the owner's page
+        /// restarts a loop that far ahead too).
+        export const margin = 0.03;
         const oneShotLateLimit = 0.1; // s: a live one-shot later than this is not played (it would be out of time)
         const delayWindow = 64; // the last events' delays kept for the p95 the page reports
-        const driftLimit = 0.003; // s: a loop further than this from its phase is restarted there
+        const driftLimit = 0.003; // s: a loop closer than this to its phase is left as it is
+        const nudgeLimit = 0.02; // s: a loop closer than this (and past driftLimit) is nudged back, not restarted
+        const driftIgnored = 1; // s: a loop further than this from its phase is left as it is
+        const restartFade = 0.02; // s: the crossfade from a loop to its copy restarted at its phase
 
         /// How far (s, +: late) a looping layer's phase is from that of a loop started at context time
         /// `target` (which may be long past), within ± half a loop.
         export function loopPhaseError(layer, cents, target) {
-          const rate = Math.pow(2, (cents || 0) / 1200);
+          const rate = centsToRate(cents);
           const source = layer.source;
           const start = source.loopEnd > source.loopStart ? source.loopStart : 0;
           const end = source.loopEnd > source.loopStart ? source.loopEnd : source.buffer.duration;
@@ -35,7 +42,7 @@ extension BuiltInSoundboard {
         /// a time: its offset counts it whole from the start, and a second one begun before it ends would
         /// be cut short by the first's return to normal speed, leaving the offset wrong by the difference.
         export function nudge(layer, error, cents) {
-          if (Math.abs(error) > 0.02 || !layer.source.playbackRate) return false;
+          if (Math.abs(error) > nudgeLimit || !layer.source.playbackRate) return false;
           const speed = 0.003;
           const seconds = Math.min(Math.abs(error) / speed, 1.9);
           const factor = error > 0 ? 1 + speed : 1 - speed;
@@ -45,8 +52,38 @@ extension BuiltInSoundboard {
           const param = layer.source.playbackRate;
           param.setValueAtTime(factor, now);
           param.setValueAtTime(1, now + seconds);
-          layer.offset += (factor - 1) * seconds * Math.pow(2, (cents || 0) / 1200);
+          layer.offset += (factor - 1) * seconds * centsToRate(cents);
           return true;
+        }
+
+        /// Brings the loops among `entries` back to their phase, one after another, on every page (the
+        /// players' `Follower.correctDrift`, the owner's `watchLoops` in listen-share.js). `loop(entry)`
+        /// gives null for an entry to skip, else {layer, error (s, +: late: `loopPhaseError`), cents,
+        /// restart(fade) (resolves to a copy of the layer playing at its phase), replace(fresh) (puts the
+        /// copy in the layer's place; false when the entry stopped or changed meanwhile), corrected()
+        /// (optional: hears a nudge, or a restart that took)}. A loop within `driftLimit` (3 ms) of its phase,
+        /// or further than `driftIgnored` (1 s), is left as it is; one off by up to `nudgeLimit` (20 ms) is
+        /// nudged back (`nudge`; one already running counts); further, it restarts at its phase with a
+        /// `restartFade` (20 ms) crossfade (a copy whose entry stopped or changed while it loaded stops at once).
+        export async function correctLoops(entries, loop) {
+          for (const entry of entries) {
+            const one = loop(entry);
+            if (!one) continue;
+            const { layer, error } = one;
+            const corrected = one.corrected || (() => {});
+            if (Math.abs(error) <= driftLimit || Math.abs(error) > driftIgnored) continue;
+            if (nudge(layer, error, one.cents)) {
+              corrected();
+              continue;
+            }
+            const fresh = await one.restart(restartFade);
+            if (!one.replace(fresh)) {
+              fresh.stop(0);
+              continue;
+            }
+            corrected();
+            layer.stop(restartFade, fresh.startedAt);
+          }
         }
 
         export class Follower {
@@ -200,7 +237,7 @@ extension BuiltInSoundboard {
 
           /// Starts `event`'s layer at its time, or at its current phase when that time is past.
           play(event, url, fade, restart = false) {
-            const rate = Math.pow(2, (event.cents || 0) / 1200);
+            const rate = centsToRate(event.cents);
             let when = this.contextTime(event.at);
             const earliest = this.engine.now + margin;
             let offset = 0;
@@ -234,31 +271,29 @@ extension BuiltInSoundboard {
             return loopPhaseError(entry.layer, entry.event.cents, this.contextTime(entry.event.at));
           }
 
-          /// Checks the loops every `every` ms; a loop off by more than 3 ms restarts at its phase.
+          /// Checks the loops every `every` ms: a loop off its phase by more than 3 ms is nudged back to
+          /// it, or, off by more than 20 ms, restarted there (up to 1 s off; `correctLoops`).
           watchDrift(every = 2000) {
             this.timer = setInterval(() => this.correctDrift(), every);
           }
 
-          async correctDrift() {
-            for (const [id, entry] of this.layers) {
-              if (!entry.layer || !entry.event.loop || entry.layer.stopping) continue;
-              const error = this.phaseError(entry);
-              if (Math.abs(error) <= driftLimit || Math.abs(error) > 1) continue;
-              if (nudge(entry.layer, error, entry.event.cents)) {
-                entry.corrections = (entry.corrections || 0) + 1;
-                continue;
-              }
-              const old = entry.layer;
-              const url = this.audioURL(entry.event.item, entry.event.take || 0);
-              const fresh = await this.play(entry.event, url, 0.02, true);
-              if (this.layers.get(id) !== entry) {
-                fresh.stop(0);
-                continue;
-              }
-              entry.layer = fresh;
-              entry.corrections = (entry.corrections || 0) + 1;
-              old.stop(0.02, fresh.startedAt);
-            }
+          /// Brings this page's loops back to their phase; `corrections` counts each one's nudges and restarts.
+          correctDrift() {
+            return correctLoops(this.layers, ([id, entry]) => {
+              if (!entry.layer || !entry.event.loop || entry.layer.stopping) return null;
+              return {
+                layer: entry.layer,
+                error: this.phaseError(entry),
+                cents: entry.event.cents,
+                restart: (fade) => this.play(entry.event, this.audioURL(entry.event.item, entry.event.take || 0), fade, true),
+                replace: (fresh) => {
+                  if (this.layers.get(id) !== entry) return false;
+                  entry.layer = fresh;
+                  return true;
+                },
+                corrected: () => (entry.corrections = (entry.corrections || 0) + 1),
+              };
+            });
           }
         }
 

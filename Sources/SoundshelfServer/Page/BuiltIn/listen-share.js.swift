@@ -7,8 +7,10 @@ extension BuiltInSoundboard {
         // /api/clock), a small lead on every start and stop so players' pages, which get the event over
         // the network, play it at the same moment, and the events posted to /api/listen/events for the
         // server to relay. No DOM code.
+        import { api } from "./api.js";
+        import { centsToRate } from "./audio-engine.js";
         import { AudioClockMap, ServerClock } from "./listen-clock.js";
-        import { loopPhaseError, nudge } from "./listen-follower.js";
+        import { correctLoops, loopPhaseError, margin } from "./listen-follower.js";
 
         /// Seconds between a trigger and its sound, on every page (the owner's too): time for the event
         /// to reach the players. 0.12, or what the server says the slowest player needs (`lead` of
@@ -18,15 +20,18 @@ extension BuiltInSoundboard {
 
         // Who listens and the lead they need (GET /api/listeners), from the page's start and every 10 s.
         function askListeners() {
-          fetch("/api/listeners", { headers: { Accept: "application/json" } })
-            .then((response) => (response.ok ? response.json() : Promise.reject()))
-            .then(learn)
+          api
+            .listeners()
+            .then((answer) => {
+              players = answer.players || 0;
+              learnLead(answer.lead);
+            })
             .catch(() => {});
         }
 
-        function learn(answer) {
-          players = answer.players || 0;
-          if (typeof answer.lead === "number" && answer.lead > 0) leadSeconds = Math.min(answer.lead, 1500) / 1000;
+        // The lead (ms) the server asks for, in /api/listeners' answer and each post's.
+        function learnLead(lead) {
+          if (typeof lead === "number" && lead > 0) leadSeconds = Math.min(lead, 1500) / 1000;
         }
 
         let clock = null;
@@ -80,38 +85,39 @@ extension BuiltInSoundboard {
         }
 
         /// Keeps the owner's loops on the server's clock while players listen (the last event reached
-        /// one), as the players' pages keep theirs: every 2 s, a loop whose phase is off by more than 3 ms
-        /// is nudged back (`nudge`) or, far off, restarted at its phase (its audio clock runs off the
-        /// machine's). Who listens is asked every 10 s (`askListeners`). `entries()` gives the player's entries ({layer, shared, playOptions}); `swap(entry,
-        /// fresh)` puts a restarted layer in place of the old one.
+        /// one), as the players' pages keep theirs (`correctLoops`: every 2 s, a loop whose phase is off
+        /// by more than 3 ms is nudged back or, more than 20 ms off, restarted at its phase; its audio
+        /// clock runs off the machine's). Who listens is asked every 10 s (`askListeners`). `entries()`
+        /// gives the player's entries ({layer, shared, playOptions}); `swap(entry, fresh)` puts a
+        /// restarted layer in place of the old one.
         export function watchLoops(engine, entries, swap) {
-          setInterval(async () => {
+          setInterval(() => {
             if (!synced() || players === 0) return; // nobody listens: the owner's own pace is the one
-            for (const entry of entries()) {
+            correctLoops(entries(), (entry) => {
               const layer = entry.layer;
-              if (!layer || layer.stopping || !entry.playOptions || !entry.shared || !entry.shared.loop) continue;
-              if (!(layer.source instanceof AudioBufferSourceNode)) continue; // a stream keeps its own pace
-              const rate = Math.pow(2, (entry.shared.cents || 0) / 1200);
+              if (!layer || layer.stopping || !entry.playOptions || !entry.shared || !entry.shared.loop) return null;
+              if (!(layer.source instanceof AudioBufferSourceNode)) return null; // a stream keeps its own pace
+              const rate = centsToRate(entry.shared.cents);
               const target = map.contextTime(clock.toPerformance(entry.shared.at));
-              const error = loopPhaseError(layer, entry.shared.cents, target);
-              if (Math.abs(error) <= 0.003 || Math.abs(error) > 1) continue;
-              if (nudge(layer, error, entry.shared.cents)) continue;
-              const at = engine.now + 0.03;
-              const fresh = await engine.play(Object.assign({}, entry.playOptions, {
-                  gain: layer.gainDb,
-                  volume: layer.volume,
-                  fade: 0.02,
-                  at,
-                  offset: (at - target) * rate,
-                }));
-              if (entry.layer !== layer) {
-                fresh.stop(0);
-                continue;
-              }
-              swap(entry, fresh);
-              layer.onEnded = null;
-              layer.stop(0.02, fresh.startedAt);
-            }
+              return {
+                layer,
+                error: loopPhaseError(layer, entry.shared.cents, target),
+                cents: entry.shared.cents,
+                restart: (fade) => {
+                  const at = engine.now + margin;
+                  const offset = (at - target) * rate;
+                  return engine.play(
+                    Object.assign({}, entry.playOptions, { gain: layer.gainDb, volume: layer.volume, fade, at, offset }),
+                  );
+                },
+                replace: (fresh) => {
+                  if (entry.layer !== layer) return false;
+                  swap(entry, fresh);
+                  layer.onEnded = null;
+                  return true;
+                },
+              };
+            });
           }, 2000);
         }
 
@@ -156,21 +162,17 @@ extension BuiltInSoundboard {
         }
 
         function post(event) {
-          const body = JSON.stringify(event);
+          const body = JSON.parse(JSON.stringify(event)); // as it is now (a start's `shared` changes later: its volume)
           outbox = outbox
-            .then(() =>
-              fetch("/api/listen/events", {
-                method: "POST",
-                headers: { "Content-Type": "application/json", "X-Soundshelf": "1" },
-                body,
-              }),
-            )
-            .then((response) => response.json())
+            .then(() => api.listenEvent(body))
             .then((answer) => {
               players = answer.delivered || 0;
-              if (typeof answer.lead === "number" && answer.lead > 0) leadSeconds = Math.min(answer.lead, 1500) / 1000;
+              learnLead(answer.lead);
             })
-            .catch(() => {});
+            .catch((error) => {
+              // Refused (an HTTP error: the event reached nobody); dropped while the server is away (status 0).
+              if (error instanceof api.APIError && error.status > 0) players = 0;
+            });
         }
 
         """##

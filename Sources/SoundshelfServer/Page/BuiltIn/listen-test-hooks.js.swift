@@ -103,7 +103,8 @@ extension BuiltInSoundboard {
               })),
             sounding: () => state.engine.layers.size,
             // The volume each kind's bus is set to (the owner's ⚙ Settings reach it); 1 until set.
-            kinds: () => Object.fromEntries(Object.keys(state.engine.buses).map((kind) => [kind, state.engine.kindVolumes[kind] ?? 1])),
+            kinds: () =>
+              Object.fromEntries(Object.keys(state.engine.buses).map((kind) => [kind, state.engine.kindVolumes[kind] ?? 1])),
             late: () => state.follower.late,
             // The live one-shots not played (s they would have been late by), and the delay this page reports.
             dropped: () => state.follower.dropped,
@@ -118,7 +119,12 @@ extension BuiltInSoundboard {
                 .then(() => new Promise((done) => setTimeout(done, ms)))
                 .then(() => state.engine.context.resume()),
             steps: () => state.map.steps.length,
-            clock: () => ({ offset: state.clock.offset, best: state.clock.best, rtt: state.clock.rtt, origin: performance.timeOrigin }),
+            clock: () => ({
+              offset: state.clock.offset,
+              best: state.clock.best,
+              rtt: state.clock.rtt,
+              origin: performance.timeOrigin,
+            }),
             // The audio files fetched, one URL per fetch (a file fetched twice is listed twice).
             fetched: () =>
               performance

@@ -148,7 +148,8 @@ extension BuiltInSoundboard {
             layers,
             sounding: () => player.audioEngine().layers.size,
             // Layers still sounding (fading out included): when each started and falls silent.
-            sounds: () => [...player.audioEngine().layers].map((layer) => ({ startedAt: layer.startedAt, stopAt: layer.stopAt })),
+            sounds: () =>
+              [...player.audioEngine().layers].map((layer) => ({ startedAt: layer.startedAt, stopAt: layer.stopAt })),
             now: () => player.audioEngine().context.currentTime,
             ...syncHooks,
             settings,
