@@ -108,7 +108,7 @@ let package = Package(
             name: "PackBuilder",
             dependencies: [
                 "CatalogModel", "AudioProbe", "AudioAnalysis", "PackArchive", "POSIXWrite", "CFileFlags", "Yams",
-                "BuildState",
+                "BuildState", "UCS",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // S3 API requests, SigV4 signing, listing, multipart; no Soundshelf types.

@@ -45,3 +45,13 @@ extension MusicServiceError: FactualError {
     /// `org.soundshelf.LibraryClient.music`.
     public static var errorDomain: String { "org.soundshelf.LibraryClient.music" }
 }
+
+extension LibraryClientError {
+    /// `path` could not be created: ``cannotWrite(path:reason:)`` in the words of the `errno` the
+    /// failed call left.
+    static func cannotCreate(_ path: String) -> LibraryClientError {
+        let code = errno
+        let reason = code == 0 ? "the file cannot be created" : String(cString: strerror(code))
+        return .cannotWrite(path: path, reason: reason)
+    }
+}

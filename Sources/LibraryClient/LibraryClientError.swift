@@ -21,6 +21,9 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case missingFile(url: String)
     /// The disk holding `path` is full: `needed` bytes more were to be written, `free` are left.
     case diskFull(path: String, needed: Int64, free: Int64)
+    /// A local file (a download, a seed put together from shards) could not be created or
+    /// written for another reason than a full disk: the system's words in `reason`.
+    case cannotWrite(path: String, reason: String)
     /// A published document is malformed: file, JSON path and what is wrong.
     case invalidDocument(Diagnostic)
     /// A downloaded file does not match the size or SHA-256 catalog.json declares.
@@ -66,13 +69,12 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
     case tooLarge(url: String, limit: Int)
 
     /// A failed write to `path`, which still had `needed` bytes to write: ``diskFull(path:needed:free:)``
-    /// when the disk is full, else `url` unreachable with the system's words.
-    static func cannotWrite(_ error: any Error, path: String, needed: Int64, url: String) -> LibraryClientError {
+    /// when the disk is full, else ``cannotWrite(path:reason:)`` with the system's words.
+    static func cannotWrite(_ error: any Error, path: String, needed: Int64) -> LibraryClientError {
         if DiskSpace.isFull(error) {
             return .diskFull(path: path, needed: needed, free: DiskSpace.free(at: path) ?? 0)
         }
-        let what = url == path ? "cannot write" : "cannot write \(path)"
-        return .unreachable(url: url, reason: "\(what) (\(DiskSpace.reason(error)))")
+        return .cannotWrite(path: path, reason: DiskSpace.reason(error))
     }
 
     public var description: String {
@@ -92,6 +94,8 @@ public enum LibraryClientError: Error, Sendable, CustomStringConvertible, Equata
             return "\(url): not found (a catalog location holds catalog.json)"
         case .diskFull(let path, let needed, let free):
             return "the disk is full at \(path): \(needed) bytes needed, \(free) free"
+        case .cannotWrite(let path, let reason):
+            return "\(path): cannot be written (\(reason))"
         case .invalidDocument(let diagnostic):
             return "\(diagnostic.description); the catalog is malformed"
         case .integrityMismatch(let url, let field, let expected, let actual):

@@ -33,6 +33,7 @@ extension LibraryClientError: CommandAdvising {
         case .invalidDocument, .invalidExpiry: "ask the catalog's publisher to fix it and republish"
         case .integrityMismatch: "retry later"
         case .diskFull: "free some space, then sync again"
+        case .cannotWrite: "check the permissions of the data root and of the temporary folder (TMPDIR)"
         case .emptySearch: "give at least one word"
         case .database(_, let code, _): code.commandAdvice
         case .unexpectedValue: "update Soundshelf, or delete the data root and sync again"

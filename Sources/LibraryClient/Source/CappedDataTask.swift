@@ -45,7 +45,7 @@ final class CappedDataTask: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             session.dataTask(with: request).resume()
         }
         if let (error, needed) = task.lock.withLock({ task.writeFailure }) {
-            throw LibraryClientError.cannotWrite(error, path: sinkPath, needed: needed, url: url)
+            throw LibraryClientError.cannotWrite(error, path: sinkPath, needed: needed)
         }
         if task.lock.withLock({ task.overLimit }) {
             // An error page longer than the document (a CDN's 503 or 404 page) is judged by its status.

@@ -98,15 +98,14 @@ public struct URLCatalogTransport: CatalogTransport {
         if url.isFileURL {
             let data = try readFile(url, limit: limit)
             do { try data.write(to: destination) } catch {
-                throw LibraryClientError.cannotWrite(
-                    error, path: destination.path, needed: Int64(data.count), url: url.path)
+                throw LibraryClientError.cannotWrite(error, path: destination.path, needed: Int64(data.count))
             }
             return
         }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil),
             let sink = FileHandle(forWritingAtPath: destination.path)
         else {
-            throw LibraryClientError.unreachable(url: url.absoluteString, reason: "cannot write \(destination.path)")
+            throw LibraryClientError.cannotCreate(destination.path)
         }
         defer { try? sink.close() }
         _ = try await get(url, limit: limit, into: sink, sinkPath: destination.path)

@@ -108,7 +108,7 @@ private final class SeedFileSink {
         self.path = path
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
-        else { throw LibraryClientError.unreachable(url: path, reason: "cannot be created") }
+        else { throw LibraryClientError.cannotCreate(path) }
         self.handle = handle
     }
 
@@ -121,7 +121,7 @@ private final class SeedFileSink {
 
     func flush() throws {
         do { try handle.write(contentsOf: buffer) } catch {
-            throw LibraryClientError.cannotWrite(error, path: path, needed: Int64(buffer.count), url: path)
+            throw LibraryClientError.cannotWrite(error, path: path, needed: Int64(buffer.count))
         }
         buffer.removeAll(keepingCapacity: true)
     }

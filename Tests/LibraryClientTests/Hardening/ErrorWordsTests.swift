@@ -116,6 +116,7 @@ import Testing
                 .unreachable(url: "https://cdn.example.com/catalog.json", reason: reason),
                 .httpStatus(url: "https://cdn.example.com/catalog.json", status: 404),
                 .missingFile(url: "file:///dist/catalog.json"), .diskFull(path: "/data", needed: 10, free: 1),
+                .cannotWrite(path: "/tmp/soundshelf-seed-1.json", reason: reason),
                 .invalidDocument(
                     Diagnostic(.error, "expected a number", file: "catalog.json", path: "catalogVersion")),
                 .integrityMismatch(url: "seed.json.gz", field: "sha256", expected: "ab", actual: "cd"),
@@ -142,6 +143,7 @@ import Testing
             case .httpStatus: "httpStatus"
             case .missingFile: "missingFile"
             case .diskFull: "diskFull"
+            case .cannotWrite: "cannotWrite"
             case .invalidDocument: "invalidDocument"
             case .integrityMismatch: "integrityMismatch"
             case .unsigned: "unsigned"
