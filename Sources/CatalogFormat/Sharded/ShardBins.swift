@@ -35,12 +35,3 @@ public struct ShardBins: Sendable, Equatable {
         return Int(top >> shift)
     }
 }
-
-/// JSON on one line with sorted keys and unescaped slashes: a shard's or a delta's lines.
-public enum CompactJSON {
-    public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-}
