@@ -135,15 +135,14 @@ public enum CatalogVerifier {
         _ report: inout Report
     ) async -> Data? {
         guard let data = await get(ref.url, fetch, &report) else { return nil }
-        if Int64(data.count) != ref.bytes {
-            report.problems.append("\(ref.url): \(what) declares \(ref.bytes) bytes but the file has \(data.count)")
-            return nil
+        switch ref.mismatch(in: data) {
+        case nil: return data
+        case .size(let actual)?:
+            report.problems.append("\(ref.url): \(what) declares \(ref.bytes) bytes but the file has \(actual)")
+        case .sha256(let actual)?:
+            report.problems.append(
+                "\(ref.url): \(what) declares SHA-256 \(ref.sha256) but the file hashes to \(actual)")
         }
-        let sha = SHA256Digest.hex(of: data)
-        if sha != ref.sha256.lowercased() {
-            report.problems.append("\(ref.url): \(what) declares SHA-256 \(ref.sha256) but the file hashes to \(sha)")
-            return nil
-        }
-        return data
+        return nil
     }
 }

@@ -81,9 +81,9 @@ struct PreviousCatalog {
                 message:
                     "a file the current catalog.json refers to is missing; restore it or publish into an empty folder")
         }
-        guard SHA256Digest.hex(of: packed) == reference.sha256.lowercased() else {
+        guard reference.mismatch(in: packed) == nil else {
             throw PublishError.previousCatalog(
-                path: path, message: "the file does not match its SHA-256 in the catalog")
+                path: path, message: "the file does not match its size and SHA-256 in the catalog")
         }
         do { return try Gzip.decompress(packed, limit: 1 << 32) } catch {
             throw PublishError.previousCatalog(path: path, message: "\(error)")

@@ -11,16 +11,15 @@ extension CatalogFetcher {
         let name = url.isFileURL ? url.path : url.absoluteString
         let packed = try await DamagedBody.onceMore(url, when: Self.isDamagedSeed) {
             let data = try await transport.fetch(url, limit: Int(clamping: max(reference.bytes, 0)))
-            guard Int64(data.count) == reference.bytes else {
+            switch reference.mismatch(in: data) {
+            case nil: return data
+            case .size(let actual)?:
                 throw LibraryClientError.integrityMismatch(
-                    url: name, field: "size", expected: "\(reference.bytes) bytes", actual: "\(data.count) bytes")
-            }
-            let sha = SHA256Digest.hex(of: data)
-            guard sha == reference.sha256.lowercased() else {
+                    url: name, field: "size", expected: "\(reference.bytes) bytes", actual: "\(actual) bytes")
+            case .sha256(let actual)?:
                 throw LibraryClientError.integrityMismatch(
-                    url: name, field: "SHA-256", expected: reference.sha256, actual: sha)
+                    url: name, field: "SHA-256", expected: reference.sha256, actual: actual)
             }
-            return data
         }
         do { return try Gzip.decompress(packed, limit: Self.unpackedLimit(reference.bytes)) } catch {
             throw LibraryClientError.invalidDocument(Diagnostic(.error, "\(error)", file: name, path: "$"))

@@ -81,12 +81,12 @@ struct ManifestLoader: Sendable {
     /// The manifest at `url`, its size and SHA-256 checked against catalog.json's `reference`, decoded.
     private func fetchManifest(_ reference: FileReference, url: URL, label: String) async throws -> Manifest {
         let data = try await transport.fetch(url, limit: Int(clamping: max(reference.bytes, 0)))
-        guard Int64(data.count) == reference.bytes else {
-            throw PackInstallError.sizeMismatch(url: label, expected: reference.bytes, actual: "\(data.count) bytes")
-        }
-        let sha = SHA256Digest.hex(of: data)
-        guard sha == reference.sha256.lowercased() else {
-            throw PackInstallError.hashMismatch(url: label, expected: reference.sha256.lowercased(), actual: sha)
+        switch reference.mismatch(in: data) {
+        case nil: break
+        case .size(let actual)?:
+            throw PackInstallError.sizeMismatch(url: label, expected: reference.bytes, actual: "\(actual) bytes")
+        case .sha256(let actual)?:
+            throw PackInstallError.hashMismatch(url: label, expected: reference.sha256.lowercased(), actual: actual)
         }
         do { return try CatalogJSON.decode(Manifest.self, from: data, file: label) } catch {
             throw PackInstallError.invalidManifest(url: label, reason: error.description)
