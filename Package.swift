@@ -127,12 +127,17 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // The facet index: per-value posting lists, counts and list pages over tag filters, saved in a
+        // checksummed file read in place and patched section by section. Foundation and CatalogFormat
+        // only: it knows items by number and tags by id, not the database.
+        .target(name: "FacetEngine", dependencies: ["CatalogFormat"]),
         // What an app links: sync, the SQLite library, installs, queries and facets, music, plays,
         // favorites and scenes, trust. Never links the authoring side (DependencyClosureTests).
         .target(
             name: "LibraryClient",
             dependencies: [
-                "CatalogFormat", "Licenses", "UCS", "PackTar", "Gzip", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogFormat", "FacetEngine", "Licenses", "UCS", "PackTar", "Gzip",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CurlHTTP", condition: .when(platforms: [.linux])),
             ]),
@@ -230,6 +235,8 @@ let package = Package(
             name: "PackBuilderTests",
             dependencies: ["PackBuilder", "AudioAnalysis", "PackArchive", "TestSupport", "SyntheticData"]),
         .testTarget(name: "CatalogPublisherTests", dependencies: ["CatalogPublisher", "Licenses", "TestSupport"]),
+        // The facet index on its own: building, counting, pages, its file and patches, against a brute-force model.
+        .testTarget(name: "FacetEngineTests", dependencies: ["FacetEngine", "SyntheticData"]),
         .testTarget(
             name: "LibraryClientTests",
             dependencies: ["LibraryClient", "TestSupport", "SyntheticData", "CatalogPublisher"]),

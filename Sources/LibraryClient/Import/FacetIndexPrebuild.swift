@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import Foundation
 
 /// Builds the facet index of a first import from the rows the importer is writing, on a thread

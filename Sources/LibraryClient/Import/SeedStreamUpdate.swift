@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import GRDB
 
 /// The update half of a streamed import (a catalog already imported): each parsed entry is

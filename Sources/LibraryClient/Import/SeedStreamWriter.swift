@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import GRDB
 
 /// Writes an import straight from ``SeedStreamReader``, inside the caller's transaction: each

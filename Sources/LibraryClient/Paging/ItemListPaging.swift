@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import GRDB
 
 /// Keyset pages of `list` (one kind, filters, a sort), answered alike by both query engines:

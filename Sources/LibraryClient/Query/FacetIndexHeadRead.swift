@@ -1,3 +1,4 @@
+import FacetEngine
 import Foundation
 
 /// The head of the facet index file (``FacetIndex/mapping(_:)``: the item bytes and the value ids,

@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import GRDB
 
 /// Reads what the facet index needs from SQLite: per item number, its kind, visibility and tag ids.

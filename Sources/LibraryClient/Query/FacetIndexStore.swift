@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import Foundation
 import GRDB
 

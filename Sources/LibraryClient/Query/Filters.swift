@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 
 /// Tag filters by dimension-value id: OR within a dimension, AND across dimensions; and, with
 /// ``installedOnly``, only items whose audio is on the device.
@@ -76,3 +77,6 @@ public struct Filters: Sendable, Hashable, Codable {
     /// Whether nothing is filtered: no dimension, not ``installedOnly``, no search.
     public var isEmpty: Bool { activeDimensions.isEmpty && !installedOnly && searchMatch == nil }
 }
+
+// The facet index reads a filter through its subscript.
+extension Filters: TagSelection {}

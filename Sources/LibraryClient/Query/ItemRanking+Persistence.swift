@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import Foundation
 
 /// A ranking persisted beside the facet index (`facet-orders/<kind>.<sort>.bin`), so a fresh

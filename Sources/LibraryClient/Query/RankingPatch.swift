@@ -1,4 +1,5 @@
 import CatalogFormat
+import FacetEngine
 import GRDB
 
 /// A saved list order brought up to date for a few changed items, instead of sorted again: the

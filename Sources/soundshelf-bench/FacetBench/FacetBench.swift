@@ -1,4 +1,5 @@
 import CatalogModel
+import FacetEngine
 import Foundation
 import LibraryClient
 

@@ -1,4 +1,5 @@
 import CatalogModel
+import FacetEngine
 import LibraryClient
 
 /// The straightforward answer the index is measured against: one loop over every row, sets
