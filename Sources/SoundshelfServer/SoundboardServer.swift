@@ -69,7 +69,7 @@ package struct SoundboardServer: Sendable {
         CreditsRoutes(api: api).register(on: router)
         PackRoutes(api: api).register(on: router)
         CollectionRoutes(api: api).register(on: router)
-        ListeningRoutes(api: api).register(on: router)
+        PlayRoutes(api: api).register(on: router)
         AudioRoutes(api: api).register(on: router)
         let link = relay.map { RelayLink(configuration: $0, hub: listeners, library: library) }
         ListenerRoutes(hub: listeners, page: page, access: access, hosts: hosts, relay: link).register(on: router)

@@ -10,12 +10,12 @@ import Testing
 /// players' streams; a session outlives a dropped owner for the grace period, then ends.
 @Suite("soundshelf-relay: sessions, listen links and the owner's socket", .timeLimit(.minutes(3)), .serialized)
 struct RelaySessionTests {
-    static func listener(_ seconds: TimeInterval = 3600) -> ListenerHub.Listener {
-        ListenerHub.Listener(
+    static func listener(_ seconds: TimeInterval = 3600) -> ListenerHub.ListenLink {
+        ListenerHub.ListenLink(
             token: ListenerHub.prefix + AccessToken.random(), created: Date(), expires: Date() + seconds)
     }
 
-    static func state(_ listeners: [ListenerHub.Listener], layers: [ListenEvent] = []) -> RelayMessage {
+    static func state(_ listeners: [ListenerHub.ListenLink], layers: [ListenEvent] = []) -> RelayMessage {
         RelayMessage(
             type: .state, listeners: listeners, snapshot: ListenSnapshot(now: 0, layers: layers, kinds: [:], recent: [])
         )

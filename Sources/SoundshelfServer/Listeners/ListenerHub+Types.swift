@@ -2,7 +2,7 @@ import Foundation
 
 extension ListenerHub {
     /// A listen link: its token and when it was made and ends.
-    package struct Listener: Sendable, Codable, Equatable {
+    package struct ListenLink: Sendable, Codable, Equatable {
         package let token: String
         package let created: Date
         package let expires: Date
@@ -16,7 +16,7 @@ extension ListenerHub {
 
     /// What changed, for an observer that mirrors the hub elsewhere (`client serve --relay`).
     package enum Change: Sendable {
-        case added(Listener)
+        case added(ListenLink)
         case revoked(String)
         case posted(ListenEvent)
         /// The streams open now changed (a player came or went): how many each token has.

@@ -11,14 +11,14 @@ package final class ListenerHub: @unchecked Sendable {
     /// How long a listen link works after it is made: 12 hours (an evening's session and then some).
     package static let lifetime: TimeInterval = 12 * 3600
 
-    private struct Subscriber {
+    private struct PlayerStream {
         let token: String
         let continuation: AsyncStream<ServerEvent>.Continuation
     }
 
     private let lock = NSLock()
-    private var listeners: [Listener] = []
-    private var subscribers: [UUID: Subscriber] = [:]
+    private var listeners: [ListenLink] = []
+    private var subscribers: [UUID: PlayerStream] = [:]
     private var layers: [ListenEvent] = []
     private var kinds: [String: Double] = [:]
     /// The files started or announced (`load`) lately, newest last: a joining page loads them ahead.
@@ -59,10 +59,10 @@ package final class ListenerHub: @unchecked Sendable {
     /// A new listener token (``prefix`` and 256 random bits) that works for ``lifetime``; or the
     /// `listener` given (a relay takes the owner's).
     @discardableResult
-    package func add(_ given: Listener? = nil) -> Listener {
+    package func add(_ given: ListenLink? = nil) -> ListenLink {
         let now = Date()
         let listener =
-            given ?? Listener(token: Self.prefix + AccessToken.random(), created: now, expires: now + Self.lifetime)
+            given ?? ListenLink(token: Self.prefix + AccessToken.random(), created: now, expires: now + Self.lifetime)
         lock.withLock {
             listeners.removeAll { $0.token == listener.token }
             listeners.append(listener)
@@ -106,7 +106,7 @@ package final class ListenerHub: @unchecked Sendable {
     }
 
     /// The live tokens with how many streams each has open now (here and on a relay).
-    package func connected() -> [(listener: Listener, streams: Int)] {
+    package func connected() -> [(listener: ListenLink, streams: Int)] {
         revokeExpired()
         return lock.withLock {
             listeners.map { listener in
@@ -145,7 +145,7 @@ package final class ListenerHub: @unchecked Sendable {
 
     /// Takes the owner's state as it is (a relay, when the owner connects or comes back): these
     /// tokens and no others (streams of the others are closed), and what plays now.
-    package func restore(listeners given: [Listener], snapshot: ListenSnapshot) {
+    package func restore(listeners given: [ListenLink], snapshot: ListenSnapshot) {
         let closing = lock.withLock { () -> [AsyncStream<ServerEvent>.Continuation] in
             listeners = given
             layers = snapshot.layers
@@ -167,7 +167,7 @@ package final class ListenerHub: @unchecked Sendable {
         let key = UUID()
         let snapshot = lock.withLock { () -> ListenSnapshot? in
             guard !finished, listeners.contains(where: { $0.token == token }) else { return nil }
-            subscribers[key] = Subscriber(token: token, continuation: continuation)
+            subscribers[key] = PlayerStream(token: token, continuation: continuation)
             if ticker == nil { ticker = startTicker() }
             return currentSnapshot()
         }
@@ -239,7 +239,7 @@ package final class ListenerHub: @unchecked Sendable {
     package func snapshot() -> ListenSnapshot { lock.withLock { currentSnapshot() } }
 
     /// The live listen links.
-    package func liveListeners() -> [Listener] {
+    package func liveListeners() -> [ListenLink] {
         let now = Date()
         return lock.withLock { listeners.filter { $0.expires > now } }
     }

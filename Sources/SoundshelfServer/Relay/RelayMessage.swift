@@ -29,8 +29,8 @@ package struct RelayMessage: Codable, Sendable, Equatable {
     package var type: Kind
     package var session: String?
     package var secret: String?
-    package var listeners: [ListenerHub.Listener]?
-    package var listener: ListenerHub.Listener?
+    package var listeners: [ListenerHub.ListenLink]?
+    package var listener: ListenerHub.ListenLink?
     package var snapshot: ListenSnapshot?
     package var token: String?
     package var event: ListenEvent?
@@ -51,8 +51,8 @@ package struct RelayMessage: Codable, Sendable, Equatable {
     package var origins: [String]?
 
     package init(
-        type: Kind, session: String? = nil, secret: String? = nil, listeners: [ListenerHub.Listener]? = nil,
-        listener: ListenerHub.Listener? = nil, snapshot: ListenSnapshot? = nil, token: String? = nil,
+        type: Kind, session: String? = nil, secret: String? = nil, listeners: [ListenerHub.ListenLink]? = nil,
+        listener: ListenerHub.ListenLink? = nil, snapshot: ListenSnapshot? = nil, token: String? = nil,
         event: ListenEvent? = nil, sent: Double? = nil, now: Double? = nil, streams: [String: Int]? = nil,
         delays: [String: Double]? = nil,
         id: Int? = nil, item: String? = nil, take: Int? = nil, sha256: String? = nil, bytes: Int? = nil,

@@ -6,7 +6,7 @@ import LibraryJSON
 
 /// `POST /api/plays`, `GET /api/charts`, `GET /api/stats`, `GET /api/tracks` (with `entry`: one music
 /// entry's tracks, as `client music tracks`), `GET /api/history`.
-struct ListeningRoutes {
+struct PlayRoutes {
     let api: APIContext
 
     func register(on router: Router<BasicRequestContext>) {
