@@ -33,20 +33,18 @@ extension CatalogVerifier {
         var packs: [Seed.Pack] = []
         var entries: [CatalogDocument.PackEntry] = []
         for (i, shard) in index.musicShards.enumerated() {
-            for line in await lines(shard.file, "$.musicShards[\(i)]", fetch, &report) {
-                do { music.append(try CatalogJSON.decode(Seed.MusicEntry.self, from: line, file: shard.url)) } catch {
-                    report.problems.append(error.description)
-                }
+            guard let plain = await unpacked(shard.file, "$.musicShards[\(i)]", fetch, &report) else { continue }
+            do { music += try JSONLines.decode(Seed.MusicEntry.self, from: plain, file: shard.url) } catch {
+                report.problems.append(error.description)
             }
         }
         for (i, shard) in index.packShards.enumerated() {
-            for line in await lines(shard.file, "$.packShards[\(i)]", fetch, &report) {
-                do {
-                    let entry = try CatalogJSON.decode(ShardPack.self, from: line, file: shard.url)
-                    packs.append(entry.pack)
-                    entries.append(entry.entry)
-                } catch { report.problems.append(error.description) }
-            }
+            guard let plain = await unpacked(shard.file, "$.packShards[\(i)]", fetch, &report) else { continue }
+            do {
+                let lines = try JSONLines.decode(ShardPack.self, from: plain, file: shard.url)
+                packs += lines.map(\.pack)
+                entries += lines.map(\.entry)
+            } catch { report.problems.append(error.description) }
         }
         for (i, delta) in document.deltas.enumerated() {
             guard let plain = await unpacked(delta.file, "$.deltas[\(i)]", fetch, &report) else { continue }
@@ -76,12 +74,5 @@ extension CatalogVerifier {
             report.problems.append("\(ref.url): \(error)")
             return nil
         }
-    }
-
-    private static func lines(
-        _ ref: FileReference, _ what: String, _ fetch: @Sendable (String) async throws -> Data, _ report: inout Report
-    ) async -> [Data] {
-        guard let plain = await unpacked(ref, what, fetch, &report) else { return [] }
-        return JSONLines.lines(of: plain).map { Data($0) }
     }
 }

@@ -24,6 +24,24 @@ package enum JSONLines {
         }
     }
 
+    /// Each non-empty line of `data` decoded as a `T` (the entries of a shard read back): the
+    /// first line that does not decode throws, located in `file`.
+    ///
+    /// ```swift
+    /// let music = try JSONLines.decode(Seed.MusicEntry.self, from: plain, file: shard.url)
+    /// ```
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(Diagnostic) -> [T] {
+        var result: [T] = []
+        do {
+            try forEach(in: data) { line in result.append(try CatalogJSON.decode(T.self, from: line, file: file)) }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic(.error, "\(error)", file: file, path: "$")
+        }
+        return result
+    }
+
     /// Every non-empty line of `data`, each a slice of it.
     package static func lines(of data: Data) -> [Data] {
         var result: [Data] = []

@@ -59,14 +59,10 @@ extension PreviousCatalog {
             version: document.catalogVersion, fromIndex: document.index.sha256, sharded: (document, index),
             whole: {
                 let music = try index.musicShards.flatMap { shard in
-                    try lines(of: shard.file, output).map {
-                        try CatalogJSON.decode(Seed.MusicEntry.self, from: $0, file: shard.url)
-                    }
+                    try JSONLines.decode(Seed.MusicEntry.self, from: read(shard.file, output), file: shard.url)
                 }
                 let packs = try index.packShards.flatMap { shard in
-                    try lines(of: shard.file, output).map {
-                        try CatalogJSON.decode(ShardPack.self, from: $0, file: shard.url)
-                    }
+                    try JSONLines.decode(ShardPack.self, from: read(shard.file, output), file: shard.url)
                 }
                 return (music, packs)
             })
