@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { AudioEngine, shouldStream } from "./audio-engine.js";
 import * as share from "./listen-share.js";
+import { startEvent } from "./listen-event.js";
 import { detail, knownDetail, takeCount } from "./item-details.js";
 import { itemGain } from "./loudness.js";
 import { settings, onSettings, fadeFor } from "./settings.js";
@@ -152,8 +153,7 @@ async function trigger(entry, fade, at = 0) {
   entry.pickGain = pick.gain;
   entry.state = "playing";
   entry.sharedAt = layer.startedAt; // its start on this page's audio clock
-  entry.shared = {
-    type: "start",
+  entry.shared = startEvent({
     layer: `${item.id}~${++triggers}`,
     item: item.id,
     title: item.title, // the listen page names what plays
@@ -168,7 +168,7 @@ async function trigger(entry, fade, at = 0) {
     duration: seconds || undefined,
     takes: takes.length > 1 ? takes.length : undefined, // players load the others ahead
     at: when.server,
-  };
+  });
   if (!entry.mine) share.send(entry.shared, entry.sharedAt);
   changed(entry);
 }

@@ -23,6 +23,7 @@ package enum BuiltInSoundboard {
         "items.js": itemsJs,
         "library.js": libraryJs,
         "listen-clock.js": listenClockJs,
+        "listen-event.js": listenEventJs,
         "listen-follower.js": listenFollowerJs,
         "listen-share.js": listenShareJs,
         "listen-test-hooks.js": listenTestHooksJs,
