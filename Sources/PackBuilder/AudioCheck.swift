@@ -12,7 +12,7 @@ public enum AudioCheck {
     }
 
     /// The same check, returning the tags the file carries (one open of the file for both).
-    public static func probeReadingTags(_ path: String) throws -> AudioTags {
-        try AudioProbe.probeWithTags(fileAt: path).1
+    public static func probeReadingTags(_ path: String) throws -> EmbeddedMetadata {
+        try AudioProbe.probeWithMetadata(fileAt: path).1
     }
 }

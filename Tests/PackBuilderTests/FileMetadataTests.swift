@@ -18,26 +18,26 @@ struct FileMetadataTests {
 
     @Test func eachValueComesFromTheFirstSourceThatHasIt() {
         let name = "/in/DOORWood_Name Title_JD_FS.wav"
-        let all = FileMetadata.read(name, tags: AudioTags(bext: Self.bext, ixml: Self.ixml, format: Self.format))
+        let all = FileMetadata.read(name, tags: EmbeddedMetadata(bext: Self.bext, ixml: Self.ixml, format: Self.format))
         #expect(all.title.value == "iXML Title" && all.title.source == "iXML")
         #expect(all.subtitle?.value == "From the iXML note" && all.ucs?.value.catID == "DOORCreak")
         #expect(all.loopable?.value == false && all.creator?.value == "SR")
-        let noIXML = FileMetadata.read(name, tags: AudioTags(bext: Self.bext, format: Self.format))
+        let noIXML = FileMetadata.read(name, tags: EmbeddedMetadata(bext: Self.bext, format: Self.format))
         #expect(noIXML.title.value == "Name Title" && noIXML.title.source == "UCS file name")
         #expect(noIXML.subtitle?.source == "bext" && noIXML.creator?.value == "Jane Doe")
         #expect(noIXML.ucs?.value.catID == "DOORWood" && noIXML.loopable == nil)
-        let tagsOnly = FileMetadata.read("/in/rain.ogg", tags: AudioTags(format: Self.format))
+        let tagsOnly = FileMetadata.read("/in/rain.ogg", tags: EmbeddedMetadata(format: Self.format))
         #expect(tagsOnly.title.value == "Tag Title" && tagsOnly.title.source == "Vorbis comments")
         #expect(tagsOnly.subtitle?.value == "From the comment" && tagsOnly.creator?.value == "Jo Doe")
         #expect(tagsOnly.ucs == nil)
-        let nothing = FileMetadata.read("/in/my_field_recording_01.mp3", tags: AudioTags())
+        let nothing = FileMetadata.read("/in/my_field_recording_01.mp3", tags: EmbeddedMetadata())
         #expect(nothing.title.value == "My Field Recording 01" && nothing.title.source == "file name")
         #expect(nothing.subtitle == nil && nothing.ucs == nil && nothing.creator == nil && nothing.warnings.isEmpty)
     }
 
     @Test func anUnknownIXMLCatIDIsAWarningAndTheNameDecides() {
         let ixml = IXMLFields(fields: ["ASWG/catId": "DOORWod"])
-        let found = FileMetadata.read("/in/AIRBrst_Pop_JD_FS.wav", tags: AudioTags(ixml: ixml))
+        let found = FileMetadata.read("/in/AIRBrst_Pop_JD_FS.wav", tags: EmbeddedMetadata(ixml: ixml))
         #expect(found.ucs?.value.catID == "AIRBrst")
         #expect(
             found.warnings == [

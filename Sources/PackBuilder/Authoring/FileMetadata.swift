@@ -8,7 +8,7 @@ import UCS
 /// format's tags (Vorbis comments, ID3, MP4 atoms), then the plain file name (the title only).
 ///
 /// ```swift
-/// let found = FileMetadata.read("DOORWood_Oak Slam Heavy_JD_FS.wav", tags: try AudioProbe.tags(fileAt: path))
+/// let found = FileMetadata.read("DOORWood_Oak Slam Heavy_JD_FS.wav", tags: try AudioProbe.metadata(fileAt: path))
 /// found.title    // Sourced(value: "Oak Slam Heavy", source: "UCS file name")
 /// found.ucs      // Sourced(value: "DOORWood", source: "UCS file name")
 /// ```
@@ -31,7 +31,7 @@ struct FileMetadata {
     static let ucsName = "UCS file name"
     static let fileName = "file name"
 
-    static func read(_ path: String, tags: AudioTags, list: UCSList = .builtIn) -> FileMetadata {
+    static func read(_ path: String, tags: EmbeddedMetadata, list: UCSList = .builtIn) -> FileMetadata {
         let ixml = tags.ixml
         let formatSource = formatTagSource(path)
         var warnings = tags.warnings.map { "\(path): \($0)" }

@@ -35,16 +35,16 @@ extension PackItemAppender {
     /// A new item for `file` (placed at `relative`) filled from what the file says (`known`: its
     /// tags as already read), with the source of each value; damaged tags and misspelt CatIDs
     /// become warnings.
-    static func filled(_ file: String, relative: String, context: FillContext, tags known: AudioTags? = nil)
+    static func filled(_ file: String, relative: String, context: FillContext, tags known: EmbeddedMetadata? = nil)
         -> (Added, [String])
     {
         var warnings: [String] = []
-        var tags = AudioTags()
+        var tags = EmbeddedMetadata()
         if let known {
             tags = known
         } else {
             do {
-                tags = try AudioProbe.tags(fileAt: file)
+                tags = try AudioProbe.metadata(fileAt: file)
             } catch {
                 warnings.append("\(error.description); its tags are not read")
             }

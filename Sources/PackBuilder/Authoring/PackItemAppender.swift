@@ -53,7 +53,7 @@ public enum PackItemAppender {
     /// returns nil they are read here.
     public static func add(
         files: [String], to packPath: String, dryRun: Bool = false,
-        probe: (String) throws -> AudioTags? = { _ in nil }
+        probe: (String) throws -> EmbeddedMetadata? = { _ in nil }
     ) throws(AuthoringError) -> Result {
         let opened = try open(packPath)
         let context = FillContext(pack: opened.pack)
@@ -62,7 +62,7 @@ public enum PackItemAppender {
         for file in files {
             let relative = try placement(of: file, in: opened.pack.directory, copies: &copies)
             if opened.listed.contains(relative) || result.items.contains(where: { $0.file == relative }) { continue }
-            let tags: AudioTags?
+            let tags: EmbeddedMetadata?
             do { tags = try probe(file) } catch { throw AuthoringError(file: file, message: "\(error)") }
             let (item, warnings) = filled(file, relative: relative, context: context, tags: tags)
             result.items.append(item)

@@ -28,7 +28,7 @@ struct IXMLChunkTests {
 
     @Test func theASWGFieldsAndNoteRead() throws {
         let file = WAVChunkBuilder.wav(after: [WAVChunkBuilder.ixml(Self.aswg)])
-        let tags = try AudioProbe.tags(data: file, name: "door.wav")
+        let tags = try AudioProbe.metadata(data: file, name: "door.wav")
         let ixml = try #require(tags.ixml, "\(tags)")
         #expect(ixml["ASWG/fxName"] == "Oak Slam Heavy")
         #expect(ixml["aswg/catid"] == "DOORWood")
@@ -47,7 +47,7 @@ struct IXMLChunkTests {
     ])
     func anIXMLThatIsNotXMLIsIgnoredWithAWarning(text: String) throws {
         let file = WAVChunkBuilder.wav(before: [WAVChunkBuilder.ixml(text)])
-        let tags = try AudioProbe.tags(data: file, name: "odd.wav")
+        let tags = try AudioProbe.metadata(data: file, name: "odd.wav")
         #expect(tags.ixml == nil)
         #expect(tags.warnings == ["the iXML chunk at byte 12 is not an iXML document; ignored"])
         #expect(try AudioProbe.probe(data: file, name: "odd.wav").channels == 1)
@@ -65,7 +65,7 @@ struct IXMLChunkTests {
         }
         body[418] = 0xFF
         body[419] = 0x7F
-        let tags = try AudioProbe.tags(
+        let tags = try AudioProbe.metadata(
             data: WAVChunkBuilder.wav(before: [WAVChunkBuilder.chunk("bext", body)]), name: "c.wav")
         #expect(
             tags.bext
@@ -78,7 +78,7 @@ struct IXMLChunkTests {
         let bext = WAVChunkBuilder.chunk("bext", [UInt8](repeating: 0x41, count: 40), declaredSize: 1_000_000)
         var file = WAVChunkBuilder.wav()
         file.append(contentsOf: bext)
-        let tags = try AudioProbe.tags(data: file, name: "cut.wav")
+        let tags = try AudioProbe.metadata(data: file, name: "cut.wav")
         #expect(tags.bext == nil)
         #expect(tags.warnings.count == 1)
         #expect(
@@ -87,7 +87,7 @@ struct IXMLChunkTests {
 
     @Test func aBextTooShortForItsFieldsIsIgnoredWithAWarning() throws {
         let file = WAVChunkBuilder.wav(before: [WAVChunkBuilder.chunk("bext", Array("short".utf8))])
-        let tags = try AudioProbe.tags(data: file, name: "short.wav")
+        let tags = try AudioProbe.metadata(data: file, name: "short.wav")
         #expect(tags.bext == nil)
         #expect(tags.warnings.first?.contains("shorter than the 602 its fields need") == true, "\(tags)")
     }
@@ -101,7 +101,7 @@ struct IXMLChunkTests {
         // One MPEG-1 Layer III frame header (128 kbit/s, 44.1 kHz) after the tag.
         var file = Data(tag)
         file.append(contentsOf: [0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 413))
-        let tags = try AudioProbe.tags(data: file, name: "wind.mp3")
+        let tags = try AudioProbe.metadata(data: file, name: "wind.mp3")
         #expect(tags.format == ["title": "Gusts"])
         #expect(tags.warnings.first?.contains("TPE1") == true, "\(tags)")
     }

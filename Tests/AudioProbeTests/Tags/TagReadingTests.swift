@@ -18,7 +18,7 @@ import Testing
             "-metadata", "description=Heavy oak door, slammed shut", "-metadata", "originator=Jane Doe",
             "-metadata", "originator_reference=JD-0042", path,
         ])
-        let tags = try AudioProbe.tags(fileAt: path)
+        let tags = try AudioProbe.metadata(fileAt: path)
         let bext = try #require(tags.bext)
         #expect(bext.description == "Heavy oak door, slammed shut")
         #expect(bext.originator == "Jane Doe")
@@ -32,7 +32,7 @@ import Testing
         let tmp = try TemporaryDirectory()
         let path = tmp.path("rain.\(ext)")
         try AudioFixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=0.3"] + Self.tagged + [path])
-        let tags = try AudioProbe.tags(fileAt: path)
+        let tags = try AudioProbe.metadata(fileAt: path)
         #expect(tags.format["title"] == "Rain on a Tin Roof", "\(tags)")
         #expect(tags.format["artist"] == "Jo Doe", "\(tags)")
         #expect(tags.bext == nil && tags.ixml == nil && tags.warnings.isEmpty, "\(tags)")
@@ -44,7 +44,7 @@ import Testing
         try AudioFixtures.ffmpeg(
             ["-f", "lavfi", "-i", "sine=duration=0.3", "-id3v2_version", "3", "-metadata", "title=Wind — gusts"]
                 + ["-metadata", "comment=from the hill", path])
-        let tags = try AudioProbe.tags(fileAt: path)
+        let tags = try AudioProbe.metadata(fileAt: path)
         #expect(tags.format["title"] == "Wind — gusts", "\(tags)")
         #expect(tags.format["comment"] == "from the hill", "\(tags)")
     }
@@ -53,15 +53,15 @@ import Testing
         let tmp = try TemporaryDirectory()
         let path = tmp.path("plain.wav")
         try AudioFixtures.ffmpeg(["-f", "lavfi", "-i", "sine=duration=0.1", "-bitexact", path])
-        #expect(try AudioProbe.tags(fileAt: path) == AudioTags())
+        #expect(try AudioProbe.metadata(fileAt: path) == EmbeddedMetadata())
     }
 
     @Test func notAudioIsAnErrorNamingTheFile() throws {
         let tmp = try TemporaryDirectory()
         let path = try tmp.write("notes.wav", "my notes\n")
-        #expect(throws: AudioProbeError.self) { try AudioProbe.tags(fileAt: path) }
+        #expect(throws: AudioProbeError.self) { try AudioProbe.metadata(fileAt: path) }
         do {
-            _ = try AudioProbe.tags(fileAt: path)
+            _ = try AudioProbe.metadata(fileAt: path)
         } catch {
             #expect(error.file == path && error.message.contains("not a supported audio file"))
         }

@@ -4,8 +4,8 @@ extension WAVParser {
 
     /// Walks the chunks of a RIFF/RF64 file (the same walk as ``parse(_:)``, to the end of the
     /// file) and reads `bext` and `iXML`.
-    static func tags(_ input: ProbeInput) throws(AudioProbeError) -> AudioTags {
-        var tags = AudioTags()
+    static func metadata(_ input: ProbeInput) throws(AudioProbeError) -> EmbeddedMetadata {
+        var tags = EmbeddedMetadata()
         var offset: UInt64 = 12
         var ds64DataSize: UInt64?
         let isRF64 = !(try input.bytes(at: 0, count: 4)).matches("RIFF", at: 0)
@@ -48,7 +48,7 @@ extension WAVParser {
 
     /// The body of a tag chunk, or nil (with a warning) when it runs past the file or is too large.
     private static func tagBody(
-        _ input: ProbeInput, id: String, at offset: UInt64, length: UInt64, into tags: inout AudioTags
+        _ input: ProbeInput, id: String, at offset: UInt64, length: UInt64, into tags: inout EmbeddedMetadata
     ) throws(AudioProbeError) -> [UInt8]? {
         let bodyStart = offset + 8
         guard bodyStart.adding(length) <= input.size else {

@@ -5,7 +5,7 @@ enum VorbisComments {
 
     /// Adds each entry of the block at `start` of `bytes` to `tags`; a length that runs past the
     /// block stops the reading with a warning naming `where`.
-    static func read(_ bytes: [UInt8], at start: Int, where place: String, into tags: inout AudioTags) {
+    static func read(_ bytes: [UInt8], at start: Int, where place: String, into tags: inout EmbeddedMetadata) {
         var index = start
         func field() -> ArraySlice<UInt8>? {
             guard index >= 0, index + 4 <= bytes.count else { return nil }

@@ -3,8 +3,8 @@ extension FLACParser {
     static let maxCommentBlock = 1 << 20
 
     /// Walks the metadata blocks (as ``parse(_:start:)`` does) and reads VORBIS_COMMENT.
-    static func tags(_ input: ProbeInput, start: UInt64) throws(AudioProbeError) -> AudioTags {
-        var tags = AudioTags()
+    static func metadata(_ input: ProbeInput, start: UInt64) throws(AudioProbeError) -> EmbeddedMetadata {
+        var tags = EmbeddedMetadata()
         var offset = start + 4
         var isLast = false
         for _ in 0..<maxBlocks where !isLast {

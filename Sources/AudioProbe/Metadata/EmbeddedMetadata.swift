@@ -6,12 +6,12 @@
 /// named in ``warnings``; it never makes the file unreadable.
 ///
 /// ```swift
-/// let tags = try AudioProbe.tags(fileAt: "DOORWood_Oak Slam_JD_FS.wav")
+/// let tags = try AudioProbe.metadata(fileAt: "DOORWood_Oak Slam_JD_FS.wav")
 /// tags.bext?.description      // "Heavy oak door slammed shut"
 /// tags.ixml?["ASWG/isLoop"]   // "0"
 /// tags.format["title"]        // nil: a WAV has no format tags here
 /// ```
-public struct AudioTags: Sendable, Equatable {
+public struct EmbeddedMetadata: Sendable, Equatable {
     /// The Broadcast WAV extension chunk of a WAV file, if it has one.
     public var bext: BroadcastExtension?
     /// The iXML chunk of a WAV file, if it has one that reads as XML.

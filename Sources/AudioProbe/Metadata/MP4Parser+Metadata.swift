@@ -9,8 +9,8 @@ extension MP4Parser {
     /// Reads `moov/udta/meta/ilst` (iTunes-style metadata, as ffmpeg and most taggers write
     /// it): UTF-8 `data` values of the atoms named above. A box that runs past its parent ends
     /// the reading with a warning.
-    static func tags(_ input: ProbeInput) throws(AudioProbeError) -> AudioTags {
-        var tags = AudioTags()
+    static func metadata(_ input: ProbeInput) throws(AudioProbeError) -> EmbeddedMetadata {
+        var tags = EmbeddedMetadata()
         do {
             let top = try MP4Box.children(input, from: 0, to: input.size, parent: nil)
             guard let moov = top.first("moov"), let udta = try moov.children(input).first("udta"),

@@ -6,8 +6,8 @@ extension OggParser {
     /// Reads the comment header, the second packet of the audio stream: Vorbis
     /// (`\u{3}vorbis`), Opus (`OpusTags`) or FLAC (a VORBIS_COMMENT metadata block).
     /// A damaged page on the way ends the reading with a warning.
-    static func tags(_ input: ProbeInput) throws(AudioProbeError) -> AudioTags {
-        var tags = AudioTags()
+    static func metadata(_ input: ProbeInput) throws(AudioProbeError) -> EmbeddedMetadata {
+        var tags = EmbeddedMetadata()
         var offset: UInt64 = 0
         var serial: UInt32?
         var packets: [[UInt8]] = [[]]

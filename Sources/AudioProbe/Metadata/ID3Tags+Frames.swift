@@ -10,8 +10,8 @@ extension ID3Tags {
     /// Reads the frames of the first ID3v2.3 or 2.4 tag at the start of the file: text frames,
     /// COMM (as `comment`) and TXXX (under its own description). A frame running past its tag
     /// ends the reading with a warning; ID3v2.2 and unsynchronised tags are skipped.
-    static func tags(_ input: ProbeInput) throws(AudioProbeError) -> AudioTags {
-        var tags = AudioTags()
+    static func metadata(_ input: ProbeInput) throws(AudioProbeError) -> EmbeddedMetadata {
+        var tags = EmbeddedMetadata()
         let header = try input.bytes(at: 0, count: 10)
         guard header.matches("ID3", at: 0), header.count == 10 else { return tags }
         let version = Int(header.u8(3))
