@@ -2,7 +2,8 @@ import CatalogFormat
 import FacetEngine
 import GRDB
 
-/// Writes an import straight from ``SeedStreamReader``, inside the caller's transaction: each
+/// Writes an import straight from ``SeedStreamReader`` (through ``SeedStreamPipe``, which parses
+/// and prepares each item on a second thread), inside the caller's transaction: each
 /// entry is validated and written (item, membership, tags, sound figures, credits, playback) as
 /// it is parsed, so memory stays flat however many items the seed holds.
 ///
@@ -13,7 +14,7 @@ import GRDB
 ///
 /// ```swift
 /// var writer = try SeedStreamWriter(db, file: "seeds/ab12.json", now: Timestamp.now(), updating: false)
-/// try SeedStreamReader(path: seedPath).read(into: &writer)
+/// try SeedStreamPipe.read(path: seedPath, into: &writer, preparer: writer.preparer())
 /// let summary = try writer.finish(index: { prebuild.hold($0) })
 /// ```
 struct SeedStreamWriter: PreparedSeedStreamHandler {
