@@ -18,7 +18,7 @@ func fuzzProbe(_ bytes: Data) -> CInt {
 /// a warning, never a trap.
 func fuzzTags(_ bytes: Data) {
     do {
-        let tags = try AudioProbe.tags(data: bytes, name: "fuzz")
+        let tags = try AudioProbe.metadata(data: bytes, name: "fuzz")
         precondition(tags.warnings.allSatisfy { !$0.isEmpty })
         precondition(tags.format.values.allSatisfy { !$0.isEmpty })
     } catch {

@@ -50,7 +50,7 @@ extension ErrorWordsTests {
         }
         #expect(
             Set(listening.map(listeningName))
-                == (try Self.declaredCases("Sources/LibraryClient/Listening/ListeningError.swift")))
+                == (try Self.declaredCases("Sources/LibraryClient/Plays/ListeningError.swift")))
 
         let paging: [PagingError] = [.invalidCursor("abc"), .foreignCursor("abc", expected: "favorites page")]
         let pagingName = { (error: PagingError) -> String in
