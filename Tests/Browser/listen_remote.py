@@ -10,7 +10,8 @@ clock as listen_sync.py does, so onsets of different pages compare.
 The owner opens a scene board (its sounds announced, loaded ahead by the players), starts the bed (a loop with a burst
 at its start), then ten blips (one-shots) between the bursts; a player joins late, halfway. Figures: the lead the
 owner's page grew to, each player's reported delay, the onset skew between every two pages (p95), the late joiner's
-time from Join to sound and its loop phase, and the one-shots not played. Exits 1 when a limit is passed.
+time from Join to sound and its loop phase, and the one-shots not played. With --long the bed goes on and the pages'
+distance is measured again 5 and 10 minutes after it started (drift over far links). Exits 1 when a limit is passed.
 """
 
 import argparse
@@ -27,7 +28,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from listen_behaviour import wait  # noqa: E402
 from listen_signal import p95, pitch, skews  # noqa: E402
-from listen_sync import Owner, Player, analyse  # noqa: E402
+from listen_sync import Owner, Player, analyse, drift_window  # noqa: E402
 from soundboard_test import StepFailed  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -148,6 +149,9 @@ def run(args):
               f"{figures['lateJoinPhaseMs']:.2f} ms; one-shots not played per player: {figures['droppedOneShots']} "
               f"(late joiner: {figures['droppedByLateJoiner']})",
               flush=True)
+        if args.long:
+            for minutes in (5, 10):
+                figures[f"driftMs{minutes}min"] = drift_window(owner, players, started, minutes, names)
     finally:
         for driver in [owner.driver] + [player.driver for player in players]:
             try:
@@ -172,6 +176,8 @@ def main():
     parser.add_argument("--phase-limit", type=float, default=10.0)
     parser.add_argument("--uplink-stats", help="the game master's link's byte counts (link_emulator.py --stats)")
     parser.add_argument("--upload-limit", type=float, default=2048.0, help="bytes a second per player")
+    parser.add_argument("--long", action="store_true", help="also the pages' distance after 5 and 10 minutes of the bed")
+    parser.add_argument("--drift-limit", type=float, default=5.0)
     parser.add_argument("--report")
     args = parser.parse_args()
     figures = run(args)
@@ -186,6 +192,8 @@ def main():
         failures.append(f"the late joiner's loop phase off by {figures['lateJoinPhaseMs']:.2f} ms")
     if figures.get("uplinkBytesPerSecondPerPlayer", 0) > args.upload_limit:
         failures.append(f"the game master uploads {figures['uplinkBytesPerSecondPerPlayer']:.0f} B/s per player")
+    if args.long and not figures["driftMs10min"] <= args.drift_limit:
+        failures.append(f"pages {figures['driftMs10min']:.2f} ms apart after 10 minutes > {args.drift_limit} ms")
     if any(figures["droppedOneShots"]):
         failures.append(f"one-shots not played: {figures['droppedOneShots']}")
     for failure in failures:

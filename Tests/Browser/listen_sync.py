@@ -150,14 +150,14 @@ def analyse(owner, players, names=NAMES):
     return found, placed, all_skews
 
 
-def drift_window(owner, players, bed_started, minutes):
+def drift_window(owner, players, bed_started, minutes, names=NAMES):
     """The bed's onsets on every page in a 12 s window `minutes` after it started: how far apart the pages are."""
     time.sleep(max(0, bed_started + minutes * 60 - 12 - time.time()))
     owner.test("syncStart()")
     for player in players:
         player.hooks("startCapture()")
     time.sleep(12)
-    found, _, all_skews = analyse(owner, players)
+    found, _, all_skews = analyse(owner, players, names)
     drift = float(np.max(np.abs(all_skews))) if all_skews else float("nan")
     print(f"after {minutes} minutes of the bed: pages apart by at most {drift:.2f} ms, p95 {p95(np.array(all_skews)):.2f} ms "
           f"({len(all_skews)} onset pairs)", flush=True)

@@ -11,12 +11,29 @@ import Testing
 /// busy machine's outlier does not turn the suite red while a real regression (a clock or lead
 /// gone wrong: 80+ ms) does. The game master's upload in steady play must stay under 2 KB/s a player.
 @Suite(
-    "client serve --relay: players far away stay in sync (browsers)", .timeLimit(.minutes(4)),
-    .serialized, .startsProcesses(alone: true))
+    "client serve --relay: players far away stay in sync (browsers)", .serialized, .startsProcesses(alone: true))
 struct ListenRemoteBrowserTests {
     @Test(
-        "players 40, 120 and 300 ms away and a late joiner: onsets within 10 ms (p95), the joiner on the loop's phase")
+        "players 40, 120 and 300 ms away and a late joiner: onsets within 10 ms (p95), the joiner on the loop's phase",
+        .timeLimit(.minutes(4)))
     func farAway() async throws {
+        try await Self.run(["--skew-limit", "20"], timeout: 200)
+    }
+
+    /// The long run of `scripts/bench-listen --remote` (SOUNDSHELF_LISTEN_LONG=1): the same, then
+    /// the bed goes on and the pages' distance is measured 5 and 10 minutes after it started.
+    @Test(
+        "ten minutes later the pages are within 5 ms of each other", .timeLimit(.minutes(16)),
+        .enabled(if: ProcessInfo.processInfo.environment["SOUNDSHELF_LISTEN_LONG"] == "1", "the 12-minute run"))
+    func tenMinutes() async throws {
+        var arguments = ["--long", "--drift-limit", "5"]
+        if let report = ProcessInfo.processInfo.environment["SOUNDSHELF_LISTEN_REPORT"], !report.isEmpty {
+            arguments += ["--report", report]
+        }
+        try await Self.run(arguments, timeout: 900)
+    }
+
+    static func run(_ extra: [String], timeout: Double) async throws {
         let library = try ListenLibrary(prefix: "listen-remote")
         let relay = try RelayProcess(folder: library.tmp)
         let stats = library.tmp.path("uplink.json")
@@ -27,8 +44,7 @@ struct ListenRemoteBrowserTests {
         defer { server.stop() }
         let printed = try await library.runBrowserScript(
             "listen_remote.py", server: server,
-            arguments: ["--relay-port", String(relay.port), "--uplink-stats", stats, "--skew-limit", "20"], timeout: 200
-        )
+            arguments: ["--relay-port", String(relay.port), "--uplink-stats", stats] + extra, timeout: timeout)
         #expect(printed.contains("onset skew p95"))
     }
 }
