@@ -37,10 +37,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 class Link:
     """A link_emulator.py process in front of `port`."""
 
-    def __init__(self, port, rtt, jitter, seed):
+    def __init__(self, port, rtt, jitter, seed, stall_every=0.0, stall=0.0):
         self.process = subprocess.Popen(
             [sys.executable, os.path.join(HERE, "link_emulator.py"), "--to", str(port), "--rtt", str(rtt),
-             "--jitter", str(jitter), "--seed", str(seed)], stdout=subprocess.PIPE, text=True)
+             "--jitter", str(jitter), "--seed", str(seed), "--stall-every", str(stall_every), "--stall", str(stall)],
+            stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if not line.startswith("link ready on "):
             raise StepFailed(f"link_emulator.py did not start: {line!r}")
@@ -62,7 +63,9 @@ def run(args):
     bed, blip = expected["bed"], expected["blip"]
     rtts = [float(value) for value in args.rtts.split(",")]
     figures = {"rtts": rtts, "lateRtt": args.late_rtt, "jitter": args.jitter}
-    links = [Link(args.relay_port, rtt, args.jitter, seed) for seed, rtt in enumerate(rtts + [args.late_rtt], 1)]
+    links = [Link(args.relay_port, rtt, args.jitter, seed, args.stall_every, args.stall)
+             for seed, rtt in enumerate(rtts + [args.late_rtt], 1)]
+    figures["stalls"] = {"every": args.stall_every, "ms": args.stall}
     owner = Owner(args.url)
     players = []
     try:
@@ -176,6 +179,10 @@ def main():
     parser.add_argument("--phase-limit", type=float, default=10.0)
     parser.add_argument("--uplink-stats", help="the game master's link's byte counts (link_emulator.py --stats)")
     parser.add_argument("--upload-limit", type=float, default=2048.0, help="bytes a second per player")
+    parser.add_argument("--stall-every", type=float, default=0.0, help="seconds between stalls on every player's link")
+    parser.add_argument("--stall", type=float, default=0.0, help="each stall, ms")
+    parser.add_argument("--allow-dropped", action="store_true",
+                        help="one-shots whose cue a stall made late are not played (counted, not a failure)")
     parser.add_argument("--long", action="store_true", help="also the pages' distance after 5 and 10 minutes of the bed")
     parser.add_argument("--drift-limit", type=float, default=5.0)
     parser.add_argument("--report")
@@ -194,7 +201,7 @@ def main():
         failures.append(f"the game master uploads {figures['uplinkBytesPerSecondPerPlayer']:.0f} B/s per player")
     if args.long and not figures["driftMs10min"] <= args.drift_limit:
         failures.append(f"pages {figures['driftMs10min']:.2f} ms apart after 10 minutes > {args.drift_limit} ms")
-    if any(figures["droppedOneShots"]):
+    if any(figures["droppedOneShots"]) and not args.allow_dropped:
         failures.append(f"one-shots not played: {figures['droppedOneShots']}")
     for failure in failures:
         print(f"FAILED: {failure}")

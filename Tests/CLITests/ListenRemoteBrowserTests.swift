@@ -20,6 +20,19 @@ struct ListenRemoteBrowserTests {
         try await Self.run(["--skew-limit", "20"], timeout: 200)
     }
 
+    /// Every player's link stalls for 250 ms every 5 s (a phone's radio, a busy Wi-Fi): what is
+    /// played is still in time (p95 within 20 ms), a one-shot whose cue a stall made more than
+    /// 100 ms late is not played (counted), and the late joiner still hears within 3 s on the
+    /// loop's phase.
+    @Test("links that stall: what plays is in time, the late joiner on the loop's phase", .timeLimit(.minutes(4)))
+    func stallingLinks() async throws {
+        try await Self.run(
+            [
+                "--stall-every", "5", "--stall", "250", "--allow-dropped", "--skew-limit", "20",
+                "--audible-limit", "3000",
+            ], timeout: 200)
+    }
+
     /// The long run of `scripts/bench-listen --remote` (SOUNDSHELF_LISTEN_LONG=1): the same, then
     /// the bed goes on and the pages' distance is measured 5 and 10 minutes after it started.
     @Test(
