@@ -76,7 +76,9 @@ def run(args):
         # Each player reaches the relay through its own link (the address in the link is the owner's way there).
         through = [urllib.parse.urlunparse(parsed._replace(netloc=f"127.0.0.1:{one.port}")) for one in links]
         print(f"listen link on the relay: {link}; players at {', '.join(f'{r:g}' for r in rtts)} ms round trips "
-              f"± {args.jitter / 2:g} ms each way, a late joiner at {args.late_rtt:g} ms", flush=True)
+              f"± {args.jitter / 2:g} ms each way, a late joiner at {args.late_rtt:g} ms"
+              + (f"; every player's link stalls {args.stall:g} ms every {args.stall_every:g} s" if args.stall else ""),
+              flush=True)
         players = [Player(url) for url in through[:len(rtts)]]
         for player in players:
             player.join()
