@@ -17,6 +17,7 @@ distance is measured again 5 and 10 minutes after it started (drift over far lin
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -51,6 +52,36 @@ class Link:
     def stop(self):
         self.process.kill()
         self.process.wait()
+
+
+def descendants(root):
+    """`root` and every process below it (a browser's renderer, network and GPU processes)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    found, pending = set(), [root]
+    while pending:
+        pid = pending.pop()
+        if pid not in found:
+            found.add(pid)
+            pending += children.get(pid, [])
+    return found
+
+
+def connections_to(port, drivers):
+    """Established TCP connections to `port` that processes of these browsers opened (ss -p)."""
+    pids = set()
+    for driver in drivers:
+        pids |= descendants(driver.service.process.pid)
+    out = subprocess.run(["ss", "-tnpH", "state", "established", f"( dport = :{port} )"],
+                         capture_output=True, text=True, check=True).stdout
+    return sum(1 for line in out.splitlines() if any(int(pid) in pids for pid in re.findall(r"pid=(\d+)", line)))
 
 
 def listeners(url):
@@ -112,15 +143,26 @@ def run(args):
         loop = bed["loop"]
         started = time.time()
         late = None
+        serve_port = urllib.parse.urlparse(args.url).port
+        from_players, from_owner = 0, 0
         for index in range(10):
             target = started + loop * (index + 1) + loop / 2
             time.sleep(max(0, target - time.time()))
             owner.test(f"trigger('{blip['id']}')")
+            # The game master's machine accepts no connection from a player: count what the players' browsers opened
+            # to `client serve` (the owner's own page, which does connect, shows the count works).
+            from_players = max(from_players, connections_to(serve_port, [player.driver for player in players]))
+            from_owner = max(from_owner, connections_to(serve_port, [owner.driver]))
             if index == 4:
                 late = Player(through[-1])
                 late.pressed = late.join()
                 players.append(late)
         time.sleep(loop + 1)
+        figures["playerConnectionsToGameMaster"] = from_players
+        print(f"connections to the game master's `client serve` while playing: from the players' browsers "
+              f"{from_players}, from the owner's {from_owner}", flush=True)
+        if from_owner == 0:
+            raise StepFailed("no connection from the owner's page to client serve was seen: the count does not work")
         if uplink_before:
             # Steady play: the game master's upload while the bed and effects played (its files were there before).
             sent, since = uplink_before
@@ -203,6 +245,9 @@ def main():
         failures.append(f"the game master uploads {figures['uplinkBytesPerSecondPerPlayer']:.0f} B/s per player")
     if args.long and not figures["driftMs10min"] <= args.drift_limit:
         failures.append(f"pages {figures['driftMs10min']:.2f} ms apart after 10 minutes > {args.drift_limit} ms")
+    if figures["playerConnectionsToGameMaster"]:
+        failures.append(f"the players' browsers opened {figures['playerConnectionsToGameMaster']} connections "
+                        "to the game master's machine")
     if any(figures["droppedOneShots"]) and not args.allow_dropped:
         failures.append(f"one-shots not played: {figures['droppedOneShots']}")
     for failure in failures:
