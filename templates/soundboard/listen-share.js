@@ -5,7 +5,8 @@
 import { api } from "./api.js";
 import { centsToRate } from "./audio-engine.js";
 import { AudioClockMap, ServerClock } from "./listen-clock.js";
-import { correctLoops, loopPhaseError, margin } from "./listen-follower.js";
+import { correctLoops, loopPhaseError } from "./listen-drift.js";
+import { margin } from "./listen-follower.js";
 
 /// Seconds between a trigger and its sound, on every page (the owner's too): time for the event
 /// to reach the players. 0.12, or what the server says the slowest player needs (`lead` of

@@ -17,8 +17,9 @@ package struct ListenerRoutes {
 
     /// The page files a listener may fetch under `/listen/`.
     package static let pageFiles: Set<String> = [
-        "listen.html", "listen.js", "listen.css", "listen-clock.js", "listen-follower.js", "audio-engine.js",
-        "wav-stream.js", "verified-fetch.js", "capture-worklet.js", "listen-test-hooks.js", "icon.svg",
+        "listen.html", "listen.js", "listen.css", "listen-clock.js", "listen-follower.js", "listen-drift.js",
+        "audio-engine.js", "audio-format.js", "wav-stream.js", "verified-fetch.js", "capture-worklet.js",
+        "listen-test-hooks.js", "icon.svg",
     ]
 
     func register(on router: Router<BasicRequestContext>) {
