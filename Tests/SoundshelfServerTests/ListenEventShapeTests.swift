@@ -21,12 +21,14 @@ import Testing
     }
 
     /// A value of each field as the owner's page writes it.
-    nonisolated(unsafe) static let samples: [String: Any] = [
-        "type": "start", "layer": "8d2f1c9e-5b7a-4e21-9c3d-6f0a1b2c3d4e~1",
-        "item": "8d2f1c9e-5b7a-4e21-9c3d-6f0a1b2c3d4e", "title": "Heavy Door", "take": 1, "kind": "sfx",
-        "gain": -4.5, "cents": 12.0, "volume": 0.8, "fade": 0.25, "loop": ["start": 0, "end": 96_000],
-        "sampleRate": 48_000, "duration": 2.5, "takes": 3, "at": 1_764_400_000_123.5,
-    ]
+    static var samples: [String: Any] {
+        [
+            "type": "start", "layer": "8d2f1c9e-5b7a-4e21-9c3d-6f0a1b2c3d4e~1",
+            "item": "8d2f1c9e-5b7a-4e21-9c3d-6f0a1b2c3d4e", "title": "Heavy Door", "take": 1, "kind": "sfx",
+            "gain": -4.5, "cents": 12.0, "volume": 0.8, "fade": 0.25, "loop": ["start": 0, "end": 96_000],
+            "sampleRate": 48_000, "duration": 2.5, "takes": 3, "at": 1_764_400_000_123.5,
+        ]
+    }
 
     @Test("every field of the page's start event is kept by the server")
     func serverKeepsEveryField() throws {

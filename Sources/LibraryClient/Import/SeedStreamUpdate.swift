@@ -114,7 +114,9 @@ final class SeedStreamUpdate {
             if !listed.contains(UInt32(truncatingIfNeeded: number)) { unlisted.append(number) }
         }
         let hiding = try UnlistedHiding(db, now: now)
-        for number in unlisted where try hiding.hideItem(number: number) { hidden += 1 }
+        for number in unlisted {
+            if try hiding.hideItem(number: number) { hidden += 1 }
+        }
 
         var stale: [String] = []
         // Raw SQL: a two-column join over every sound row (up to a million); item_sound has no association.

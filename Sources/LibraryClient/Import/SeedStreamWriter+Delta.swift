@@ -99,7 +99,9 @@ extension SeedStreamUpdate {
             if try hiding.hideItem(id: canonical) { hidden += 1 }
             try dropSound.execute(arguments: [canonical])
         }
-        for id in packs where try hiding.hidePack(id: CanonicalID.normalized(id)) { hidden += 1 }
+        for id in packs {
+            if try hiding.hidePack(id: CanonicalID.normalized(id)) { hidden += 1 }
+        }
         return hidden
     }
 }
